@@ -1,0 +1,50 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { sql } from 'kysely';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+import fastifyStatic from '@fastify/static';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { ok } from './lib/respond.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+/** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+  await app.register(multipart);
+  await registerOpenApi(app);
+  registerAuth(app, deps.services.sessions, deps.services.cookies);
+
+  app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+    } catch {
+      return sendError(reply, 503, 'Database unavailable');
+    }
+    return ok(reply, { status: 'ok' });
+  });
+  await app.register(usersRoutes, { prefix: '/api/users', deps });
+
+  // reply.sendFile for media (local driver); the web app registers its own static root.
+  await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
+  await app.register(mediaRoutes, { prefix: '/media', deps });
+
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables; migrations in ./migrations are the source of truth. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  fullname: string;
+  avatar: string;
+  password_hash: string;
+  extra_uploads: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string; // sha256 of the cookie token, so a database leak does not leak sessions
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+
+export interface VideosTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  duration: Generated<number>;
+  views: Generated<number>;
+  likes: Generated<number>;
+  is_exclusive: Generated<boolean>;
+  price_minor: number | null;
+  status: Generated<VideoStatus>;
+  progress: Generated<number>;
+  failure_reason: string | null;
+  has_hls: Generated<boolean>;
+  has_mp4: Generated<boolean>;
+  source_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoLikesTable {
+  id: string;
+  user_id: string;
+  video_id: string;
+  created_at: Timestamp;
+}
+
+export interface VideoViewsTable {
+  video_id: string;
+  viewer_key: string;
+  hour: Date;
+}
+
+export interface WatchHistoryTable {
+  id: string;
+  user_id: string;
+  video_id: string;
+  watched_on: ColumnType<string, string, string>;
+  watched_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  subscriber_id: string;
+  channel_id: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  videos: VideosTable;
+  video_likes: VideoLikesTable;
+  video_views: VideoViewsTable;
+  watch_history: WatchHistoryTable;
+  subscriptions: SubscriptionsTable;
+}

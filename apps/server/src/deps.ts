@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { createDb, migrateToLatest, type Db } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
+import { createSessionsService } from './features/sessions/sessions.service.ts';
+import { createUsersRepo } from './features/users/users.repo.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { createMediaTokens } from './features/media/media-tokens.ts';
+import { createVideosRepo } from './features/videos/videos.repo.ts';
+import { createVideosService } from './features/videos/videos.service.ts';
+import { createCookieJar } from './plugins/auth.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface Infra {
+  config: Config;
+  /** HMAC secret for media tokens: from config, or generated once under DATA_DIR. */
+  mediaSecret: string;
+  db: Db;
+  storage: Storage;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The composition root: every service is wired here and nowhere else. */
+export function createServices(infra: Infra) {
+  const { config, db, storage, mediaSecret } = infra;
+  const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
+  const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
+  return { config, sessions, users, videos, cookies: createCookieJar(config) };
+}
+
+export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
+
+/** Opens the real parts (database, storage) for a process; `close` releases them. */
+export async function createDeps(
+  config: Config,
+  log: Infra['log'],
+): Promise<AppDeps & { close(): Promise<void> }> {
+  await fs.mkdir(config.dataDir, { recursive: true });
+  await fs.mkdir(config.tmpDir, { recursive: true });
+  let embedded: EmbeddedServer | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => log.warn(m));
+    url = embedded.url();
+  }
+  const db = createDb(url);
+  await migrateToLatest(db);
+  const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
+  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret };
+  return {
+    ...infra,
+    services: createServices(infra),
+    async close() {
+      await db.destroy();
+      await embedded?.stop();
+    },
+  };
+}
+
+async function loadOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString('base64url');
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
+    return (await fs.readFile(file, 'utf8')).trim();
+  }
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { Id } from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Names of files inside a video folder: no dot-segments, no absolute paths. */
+const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp)$/, 'Invalid media path');
+
+/**
+ * `/media/...` for the local-disk storage driver, with Range (206) and content types from
+ * @fastify/static. Video files pass one access check: public videos are open; exclusive ones
+ * need a valid token in the path.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { videos } = deps.services;
+  const schema = { hide: true } as const;
+
+  const send = (reply: FastifyReply, key: string, cacheControl: string) => {
+    const file = deps.storage.localPath(key);
+    if (!file) throw new NotFound('Not found');
+    reply.header('Cache-Control', cacheControl);
+    return reply.sendFile(path.basename(file), path.dirname(file));
+  };
+
+  app.get('/avatars/:file', { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } }, (request, reply) =>
+    send(reply, `avatars/${request.params.file}`, IMMUTABLE),
+  );
+  app.get('/thumbnails/:file', { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } }, (request, reply) =>
+    send(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
+  );
+
+  app.get(
+    '/videos/:videoId/*',
+    { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
+    async (request, reply) => {
+      const { videoId, '*': file } = request.params;
+      const access = await videos.mediaAccess(videoId, null);
+      if (!access.allowed) throw new Forbidden('No access to this media');
+      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
+    },
+  );
+
+  app.get(
+    '/t/:token/videos/:videoId/*',
+    { schema: { ...schema, params: z.object({ token: z.string().max(200), videoId: Id, '*': FilePath }) } },
+    async (request, reply) => {
+      const { token, videoId, '*': file } = request.params;
+      const access = await videos.mediaAccess(videoId, token);
+      if (!access.allowed) throw new Forbidden('No access to this media');
+      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
+    },
+  );
+};
+
+/** Playlists still grow while a video processes; everything else never changes once written. */
+function cacheFor(file: string, final: boolean, finalPolicy: string): string {
+  if (file.endsWith('.m3u8') && !final) return 'no-cache';
+  return finalPolicy;
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/database.ts';
+
+export function createSessionsRepo(db: Db) {
+  return {
+    async insert(row: { id: string; userId: string; expiresAt: Date }) {
+      await db.insertInto('sessions').values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt }).execute();
+    },
+    /** The session's user, if the session exists and has not expired. */
+    async findUser(id: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.username', 'users.fullname', 'users.avatar', 'sessions.expires_at'])
+        .where('sessions.id', '=', id)
+        .where('sessions.expires_at', '>', new Date())
+        .executeTakeFirst();
+    },
+    async delete(id: string) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    async deleteAllForUserExcept(userId: string, keepId: string | null) {
+      let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepId) q = q.where('id', '<>', keepId);
+      await q.execute();
+    },
+    async extend(id: string, expiresAt: Date) {
+      await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CurrentUser } from '@streamhub/contract';
+import type { SessionsRepo } from './sessions.repo.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface Viewer extends CurrentUser {
+  sessionId: string;
+}
+
+/** Revocable sessions: the cookie holds a random token; PostgreSQL holds only its hash. */
+export function createSessionsService(repo: SessionsRepo, ttlMs: number) {
+  return {
+    async start(userId: string): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ttlMs);
+      await repo.insert({ id: hashToken(token), userId, expiresAt });
+      return { token, expiresAt };
+    },
+    async resolve(token: string): Promise<Viewer | null> {
+      const id = hashToken(token);
+      const row = await repo.findUser(id);
+      if (!row) return null;
+      // Slide the expiry at most once a day, so a busy user does not write on every request.
+      const renewAt = new Date(Date.now() + ttlMs - 24 * 60 * 60 * 1000);
+      if (row.expires_at < renewAt) await repo.extend(id, new Date(Date.now() + ttlMs));
+      return { _id: row.id, username: row.username, fullname: row.fullname, avatar: row.avatar, sessionId: id };
+    },
+    async end(token: string) {
+      await repo.delete(hashToken(token));
+    },
+    async endOthers(userId: string, keepSessionId: string | null) {
+      await repo.deleteAllForUserExcept(userId, keepSessionId);
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+const PUBLIC = ['id', 'username', 'fullname', 'avatar'] as const;
+
+export function createUsersRepo(db: Db) {
+  return {
+    async insert(row: { id: string; username: string; email: string; fullname: string; avatar: string; passwordHash: string }) {
+      await db
+        .insertInto('users')
+        .values({
+          id: row.id,
+          username: row.username,
+          email: row.email,
+          fullname: row.fullname,
+          avatar: row.avatar,
+          password_hash: row.passwordHash,
+        })
+        .execute();
+    },
+    async existsByUsernameOrEmail(username: string, email: string) {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(username)`, '=', username.toLowerCase()),
+            eb(sql`lower(email)`, '=', email.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+    /** Finds by username or email, case-insensitively. */
+    async findForLogin(identifier: string) {
+      const lower = identifier.toLowerCase();
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC, 'password_hash'])
+        .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
+        .executeTakeFirst();
+    },
+    async findById(id: string) {
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'extra_uploads'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Counts shown on a profile; each is an index lookup. */
+    async profileCounts(userId: string) {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.selectFrom('video_likes').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('liked'),
+          eb
+            .selectFrom('subscriptions')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('subscriber_id', '=', userId)
+            .as('subscriptions'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { likedVidCount: Number(row.liked), subscriptions: Number(row.subscriptions) };
+    },
+    async isSubscribed(subscriberId: string, channelId: string) {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('subscriber_id', '=', subscriberId)
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+    async update(id: string, patch: { fullname?: string; avatar?: string; passwordHash?: string }) {
+      await db
+        .updateTable('users')
+        .set({
+          ...(patch.fullname !== undefined ? { fullname: patch.fullname } : {}),
+          ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
+          ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChannelProfile,
+  CurrentUser,
+  Id,
+  LoginBody,
+  Me,
+  OwnProfile,
+  RegisterFields,
+  UpdateDetailsBody,
+  UpdatePasswordBody,
+  envelope,
+} from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { parseFields } from '../../lib/validate.ts';
+import { ok } from '../../lib/respond.ts';
+import { requireViewer, SESSION_COOKIE } from '../../plugins/auth.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { users, cookies, sessions, config, videos } = deps.services;
+  const authLimit = (max: number, byIdentifier: boolean) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { ip: string; body?: unknown }) => {
+        const body = request.body as { username?: string; email?: string } | undefined;
+        const id = byIdentifier ? (body?.username || body?.email || '').toLowerCase() : '';
+        return `${request.ip}|${id}`;
+      },
+    },
+  });
+  const tags = ['users'];
+
+  app.post(
+    '/register',
+    {
+      config: authLimit(config.rateLimit.registerMax, false),
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(CurrentUser) } },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { avatar: config.maxImageBytes } });
+      try {
+        const fields = parseFields(RegisterFields, form.fields);
+        const { user, session } = await users.register(fields, form.files.avatar?.path);
+        cookies.setSession(request, reply, session.token, session.expiresAt, user);
+        return ok(reply, user, 201, 'User registered successfully');
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: authLimit(config.rateLimit.loginMax, true),
+      schema: { tags, body: LoginBody, response: { 200: envelope(z.object({ user: CurrentUser })) } },
+    },
+    async (request, reply) => {
+      const { username, email, password } = request.body;
+      const { user, session } = await users.login(username || email || '', password);
+      cookies.setSession(request, reply, session.token, session.expiresAt, user);
+      return ok(reply, { user }, 200, 'User logged in successfully');
+    },
+  );
+
+  app.post('/logout', { schema: { tags } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.end(token);
+    cookies.clear(request, reply);
+    return ok(reply, {}, 200, 'User logged out');
+  });
+
+  app.get('/me', { schema: { tags, response: { 200: envelope(Me) } } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    const me = await users.me(viewer);
+    return ok(reply, { ...me, uploads: await videos.uploadQuota(viewer._id) });
+  });
+
+  app.get('/current_user', { schema: { tags, response: { 200: envelope(OwnProfile) } } }, async (request, reply) =>
+    ok(reply, await users.ownProfile(requireViewer(request))),
+  );
+
+  app.get(
+    '/channel/:channelId',
+    { schema: { tags, params: z.object({ channelId: Id }), response: { 200: envelope(ChannelProfile) } } },
+    async (request, reply) => ok(reply, await users.channel(request.params.channelId, request.viewer)),
+  );
+
+  app.patch(
+    '/update_details',
+    { schema: { tags, body: UpdateDetailsBody, response: { 200: envelope(CurrentUser) } } },
+    async (request, reply) => {
+      const user = await users.updateDetails(requireViewer(request), request.body.fullname);
+      cookies.setUser(request, reply, user);
+      return ok(reply, user, 200, 'Account details updated');
+    },
+  );
+
+  app.patch(
+    '/update_avatar',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(CurrentUser) } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { avatar: config.maxImageBytes } });
+      try {
+        const user = await users.updateAvatar(viewer, form.files.avatar?.path);
+        cookies.setUser(request, reply, user);
+        return ok(reply, user, 200, 'Avatar updated');
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+
+  app.patch('/update_password', { schema: { tags, body: UpdatePasswordBody } }, async (request, reply) => {
+    await users.updatePassword(requireViewer(request), request.body.oldPassword, request.body.newPassword);
+    return ok(reply, {}, 200, 'Password changed successfully');
+  });
+};

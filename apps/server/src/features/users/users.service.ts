@@ -1,0 +1,126 @@
+import type { CurrentUser, RegisterFields } from '@streamhub/contract';
+import type { Storage } from '../../storage/storage.ts';
+import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
+import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { UsersRepo } from './users.repo.ts';
+
+const DUPLICATE = 'User with email or username already exists';
+
+interface Deps {
+  repo: UsersRepo;
+  sessions: SessionsService;
+  storage: Storage;
+}
+
+export function createUsersService({ repo, sessions, storage }: Deps) {
+  const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
+    _id: u.id,
+    username: u.username,
+    fullname: u.fullname,
+    avatar: u.avatar,
+  });
+
+  async function storeAvatar(userId: string, filePath: string): Promise<string> {
+    const image = await normaliseImage(filePath, AVATAR_SIZE);
+    // A new key per change keeps every avatar URL immutable (cacheable forever).
+    const key = `avatars/${userId}-${newId()}.webp`;
+    await storage.putBuffer(key, image);
+    return storage.publicUrl(key);
+  }
+
+  async function loadOrThrow(userId: string) {
+    const user = await repo.findById(userId);
+    if (!user) throw new NotFound('User does not exist');
+    return user;
+  }
+
+  return {
+    async register(fields: RegisterFields, avatarPath: string | undefined) {
+      if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
+      if (await repo.existsByUsernameOrEmail(fields.username, fields.email)) throw new Conflict(DUPLICATE);
+      const id = newId();
+      const avatar = await storeAvatar(id, avatarPath);
+      const passwordHash = await hashPassword(fields.password);
+      try {
+        await repo.insert({ id, ...fields, avatar, passwordHash });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw new Conflict(DUPLICATE);
+        throw err;
+      }
+      const user = toCurrent({ id, ...fields, avatar });
+      return { user, session: await sessions.start(id) };
+    },
+
+    async login(identifier: string, password: string) {
+      if (!identifier) throw new BadInput('Username or email is required');
+      const row = await repo.findForLogin(identifier);
+      // Verify against a dummy hash when no account matches, so timing does not reveal accounts.
+      const valid = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+      // API.md §4 wording; both answers take the same time.
+      if (!row) throw new NotFound('Incorrect username or email');
+      if (!valid) throw new Unauthorized('Password incorrect');
+      return { user: toCurrent(row), session: await sessions.start(row.id) };
+    },
+
+    async me(viewer: Viewer) {
+      return toCurrent(await loadOrThrow(viewer._id));
+    },
+
+    async ownProfile(viewer: Viewer) {
+      const user = await loadOrThrow(viewer._id);
+      const counts = await repo.profileCounts(user.id);
+      return {
+        ...toCurrent(user),
+        email: user.email,
+        createdAt: user.created_at.toISOString(),
+        playlists: 0,
+        ...counts,
+      };
+    },
+
+    async channel(channelId: string, viewer: Viewer | null) {
+      const user = await repo.findById(channelId);
+      if (!user) throw new NotFound('Channel does not exist');
+      const counts = await repo.profileCounts(user.id);
+      return {
+        ...toCurrent(user),
+        createdAt: user.created_at.toISOString(),
+        isSubscribed: viewer ? await repo.isSubscribed(viewer._id, user.id) : false,
+        playlists: 0,
+        ...counts,
+      };
+    },
+
+    async updateDetails(viewer: Viewer, fullname: string) {
+      await loadOrThrow(viewer._id);
+      await repo.update(viewer._id, { fullname });
+      return toCurrent(await loadOrThrow(viewer._id));
+    },
+
+    async updateAvatar(viewer: Viewer, avatarPath: string | undefined) {
+      if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
+      const before = await loadOrThrow(viewer._id);
+      const avatar = await storeAvatar(viewer._id, avatarPath);
+      await repo.update(viewer._id, { avatar });
+      await removeStoredAvatar(before.avatar);
+      return toCurrent(await loadOrThrow(viewer._id));
+    },
+
+    /** Changing the password ends every other session of the user. */
+    async updatePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
+      const user = await loadOrThrow(viewer._id);
+      if (!(await verifyPassword(user.password_hash, oldPassword))) throw new Forbidden('Old password incorrect');
+      await repo.update(viewer._id, { passwordHash: await hashPassword(newPassword) });
+      await sessions.endOthers(viewer._id, viewer.sessionId);
+    },
+  };
+
+  async function removeStoredAvatar(url: string) {
+    const prefix = storage.publicUrl('');
+    if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
+  }
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { createTestContext, cookieHeader, multipart, registerUser, testImage } from '../../../test/support.ts';
+import { decryptUserCookie } from '../../lib/user-cookie.ts';
+
+const ctx = await createTestContext();
+const { app } = ctx;
+const png = () => ({ avatar: { data: testImage(), filename: 'a.png', type: 'image/png' } });
+const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+describe('POST /api/users/register', () => {
+  it('creates the account, sets both cookies and answers the current user', async () => {
+    const body = multipart({ fullname: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', password: 'Secret12!' }, png());
+    const res = await app.inject({ method: 'POST', url: '/api/users/register', ...body });
+    expect(res.statusCode).toBe(201);
+    const env = res.json();
+    expect(env).toMatchObject({ statusCode: 201, success: true, data: { username: 'ada', fullname: 'Ada Lovelace' } });
+    expect(env.data.avatar).toMatch(/^\/media\/avatars\/.+\.webp$/);
+    expect(JSON.stringify(env)).not.toMatch(/password|token/i);
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    expect(sid?.sameSite).toBe('Lax');
+    const user = res.cookies.find((c) => c.name === 'user');
+    expect(user?.httpOnly).toBeFalsy();
+    expect(decryptUserCookie(decodeURIComponent(user!.value), ctx.config.userCookiePassphrase)).toEqual({
+      _id: env.data._id,
+      username: 'ada',
+      fullname: 'Ada Lovelace',
+      avatar: env.data.avatar,
+    });
+    const avatar = await app.inject({ method: 'GET', url: env.data.avatar });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a duplicate username or email in another letter case with 409', async () => {
+    const first = await registerUser(ctx);
+    for (const dup of [{ username: first.username.toUpperCase() }, { email: first.email.toUpperCase() }]) {
+      const body = multipart({ fullname: 'X', username: 'other' + Date.now(), email: `o${Date.now()}@example.com`, password: 'Secret12!', ...dup }, png());
+      const res = await app.inject({ method: 'POST', url: '/api/users/register', ...body });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, data: 'User with email or username already exists', message: 'User with email or username already exists' });
+    }
+  });
+
+  it('refuses a non-image avatar by its bytes with 415', async () => {
+    const body = multipart(
+      { fullname: 'X', username: 'notimage', email: 'notimage@example.com', password: 'Secret12!' },
+      { avatar: { data: Buffer.from('just text, honestly'), filename: 'a.png', type: 'image/png' } },
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/users/register', ...body });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('requires every field and the avatar', async () => {
+    const noAvatar = multipart({ fullname: 'X', username: 'noavatar', email: 'noavatar@example.com', password: 'Secret12!' });
+    expect((await app.inject({ method: 'POST', url: '/api/users/register', ...noAvatar })).statusCode).toBe(400);
+    const noEmail = multipart({ fullname: 'X', username: 'noemail', password: 'Secret12!' }, png());
+    const res = await app.inject({ method: 'POST', url: '/api/users/register', ...noEmail });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('email');
+  });
+
+  it('refuses an oversized avatar with 413 and a JSON body that is not multipart with 400', async () => {
+    const big = multipart(
+      { fullname: 'X', username: 'bigavatar', email: 'big@example.com', password: 'Secret12!' },
+      { avatar: { data: Buffer.alloc(ctx.config.maxImageBytes + 10), filename: 'a.png', type: 'image/png' } },
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/users/register', ...big });
+    expect(res.statusCode).toBe(413);
+    const notMultipart = await app.inject({ method: 'POST', url: '/api/users/register', ...json({ username: 'x' }) });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+
+  it('refuses a cross-site POST', async () => {
+    const body = multipart({ fullname: 'X', username: 'csrf', email: 'csrf@example.com', password: 'Secret12!' }, png());
+    const res = await app.inject({ method: 'POST', url: '/api/users/register', payload: body.payload, headers: { ...body.headers, 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+    const origin = await app.inject({ method: 'POST', url: '/api/users/logout', headers: { origin: 'https://evil.example', host: 'localhost' } });
+    expect(origin.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/users/login', () => {
+  it('logs in by username or email in any case, and sets cookies', async () => {
+    const u = await registerUser(ctx);
+    for (const id of [u.username.toUpperCase(), u.email.toUpperCase()]) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: id, email: id, password: u.password }) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user).toEqual({ _id: u.id, username: u.username, fullname: u.fullname, avatar: expect.any(String) });
+      expect(JSON.stringify(res.json())).not.toMatch(/token|password/i);
+      const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: cookieHeader(res) } });
+      expect(me.json().data).toMatchObject({ _id: u.id, uploads: { uploaded: 0, uploadLimit: 5 } });
+    }
+  });
+
+  it('answers a wrong password and an unknown account with the API texts', async () => {
+    const u = await registerUser(ctx);
+    const wrong = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: 'nope' }) });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ success: false, data: 'Password incorrect' });
+    const unknown = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'ghost', email: 'ghost', password: 'nope' }) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().data).toBe('Incorrect username or email');
+  });
+
+  it('refuses malformed JSON and missing fields with 400, never a stack trace', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/api/users/login', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ statusCode: 400, success: false });
+    expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
+    const missing = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'a' }) });
+    expect(missing.statusCode).toBe(400);
+    const huge = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('sessions', () => {
+  it('anonymous callers get 401 on every signed-in call', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/users/me'],
+      ['GET', '/api/users/current_user'],
+      ['PATCH', '/api/users/update_details'],
+      ['PATCH', '/api/users/update_password'],
+    ] as const) {
+      const res = await app.inject({ method, url, ...(method === 'PATCH' ? json({ fullname: 'x', oldPassword: 'a', newPassword: 'b' }) : {}) });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+
+  it('logout ends the session and clears cookies, even when already ended', async () => {
+    const u = await registerUser(ctx);
+    const out = await app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'user')?.value).toBe('');
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+  });
+
+  it('a password change ends the other sessions but keeps the current one', async () => {
+    const u = await registerUser(ctx);
+    const other = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: u.password }) });
+    const otherCookie = cookieHeader(other);
+    const wrong = await app.inject({ method: 'PATCH', url: '/api/users/update_password', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ oldPassword: 'bad', newPassword: 'N3w!pass' }) });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().data).toBe('Old password incorrect');
+    const res = await app.inject({ method: 'PATCH', url: '/api/users/update_password', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ oldPassword: u.password, newPassword: 'N3w!pass' }) });
+    expect(res.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: otherCookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+    const login = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: 'N3w!pass' }) });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('profiles', () => {
+  it('current_user shows own email and zero counts; channel hides the email', async () => {
+    const u = await registerUser(ctx);
+    const viewer = await registerUser(ctx);
+    const own = await app.inject({ method: 'GET', url: '/api/users/current_user', headers: { cookie: u.cookie } });
+    expect(own.json().data).toMatchObject({ _id: u.id, email: u.email, likedVidCount: 0, playlists: 0, subscriptions: 0 });
+    expect(own.json().data.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const ch = await app.inject({ method: 'GET', url: `/api/users/channel/${u.id}`, headers: { cookie: viewer.cookie } });
+    expect(ch.statusCode).toBe(200);
+    expect(ch.json().data).toMatchObject({ _id: u.id, username: u.username, isSubscribed: false });
+    expect(ch.json().data.email).toBeUndefined();
+    expect(JSON.stringify(ch.json())).not.toMatch(/password/);
+  });
+
+  it('a missing channel is 404 and a malformed id is 400', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/users/channel/0190a5f0-0000-7000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().data).toBe('Channel does not exist');
+    expect((await app.inject({ method: 'GET', url: '/api/users/channel/not-an-id' })).statusCode).toBe(400);
+  });
+
+  it('update_details and update_avatar change the profile and refresh the user cookie', async () => {
+    const u = await registerUser(ctx);
+    const details = await app.inject({ method: 'PATCH', url: '/api/users/update_details', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ fullname: 'New Name' }) });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().data.fullname).toBe('New Name');
+    const cookie = details.cookies.find((c) => c.name === 'user');
+    expect(decryptUserCookie(decodeURIComponent(cookie!.value), ctx.config.userCookiePassphrase)?.fullname).toBe('New Name');
+    const blank = await app.inject({ method: 'PATCH', url: '/api/users/update_details', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ fullname: '   ' }) });
+    expect(blank.statusCode).toBe(400);
+
+    const body = multipart({}, png());
+    const avatar = await app.inject({ method: 'PATCH', url: '/api/users/update_avatar', payload: body.payload, headers: { ...body.headers, cookie: u.cookie } });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.json().data.avatar).toMatch(/^\/media\/avatars\//);
+    expect(avatar.cookies.some((c) => c.name === 'user')).toBe(true);
+    const notImage = multipart({}, { avatar: { data: Buffer.from('%PDF-1.4'), filename: 'a.png', type: 'image/png' } });
+    const refused = await app.inject({ method: 'PATCH', url: '/api/users/update_avatar', payload: notImage.payload, headers: { ...notImage.headers, cookie: u.cookie } });
+    expect(refused.statusCode).toBe(415);
+  });
+});
+
+describe('platform', () => {
+  it('health answers 200 and unknown API routes a JSON 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, success: false });
+  });
+
+  it('serves OpenAPI docs from the route schemas with security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/users/login');
+    expect(res.headers['content-security-policy']).toBeDefined();
+  });
+});

@@ -1,0 +1,3 @@
+import { uuidv7 } from 'uuidv7';
+
+export const newId = (): string => uuidv7();

@@ -1,0 +1,77 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { BadInput, TooLarge } from './errors.ts';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  path: string;
+  size: number;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile>;
+  /** Removes every temp file; safe to call more than once. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Streams a multipart body to temp files (never buffering a file in memory), enforcing a byte
+ * limit per file field. Files of fields not listed in `fileLimits` are drained and dropped.
+ * On any error the temp files are removed before the error propagates.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  opts: { tmpDir: string; fileLimits: Record<string, number> },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new BadInput('Expected a multipart/form-data body');
+  await fs.mkdir(opts.tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile> = {};
+  const written: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(written.map((p) => fs.rm(p, { force: true })));
+  };
+  const largest = Math.max(1, ...Object.values(opts.fileLimits));
+  try {
+    for await (const part of request.parts({ limits: { fileSize: largest, files: 10, fields: 50, fieldSize: 1024 * 1024 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const limit = opts.fileLimits[part.fieldname];
+      if (limit === undefined || files[part.fieldname]) {
+        part.file.resume();
+        continue;
+      }
+      const dest = path.join(opts.tmpDir, `${randomUUID()}.upload`);
+      written.push(dest);
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > limit) done(new TooLarge(`File too large: ${part.fieldname}`));
+          else done(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, createWriteStream(dest));
+      if (part.file.truncated) throw new TooLarge(`File too large: ${part.fieldname}`);
+      files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, path: dest, size };
+    }
+  } catch (err) {
+    await cleanup();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge('File too large');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new BadInput('Too many parts in the form');
+    }
+    throw err;
+  }
+  return { fields, files, cleanup };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '@streamhub/contract';
+import type { Config } from '../config.ts';
+import type { SessionsService, Viewer } from '../features/sessions/sessions.service.ts';
+import { Unauthorized } from '../lib/errors.ts';
+import { encryptUserCookie } from '../lib/user-cookie.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const USER_COOKIE = 'user';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** Cookie writing in one place: the httpOnly session and the JS-readable `user` cookie (API.md §2). */
+export function createCookieJar(config: Config) {
+  const base = (request: FastifyRequest) => ({
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure ?? request.protocol === 'https',
+  });
+  return {
+    setSession(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date, user: CurrentUser) {
+      reply.setCookie(SESSION_COOKIE, token, { ...base(request), httpOnly: true, expires: expiresAt });
+      this.setUser(request, reply, user, expiresAt);
+    },
+    setUser(request: FastifyRequest, reply: FastifyReply, user: CurrentUser, expiresAt?: Date) {
+      const maxAge = expiresAt ? undefined : Math.floor(config.sessionTtlMs / 1000);
+      reply.setCookie(USER_COOKIE, encryptUserCookie(user, config.userCookiePassphrase), {
+        ...base(request),
+        httpOnly: false,
+        ...(expiresAt ? { expires: expiresAt } : { maxAge }),
+      });
+    },
+    clear(request: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, { ...base(request), httpOnly: true });
+      reply.clearCookie(USER_COOKIE, base(request));
+    },
+  };
+}
+export type CookieJar = ReturnType<typeof createCookieJar>;
+
+/** Resolves the session cookie (if any) to `request.viewer` for API routes. */
+export function registerAuth(app: FastifyInstance, sessions: SessionsService, cookies: CookieJar) {
+  app.decorateRequest('viewer', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    request.viewer = await sessions.resolve(token);
+    if (!request.viewer) cookies.clear(request, reply);
+  });
+}
+
+/** The signed-in viewer or 401; services receive the viewer explicitly. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new Unauthorized('Unauthorized request');
+  return request.viewer;
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.ts';
+
+/**
+ * Serves the built web app: hashed assets cached forever, index.html for every other
+ * non-API path so client-side routes (and the not-found screen) work on reload.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
+      return sendError(reply, 404, 'Route not found');
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {
+      return sendError(reply, 404, hasBuild ? 'Route not found' : 'Web app not built: run `npm run build`');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+  });
+}

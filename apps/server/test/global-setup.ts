@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb, migrateToLatest } from '../src/db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
+
+export const TEMPLATE_DB = 'streamhub_template';
+
+/**
+ * One PostgreSQL for the whole run: the embedded one, or the server at DATABASE_URL. Migrations
+ * run once into a template database; each test file clones it (test/support.ts).
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedServer | undefined;
+  let tmp: string | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-pg-'));
+    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'));
+    adminUrl = embedded.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const db = createDb(withDatabase(adminUrl, TEMPLATE_DB), 1);
+  await migrateToLatest(db);
+  await db.destroy();
+  project.provide('adminDatabaseUrl', adminUrl);
+
+  return async () => {
+    await embedded?.stop();
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/db/database.ts';
+import { createServices, type AppDeps } from '../src/deps.ts';
+import { createLocalStorage } from '../src/storage/local-storage.ts';
+import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+
+const silentLog = { info() {}, warn() {}, error() {} };
+
+/**
+ * A fresh database cloned from the migrated template, a temp DATA_DIR, and the real app.
+ * Call once per test file at top level; everything is removed after the file.
+ */
+export async function createTestContext(env: Record<string, string> = {}) {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: withDatabase(adminUrl, name),
+    RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    JOB_RETRY_DELAY_SECONDS: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = createDb(config.databaseUrl!, 5);
+  const infra = { config, db, storage: createLocalStorage(config.mediaDir), log: silentLog, mediaSecret: 'test-media-secret-0123456789' };
+  const deps: AppDeps = { ...infra, services: createServices(infra) };
+  const app = await buildApp(deps);
+
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  return { app, deps, db, config, dataDir };
+}
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** Cookies from a response, as a `cookie` header value for the next request. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+let imageCache: Buffer | undefined;
+/** A small real PNG, generated with ffmpeg at test time. */
+export function testImage(): Buffer {
+  if (!imageCache) {
+    imageCache = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  }
+  return imageCache;
+}
+
+/** Builds a multipart body for app.inject. */
+export function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; filename: string; type: string }> = {}) {
+  const boundary = `----streamhub${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+    );
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let counter = 0;
+/** Registers a user through the real endpoint; returns its id and cookie header. */
+export async function registerUser(ctx: TestContext, overrides: Partial<Record<'fullname' | 'username' | 'email' | 'password', string>> = {}) {
+  counter += 1;
+  const suffix = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
+  const fields = {
+    fullname: `Test User ${counter}`,
+    username: `user${suffix}`,
+    email: `user${suffix}@example.com`,
+    password: 'Passw0rd!',
+    ...overrides,
+  };
+  const body = multipart(fields, { avatar: { data: testImage(), filename: 'a.png', type: 'image/png' } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/users/register', ...body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...fields, id: res.json().data._id as string, cookie: cookieHeader(res) };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Ids are UUIDv7 strings; a malformed one in a path is a 400, never a 500. */
+export const Id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid id');
+
+export const Owner = z.object({
+  _id: z.string(),
+  fullname: z.string(),
+  username: z.string(),
+  avatar: z.string(),
+});
+export type Owner = z.infer<typeof Owner>;
+
+/** The API.md §1 envelope around any `data`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ statusCode: z.number(), data, message: z.string(), success: z.boolean() });
+}
+
+export const ErrorEnvelope = z.object({
+  statusCode: z.number(),
+  data: z.string(),
+  message: z.string(),
+  success: z.literal(false),
+  details: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+
+export const RegisterFields = z.object({
+  fullname: z.string().trim().min(1, 'Full name is required').max(100),
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must have at least 3 characters')
+    .max(30, 'Username cannot be longer than 30 characters')
+    .regex(USERNAME_PATTERN, 'Username may contain letters, digits, dot, dash and underscore only'),
+  email: z.string().trim().max(254).email('Email is invalid'),
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type RegisterFields = z.infer<typeof RegisterFields>;
+
+export const LoginBody = z.object({
+  username: z.string().trim().max(254).optional(),
+  email: z.string().trim().max(254).optional(),
+  password: z.string().min(1, 'Password is required').max(128),
+});
+
+export const UpdateDetailsBody = z.object({ fullname: z.string().trim().min(1, 'Full name is required').max(100) });
+
+export const UpdatePasswordBody = z.object({
+  oldPassword: z.string().min(1, 'Old password is required').max(128),
+  newPassword: z.string().min(1, 'New password is required').max(128),
+});
+
+export const CurrentUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const Uploads = z.object({ uploaded: z.number(), uploadLimit: z.number() });
+export type Uploads = z.infer<typeof Uploads>;
+
+export const Me = CurrentUser.extend({ uploads: Uploads });
+
+const ProfileCounts = {
+  createdAt: z.string(),
+  likedVidCount: z.number(),
+  playlists: z.number(),
+  subscriptions: z.number(),
+};
+
+export const OwnProfile = CurrentUser.extend({ email: z.string(), ...ProfileCounts });
+export const ChannelProfile = CurrentUser.extend({ isSubscribed: z.boolean(), ...ProfileCounts });
+export type ChannelProfile = z.infer<typeof ChannelProfile>;
+
+export const ChannelStats = z.object({
+  totalVideos: z.number(),
+  totalPosts: z.number(),
+  totalSubscribers: z.number(),
+  totalPlaylists: z.number(),
+  totalLikes: z.number(),
+  totalViews: z.number(),
+});
+export type ChannelStats = z.infer<typeof ChannelStats>;
