@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
 
-/** The fixed, public default passphrase for the `user` cookie (API.md §2): the web build embeds it. */
-export const DEFAULT_USER_COOKIE_PASSPHRASE = 'streamhub-user-cookie-v1';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -18,7 +17,7 @@ const EnvSchema = z.object({
   /** Secret for signing media tokens; generated and kept under DATA_DIR when absent. */
   MEDIA_TOKEN_SECRET: z.string().min(16).optional(),
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 60 * 60),
-  USER_COOKIE_PASSPHRASE: z.string().min(1).default(DEFAULT_USER_COOKIE_PASSPHRASE),
+  USER_COOKIE_PASSPHRASE: z.string().min(1).default(USER_COOKIE_PASSPHRASE_DEFAULT),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   COOKIE_SECURE: bool.optional(),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),

@@ -1,0 +1,63 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { DashboardVideo, VideoCard } from '@streamhub/contract';
+import type { Database } from '../../db/schema.ts';
+
+/** Columns every video card needs; join `users as owner` on videos.owner_id before selecting. */
+export function selectCardColumns<O>(qb: SelectQueryBuilder<Database & { owner: Database['users'] }, 'videos' | 'owner', O>) {
+  return qb.select([
+    'videos.id',
+    'videos.title',
+    'videos.description',
+    'videos.thumbnail',
+    'videos.duration',
+    'videos.views',
+    'videos.created_at',
+    'videos.is_exclusive',
+    'videos.price_minor',
+    'owner.id as owner_id',
+    'owner.fullname as owner_fullname',
+    'owner.username as owner_username',
+    'owner.avatar as owner_avatar',
+  ]);
+}
+
+export interface CardRow {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  duration: number;
+  views: number;
+  created_at: Date;
+  is_exclusive: boolean;
+  price_minor: number | null;
+  owner_id: string;
+  owner_fullname: string;
+  owner_username: string;
+  owner_avatar: string;
+}
+
+/** Minor units (cents) → currency units, the API's money format. */
+export const toAmount = (minor: number | null | undefined): number => (minor ?? 0) / 100;
+
+/** API.md §3 VideoCard: owner is a one-element array; never any file URL. */
+export function toVideoCard(row: CardRow): VideoCard {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    duration: row.duration,
+    views: row.views,
+    createdAt: row.created_at.toISOString(),
+    isExclusive: row.is_exclusive,
+    ...(row.is_exclusive ? { price: toAmount(row.price_minor) } : {}),
+    owner: [{ _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar }],
+  };
+}
+
+export function toDashboardVideo(
+  row: CardRow & { status: DashboardVideo['status']; progress: number; failure_reason: string | null },
+): DashboardVideo {
+  return { ...toVideoCard(row), status: row.status, progress: row.progress, failureReason: row.failure_reason };
+}
