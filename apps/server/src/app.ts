@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps.ts';
 import fastifyStatic from '@fastify/static';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { channelVideosRoutes, videosRoutes } from './features/videos/videos.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: 'ok' });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(videosRoutes, { prefix: '/api/video', deps });
+  await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });

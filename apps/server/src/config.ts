@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().optional(),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(5),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** A transcode job expires (and is retried) after base + 4 × the video's duration. */
+  JOB_EXPIRE_BASE_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -66,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
-    jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
+    jobs: {
+      retryLimit: e.JOB_RETRY_LIMIT,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      expireBaseSeconds: e.JOB_EXPIRE_BASE_SECONDS,
+    },
   };
 }

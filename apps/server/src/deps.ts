@@ -3,6 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import type { JobHandlers } from './jobs/registry.ts';
+import { createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
@@ -18,6 +21,7 @@ import type { Storage } from './storage/storage.ts';
 
 export interface Infra {
   config: Config;
+  queue: JobQueue;
   /** HMAC secret for media tokens: from config, or generated once under DATA_DIR. */
   mediaSecret: string;
   db: Db;
@@ -27,10 +31,10 @@ export interface Infra {
 
 /** The composition root: every service is wired here and nowhere else. */
 export function createServices(infra: Infra) {
-  const { config, db, storage, mediaSecret } = infra;
+  const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens });
+  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue });
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
   return { config, sessions, users, videos, cookies: createCookieJar(config) };
 }
@@ -53,11 +57,13 @@ export async function createDeps(
   const db = createDb(url);
   await migrateToLatest(db);
   const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
-  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret };
+  const queue = await createJobQueue(url, config);
+  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue };
   return {
     ...infra,
     services: createServices(infra),
     async close() {
+      await queue.stop();
       await db.destroy();
       await embedded?.stop();
     },
@@ -73,4 +79,25 @@ async function loadOrCreateSecret(file: string): Promise<string> {
     await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
     return (await fs.readFile(file, 'utf8')).trim();
   }
+}
+
+/** Every job's handler, in one table the compiler checks against the job registry. */
+export function createJobHandlers(infra: Infra): JobHandlers {
+  return {
+    'video.transcode': createTranscodeHandler({
+      repo: createVideosRepo(infra.db),
+      storage: infra.storage,
+      config: infra.config,
+      log: infra.log,
+    }),
+  };
+}
+
+/** Runs the job handlers in this process. `exclusive`: no other worker shares the queue. */
+export async function startWorker(infra: Infra, opts: { exclusive: boolean }) {
+  if (opts.exclusive) {
+    const recovered = await infra.queue.recoverOrphans();
+    if (recovered) infra.log.warn({ recovered }, 'requeued jobs left running by a stopped process');
+  }
+  await infra.queue.work(createJobHandlers(infra), infra.log);
 }

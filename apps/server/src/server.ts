@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createDeps } from './deps.ts';
+import { createDeps, startWorker } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
 
 /** Entry point: config → deps → app → listen; stops cleanly on SIGINT/SIGTERM. */
@@ -9,6 +9,10 @@ const log = createLogger(config);
 const started = Date.now();
 const deps = await createDeps(config, log);
 const app = await buildApp(deps, { logger: log });
+if (config.role === 'all') {
+  // The embedded database belongs to this process alone, so jobs it left running are orphans.
+  await startWorker(deps, { exclusive: !config.databaseUrl });
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

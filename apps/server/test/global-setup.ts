@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
+import { loadConfig } from '../src/config.ts';
+import { createJobQueue } from '../src/jobs/queue.ts';
 
 export const TEMPLATE_DB = 'streamhub_template';
 
@@ -29,6 +31,9 @@ export default async function setup(project: TestProject) {
   const db = createDb(withDatabase(adminUrl, TEMPLATE_DB), 1);
   await migrateToLatest(db);
   await db.destroy();
+  // Install pg-boss's schema once, so clones start with it.
+  const queue = await createJobQueue(withDatabase(adminUrl, TEMPLATE_DB), loadConfig({ DATA_DIR: tmp ?? os.tmpdir() }));
+  await queue.stop();
   project.provide('adminDatabaseUrl', adminUrl);
 
   return async () => {

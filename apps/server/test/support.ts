@@ -9,7 +9,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
-import { createServices, type AppDeps } from '../src/deps.ts';
+import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
+import { createJobQueue } from '../src/jobs/queue.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
@@ -19,7 +20,7 @@ const silentLog = { info() {}, warn() {}, error() {} };
  * A fresh database cloned from the migrated template, a temp DATA_DIR, and the real app.
  * Call once per test file at top level; everything is removed after the file.
  */
-export async function createTestContext(env: Record<string, string> = {}) {
+export async function createTestContext(env: Record<string, string> = {}, opts: { worker?: boolean } = {}) {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -37,12 +38,22 @@ export async function createTestContext(env: Record<string, string> = {}) {
     ...env,
   });
   const db = createDb(config.databaseUrl!, 5);
-  const infra = { config, db, storage: createLocalStorage(config.mediaDir), log: silentLog, mediaSecret: 'test-media-secret-0123456789' };
+  const queue = await createJobQueue(config.databaseUrl!, config);
+  const infra = {
+    config,
+    db,
+    queue,
+    storage: createLocalStorage(config.mediaDir),
+    log: silentLog,
+    mediaSecret: 'test-media-secret-0123456789',
+  };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);
+  if (opts.worker) await startWorker(infra, { exclusive: true });
 
   afterAll(async () => {
     await app.close();
+    await queue.stop();
     await db.destroy();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();

@@ -3,6 +3,8 @@ import { Owner } from './common.ts';
 
 export const SORT_FIELDS = ['likes', 'duration', 'views'] as const;
 export const VIDEO_PAGE_SIZE = 12;
+/** API.md §6: an exclusive video costs at least 5 (the form's default). */
+export const MIN_VIDEO_PRICE = 5;
 
 export const VideoCard = z.object({
   _id: z.string(),
@@ -58,3 +60,41 @@ export const VideoListQuery = z.object({
   sortType: z.enum(['asc', 'desc']).optional(),
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
+
+/** Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). */
+export const UploadVideoFields = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title cannot be longer than 200 characters'),
+    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+    isExclusive: z
+      .enum(['true', 'false', 'on', '1', '0'], { message: 'isExclusive must be true or false' })
+      .optional()
+      .transform((v) => v === 'true' || v === 'on' || v === '1'),
+    price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isExclusive && v.price !== undefined && v.price < MIN_VIDEO_PRICE) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: `Price must be at least ${MIN_VIDEO_PRICE}` });
+    }
+  });
+export type UploadVideoFields = z.infer<typeof UploadVideoFields>;
+
+/** Multipart text fields of PATCH /api/video/v/:videoId (file: thumbnail); all optional. */
+export const EditVideoFields = z.object({
+  title: z.string().trim().min(1, 'Title cannot be blank').max(200, 'Title cannot be longer than 200 characters').optional(),
+  description: z.string().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
+});
+export type EditVideoFields = z.infer<typeof EditVideoFields>;
+
+export const VideoDetails = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string(),
+  owner: z.string(),
+});
+
+export const DashboardVideos = z.object({
+  videos: z.array(DashboardVideo),
+  uploads: z.object({ uploaded: z.number(), uploadLimit: z.number() }),
+});

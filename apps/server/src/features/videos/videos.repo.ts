@@ -1,7 +1,34 @@
-import type { Db } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, VideoStatus } from '../../db/schema.ts';
+import { selectCardColumns } from './video-card.ts';
 
-export function createVideosRepo(db: Db) {
+export interface NewVideoRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  duration: number;
+  isExclusive: boolean;
+  priceMinor: number | null;
+  sourceKey: string;
+}
+
+export function createVideosRepo(db: Kysely<Database>) {
   return {
+    ...videoQueries(db),
+    /** Runs `fn` in one transaction with queries bound to it (and the raw transaction, for the queue). */
+    transaction<T>(fn: (tx: VideoQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(videoQueries(trx), trx));
+    },
+  };
+}
+export type VideosRepo = ReturnType<typeof createVideosRepo>;
+export type VideoQueries = ReturnType<typeof videoQueries>;
+
+function videoQueries(db: Kysely<Database>) {
+  return {
+
     async findAccessInfo(id: string) {
       return db
         .selectFrom('videos')
@@ -9,6 +36,32 @@ export function createVideosRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+
+    async findById(id: string) {
+      return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The watch call's row: video, owner and the owner's subscriber count. */
+    async findForWatch(id: string) {
+      return db
+        .selectFrom('videos')
+        .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+        .selectAll('videos')
+        .select([
+          'owner.fullname as owner_fullname',
+          'owner.username as owner_username',
+          'owner.avatar as owner_avatar',
+          (eb) =>
+            eb
+              .selectFrom('subscriptions')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('subscriptions.channel_id', '=', 'videos.owner_id')
+              .as('subscribers'),
+        ])
+        .where('videos.id', '=', id)
+        .executeTakeFirst();
+    },
+
     async countByOwner(ownerId: string): Promise<number> {
       const row = await db
         .selectFrom('videos')
@@ -17,10 +70,130 @@ export function createVideosRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+
+    async userExists(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
+    },
+
     async extraUploads(userId: string): Promise<number> {
       const row = await db.selectFrom('users').select('extra_uploads').where('id', '=', userId).executeTakeFirst();
       return row?.extra_uploads ?? 0;
     },
+
+    /** Serialises uploads of one user, so two parallel uploads cannot both take the last slot. */
+    async lockOwner(userId: string) {
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
+    async insert(row: NewVideoRow) {
+      await db
+        .insertInto('videos')
+        .values({
+          id: row.id,
+          owner_id: row.ownerId,
+          title: row.title,
+          description: row.description,
+          thumbnail: row.thumbnail,
+          duration: row.duration,
+          is_exclusive: row.isExclusive,
+          price_minor: row.priceMinor,
+          source_key: row.sourceKey,
+          status: 'processing',
+        })
+        .execute();
+    },
+
+    async listByOwner(ownerId: string, includeUnready: boolean) {
+      let q = selectCardColumns(
+        db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'),
+      )
+        .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
+        .where('videos.owner_id', '=', ownerId);
+      if (!includeUnready) q = q.where('videos.status', '=', 'ready');
+      return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
+    },
+
+    async updateDetails(id: string, patch: { title?: string; description?: string; thumbnail?: string }) {
+      await db
+        .updateTable('videos')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id: string) {
+      return db.deleteFrom('videos').where('id', '=', id).returning(['id', 'thumbnail', 'source_key']).executeTakeFirst();
+    },
+
+    /** Job state changes; each returns false when the video no longer exists (deleted meanwhile). */
+    async setProgress(id: string, progress: number): Promise<boolean> {
+      const r = await db.updateTable('videos').set({ progress }).where('id', '=', id).executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async startProcessing(id: string): Promise<boolean> {
+      const r = await db
+        .updateTable('videos')
+        .set({ status: 'processing', progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async markPlayable(id: string): Promise<boolean> {
+      const r = await db
+        .updateTable('videos')
+        .set({ status: 'ready' as VideoStatus, has_hls: true })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async markDone(id: string, duration: number): Promise<boolean> {
+      const r = await db
+        .updateTable('videos')
+        .set({ status: 'ready', has_hls: true, has_mp4: true, progress: 100, duration, source_key: null })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async markFailed(id: string, reason: string) {
+      await db
+        .updateTable('videos')
+        .set({ status: 'failed', failure_reason: reason, has_hls: false, has_mp4: false })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Counts a view once per viewer per video per hour; true when this one counted. */
+    async recordView(videoId: string, viewerKey: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('video_views')
+          .values({ video_id: videoId, viewer_key: viewerKey, hour: sql<Date>`date_trunc('hour', now())` })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (!inserted.numInsertedOrUpdatedRows) return false;
+        await trx.updateTable('videos').set({ views: sql`views + 1` }).where('id', '=', videoId).execute();
+        return true;
+      });
+    },
+
+    async isLiked(userId: string, videoId: string) {
+      const row = await db
+        .selectFrom('video_likes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async isSubscribed(subscriberId: string, channelId: string) {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('subscriber_id', '=', subscriberId)
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
   };
 }
-export type VideosRepo = ReturnType<typeof createVideosRepo>;

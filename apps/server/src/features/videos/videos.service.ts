@@ -1,7 +1,18 @@
-import type { Uploads } from '@streamhub/contract';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { EditVideoFields, UploadVideoFields, Uploads, WatchVideo } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
+import { extractThumbnail } from '../../media/transcode.ts';
+import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
+import { toAmount, toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -9,10 +20,162 @@ interface Deps {
   storage: Storage;
   config: Config;
   tokens: MediaTokens;
+  queue: JobQueue;
 }
 
-export function createVideosService({ repo, config, tokens }: Deps) {
+interface UploadFiles {
+  videoFile?: { path: string };
+  thumbnail?: { path: string };
+}
+
+/** Who may watch a video: the rule every media path goes through (purchases extend it). */
+export interface WatchRule {
+  canWatch(video: { id: string; owner_id: string; is_exclusive: boolean }, viewer: Viewer | null): Promise<boolean>;
+}
+
+export const ownerOrPublic: WatchRule = {
+  async canWatch(video, viewer) {
+    return !video.is_exclusive || video.owner_id === viewer?._id;
+  },
+};
+
+export function createVideosService({ repo, storage, config, tokens, queue }: Deps, rule: WatchRule = ownerOrPublic) {
+  const videoPrefix = (id: string) => `videos/${id}`;
+
+  async function loadOwned(videoId: string, viewer: Viewer) {
+    const video = await repo.findById(videoId);
+    if (!video) throw new NotFound('Video not found');
+    if (video.owner_id !== viewer._id) throw new Forbidden('Only the owner can change this video');
+    return video;
+  }
+
+  async function storeThumbnail(videoId: string, source: string): Promise<string> {
+    const key = `thumbnails/${videoId}-${newId()}.webp`;
+    await storage.putBuffer(key, await normaliseImage(source, THUMBNAIL_SIZE));
+    return storage.publicUrl(key);
+  }
+
+  async function removeByUrl(url: string) {
+    const prefix = storage.publicUrl('');
+    if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
+  }
+
+  async function uploadQuota(userId: string): Promise<Uploads> {
+    const [uploaded, extra] = await Promise.all([repo.countByOwner(userId), repo.extraUploads(userId)]);
+    return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
+  }
+
+  /**
+   * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
+   * needs access; its file URLs carry a short-lived token bound to video and viewer.
+   */
+  async function watch(videoId: string, viewer: Viewer | null, opts: { countView: boolean; viewerKey?: string } = { countView: true }): Promise<WatchVideo> {
+    let row = await repo.findForWatch(videoId);
+    const isOwner = row?.owner_id === viewer?._id;
+    if (!row || (row.status !== 'ready' && !isOwner)) throw new NotFound('Video not found');
+    if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
+    if (opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.recordView(row.id, opts.viewerKey))) {
+      row = { ...row, views: row.views + 1 };
+    }
+    const base = row.is_exclusive
+      ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
+      : storage.publicUrl(videoPrefix(row.id));
+    const [isLiked, isSubscribed] = viewer
+      ? await Promise.all([repo.isLiked(viewer._id, row.id), repo.isSubscribed(viewer._id, row.owner_id)])
+      : [false, false];
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      thumbnail: row.thumbnail,
+      videoFile: row.has_mp4 ? `${base}/video.mp4` : null,
+      hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
+      duration: row.duration,
+      views: row.views,
+      likes: row.likes,
+      isLiked,
+      subscribers: Number(row.subscribers ?? 0),
+      isSubscribed,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      isExclusive: row.is_exclusive,
+      price: toAmount(row.price_minor),
+      status: row.status,
+      owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
+    };
+  }
+
   return {
+    uploadQuota,
+
+    /** Fails fast before the body is read; checked again inside the insert transaction. */
+    async assertCanUpload(viewer: Viewer) {
+      const { uploaded, uploadLimit } = await uploadQuota(viewer._id);
+      if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
+    },
+
+    async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
+      if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
+      const probe = await probeMedia(files.videoFile.path);
+      if (!probe) throw new UnsupportedMedia('File must be a video');
+      const id = newId();
+      let thumbnail: string;
+      if (files.thumbnail) {
+        thumbnail = await storeThumbnail(id, files.thumbnail.path);
+      } else {
+        // No thumbnail uploaded: take a frame from the video.
+        const frame = path.join(config.tmpDir, `${id}.jpg`);
+        try {
+          await extractThumbnail(files.videoFile.path, frame, probe.durationSec);
+          thumbnail = await storeThumbnail(id, frame);
+        } finally {
+          await fs.rm(frame, { force: true });
+        }
+      }
+      const priceMinor = fields.isExclusive ? Math.round((fields.price ?? MIN_VIDEO_PRICE) * 100) : null;
+      const sourceKey = `sources/${id}`;
+      await storage.putFile(sourceKey, files.videoFile.path);
+      try {
+        await repo.transaction(async (tx, trx) => {
+          await tx.lockOwner(viewer._id);
+          const uploaded = await tx.countByOwner(viewer._id);
+          if (uploaded >= config.uploadLimitDefault + (await tx.extraUploads(viewer._id))) {
+            throw new Forbidden('Upload limit reached');
+          }
+          await tx.insert({
+            id,
+            ownerId: viewer._id,
+            title: fields.title,
+            description: fields.description,
+            thumbnail,
+            duration: probe.durationSec,
+            isExclusive: fields.isExclusive,
+            priceMinor,
+            sourceKey,
+          });
+          await queue.send(
+            'video.transcode',
+            { videoId: id },
+            { trx, expireInSeconds: Math.ceil(config.jobs.expireBaseSeconds + 4 * probe.durationSec) },
+          );
+        });
+      } catch (err) {
+        await storage.delete(sourceKey);
+        await removeByUrl(thumbnail);
+        throw err;
+      }
+      return watch(id, viewer, { countView: false });
+    },
+
+    watch,
+
+    /** Whether `viewer` may watch the video (404 when it does not exist or is not visible). */
+    async canWatch(videoId: string, viewer: Viewer | null): Promise<boolean> {
+      const row = await repo.findAccessInfo(videoId);
+      if (!row || (row.status !== 'ready' && row.owner_id !== viewer?._id)) throw new NotFound('Video not found');
+      return rule.canWatch(row, viewer);
+    },
+
     /**
      * The media gate: a public video's files are open; an exclusive video's files need a token
      * that the watch call issued to someone allowed to watch. `final` says the files no longer change.
@@ -25,11 +188,39 @@ export function createVideosService({ repo, config, tokens }: Deps) {
       return { allowed: token !== null && tokens.verify(token, videoId), final };
     },
 
-    /** `uploaded` is the number of the user's videos; the limit grows by 5 per bought pack. */
-    async uploadQuota(userId: string): Promise<Uploads> {
-      const [uploaded, extra] = await Promise.all([repo.countByOwner(userId), repo.extraUploads(userId)]);
-      return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
+    async details(videoId: string) {
+      const video = await repo.findById(videoId);
+      if (!video) throw new NotFound('Video not found');
+      return { _id: video.id, title: video.title, description: video.description, thumbnail: video.thumbnail, owner: video.owner_id };
+    },
+
+    async edit(viewer: Viewer, videoId: string, fields: EditVideoFields, thumbnailPath: string | undefined) {
+      const video = await loadOwned(videoId, viewer);
+      const thumbnail = thumbnailPath ? await storeThumbnail(video.id, thumbnailPath) : undefined;
+      await repo.updateDetails(video.id, { title: fields.title, description: fields.description, thumbnail });
+      if (thumbnail) await removeByUrl(video.thumbnail);
+      return watch(video.id, viewer, { countView: false });
+    },
+
+    /** Deletes the row (likes, views, history cascade) and every file; a running job sees it gone. */
+    async remove(viewer: Viewer, videoId: string) {
+      const video = await loadOwned(videoId, viewer);
+      await repo.delete(video.id);
+      await removeVideoFiles(video.id, video.thumbnail, video.source_key);
+    },
+
+    async channelVideos(channelId: string, viewer: Viewer | null) {
+      const isOwner = viewer?._id === channelId;
+      if (!isOwner && !(await repo.userExists(channelId))) throw new NotFound('Channel does not exist');
+      const rows = await repo.listByOwner(channelId, isOwner);
+      return { videos: rows.map(toDashboardVideo), uploads: await uploadQuota(channelId) };
     },
   };
+
+  async function removeVideoFiles(id: string, thumbnail: string, sourceKey: string | null) {
+    await storage.deletePrefix(videoPrefix(id));
+    if (sourceKey) await storage.delete(sourceKey);
+    await removeByUrl(thumbnail);
+  }
 }
 export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DashboardVideos, EditVideoFields, Id, UploadVideoFields, VideoDetails, WatchVideo, envelope } from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { ok } from '../../lib/respond.ts';
+import { parseFields } from '../../lib/validate.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import { viewerKey } from './viewer-key.ts';
+
+const VideoParams = z.object({ videoId: Id });
+
+/** `/api/video`: upload, watch, details, edit, delete (API.md §6). */
+export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { videos } = deps.services;
+  const { config } = deps;
+  const tags = ['videos'];
+
+  app.post('/new', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    await videos.assertCanUpload(viewer);
+    const form = await readMultipart(request, {
+      tmpDir: config.tmpDir,
+      fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },
+    });
+    try {
+      const fields = parseFields(UploadVideoFields, form.fields);
+      return ok(reply, await videos.upload(viewer, fields, form.files), 201, 'Video uploaded');
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.get('/v/:videoId', { schema: { tags, params: VideoParams, response: { 200: envelope(WatchVideo) } } }, async (request, reply) =>
+    ok(reply, await videos.watch(request.params.videoId, request.viewer, { countView: true, viewerKey: viewerKey(request) })),
+  );
+
+  app.get('/details/:videoId', { schema: { tags, params: VideoParams, response: { 200: envelope(VideoDetails) } } }, async (request, reply) =>
+    ok(reply, await videos.details(request.params.videoId)),
+  );
+
+  app.patch(
+    '/v/:videoId',
+    { schema: { tags, params: VideoParams, consumes: ['multipart/form-data'], response: { 200: envelope(WatchVideo) } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { thumbnail: config.maxImageBytes } });
+      try {
+        const fields = parseFields(EditVideoFields, form.fields);
+        const video = await videos.edit(viewer, request.params.videoId, fields, form.files.thumbnail?.path);
+        return ok(reply, video, 200, 'Video details updated successfully');
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+
+  app.delete('/v/:videoId', { schema: { tags, params: VideoParams } }, async (request, reply) => {
+    await videos.remove(requireViewer(request), request.params.videoId);
+    return ok(reply, {}, 200, 'Video deleted');
+  });
+};
+
+/** `GET /api/dashboard/videos/:channelId`: a channel's videos and upload quota. */
+export const channelVideosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/videos/:channelId',
+    { schema: { tags: ['dashboard'], params: z.object({ channelId: Id }), response: { 200: envelope(DashboardVideos) } } },
+    async (request, reply) => ok(reply, await deps.services.videos.channelVideos(request.params.channelId, request.viewer)),
+  );
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { Id } from '@streamhub/contract';
+
+/**
+ * Every job: name → payload schema → queue options. `JobHandlers` below makes a job without a
+ * handler (or a handler with the wrong payload) a compile error.
+ */
+export const jobDefinitions = {
+  'video.transcode': {
+    payload: z.object({ videoId: Id }),
+    /** Long jobs: expiry covers a slow transcode; a crashed worker's job is retried after it. */
+    options: { retryBackoff: true },
+  },
+} as const;
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobDefinitions)[N]['payload']>;
+
+export interface JobContext {
+  /** 1 on the first attempt; `isLastAttempt` tells a handler to record a final failure. */
+  attempt: number;
+  isLastAttempt: boolean;
+  signal: AbortSignal;
+}
+
+export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, ctx: JobContext) => Promise<void> };

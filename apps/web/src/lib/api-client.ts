@@ -1,0 +1,134 @@
+import { syncCurrentUserFromCookie } from './auth';
+
+/** API.md §1: every JSON answer is wrapped in this envelope. */
+export type ApiEnvelope<T> = { statusCode: number; data: T; message: string; success: boolean };
+
+type ApiErrorInit = { status: number; message: string; data?: unknown; isNetworkError?: boolean };
+
+/** The one error type the web app sees for failed calls; `message` is the server's human text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly isNetworkError: boolean;
+
+  constructor({ status, message, data, isNetworkError = false }: ApiErrorInit) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.isNetworkError = isNetworkError;
+  }
+}
+
+/** The server's text for a failed call, or `fallback` when there is none (e.g. not an ApiError). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message && !error.isNetworkError ? error.message : fallback;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent as multipart/form-data (files). */
+  form?: FormData;
+  params?: QueryParams;
+  signal?: AbortSignal;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+const networkErrorListeners = new Set<() => void>();
+
+/** The app shell subscribes here to show the offline screen (SPEC §8: network errors go to /error). */
+export function onNetworkError(listener: () => void): () => void {
+  networkErrorListeners.add(listener);
+  return () => networkErrorListeners.delete(listener);
+}
+
+function reportNetworkError() {
+  for (const listener of networkErrorListeners) listener();
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function isAbortError(error: unknown) {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function readEnvelope(response: Response): Promise<Partial<ApiEnvelope<unknown>> | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return null;
+  try {
+    return (await response.json()) as Partial<ApiEnvelope<unknown>>;
+  } catch {
+    return null;
+  }
+}
+
+function errorFromResponse(response: Response, envelope: Partial<ApiEnvelope<unknown>> | null): ApiError {
+  const data = envelope?.data;
+  const text =
+    (typeof data === 'string' && data) || envelope?.message || response.statusText || `Request failed (${response.status})`;
+  // A gateway answering without our envelope means the API itself could not be reached.
+  const isNetworkError = envelope === null && [502, 503, 504].includes(response.status);
+  return new ApiError({ status: response.status, message: text, data, isNetworkError });
+}
+
+/** Calls `/api…` on the same origin with cookies and returns the envelope's `data`. */
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    reportNetworkError();
+    throw new ApiError({ status: 0, message: 'Network Error', isNetworkError: true });
+  }
+
+  // The server may set or clear the `user` cookie on any answer (login, profile change, expired session).
+  syncCurrentUserFromCookie();
+
+  const envelope = await readEnvelope(response);
+  if (!response.ok || envelope?.success === false) {
+    const error = errorFromResponse(response, envelope);
+    if (error.isNetworkError) reportNetworkError();
+    throw error;
+  }
+  if (!envelope || !('data' in envelope)) {
+    throw new ApiError({ status: response.status, message: 'Invalid response from server' });
+  }
+  return envelope.data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => apiRequest<T>('POST', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>('PATCH', path, options),
+  put: <T>(path: string, options?: RequestOptions) => apiRequest<T>('PUT', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AES from 'crypto-js/aes';
+import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
+import {
+  clearCurrentUser,
+  decryptUserCookie,
+  getCurrentUser,
+  readCookie,
+  syncCurrentUserFromCookie,
+  updateCurrentUser,
+} from './auth';
+
+const user = { _id: 'u1', username: 'ann', fullname: 'Ann Lee', avatar: '/media/a.webp' };
+const encrypted = AES.encrypt(JSON.stringify(user), USER_COOKIE_PASSPHRASE_DEFAULT).toString();
+
+describe('readCookie', () => {
+  it('finds a cookie by name and URL-decodes it', () => {
+    const cookies = `sid_other=1; user=${encodeURIComponent(encrypted)}; theme=dark`;
+    expect(readCookie(cookies, 'user')).toBe(encrypted);
+    expect(readCookie(cookies, 'missing')).toBeNull();
+  });
+
+  it('keeps raw (not encoded) values', () => {
+    expect(readCookie(`user=${encrypted}`, 'user')).toBe(encrypted);
+  });
+});
+
+describe('decryptUserCookie', () => {
+  it('decrypts what the server writes with crypto-js', () => {
+    expect(decryptUserCookie(encrypted)).toEqual(user);
+  });
+
+  it('rejects garbage and other passphrases', () => {
+    expect(decryptUserCookie('not-a-cookie')).toBeNull();
+    expect(decryptUserCookie(AES.encrypt(JSON.stringify(user), 'other').toString())).toBeNull();
+    expect(decryptUserCookie(AES.encrypt('{"hello":1}', USER_COOKIE_PASSPHRASE_DEFAULT).toString())).toBeNull();
+  });
+});
+
+describe('current user store', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('follows the cookie and accepts profile refreshes', () => {
+    const fakeDocument = { cookie: `user=${encodeURIComponent(encrypted)}` };
+    vi.stubGlobal('document', fakeDocument);
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toEqual(user);
+
+    updateCurrentUser({ _id: 'u1', fullname: 'Ann B. Lee' });
+    expect(getCurrentUser()?.fullname).toBe('Ann B. Lee');
+
+    updateCurrentUser({ _id: 'someone-else', fullname: 'Nope' });
+    expect(getCurrentUser()?.fullname).toBe('Ann B. Lee');
+
+    fakeDocument.cookie = '';
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toBeNull();
+  });
+
+  it('forgets the user on clear', () => {
+    vi.stubGlobal('document', { cookie: `user=${encrypted}` });
+    syncCurrentUserFromCookie();
+    clearCurrentUser();
+    expect(getCurrentUser()).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from 'react';
+import AES from 'crypto-js/aes';
+import Utf8 from 'crypto-js/enc-utf8';
+import { USER_COOKIE_PASSPHRASE_DEFAULT, type CurrentUser } from '@streamhub/contract';
+
+/**
+ * Who is signed in. The httpOnly session cookie is invisible to scripts, so the app relies on the
+ * JS-readable, AES-encrypted `user` cookie (API.md §2): its presence means "signed in" (SPEC §6).
+ */
+export const USER_COOKIE = 'user';
+
+export function readCookie(cookieString: string, name: string): string | null {
+  for (const part of cookieString.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+function isCurrentUser(value: unknown): value is CurrentUser {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return typeof user._id === 'string' && typeof user.username === 'string' && typeof user.fullname === 'string';
+}
+
+export function decryptUserCookie(value: string, passphrase = USER_COOKIE_PASSPHRASE_DEFAULT): CurrentUser | null {
+  try {
+    const parsed: unknown = JSON.parse(AES.decrypt(value, passphrase).toString(Utf8));
+    if (!isCurrentUser(parsed)) return null;
+    return { _id: parsed._id, username: parsed.username, fullname: parsed.fullname, avatar: parsed.avatar ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+type Snapshot = { raw: string | null; user: CurrentUser | null };
+
+function readSnapshot(): Snapshot {
+  const raw = typeof document === 'undefined' ? null : readCookie(document.cookie, USER_COOKIE);
+  return { raw, user: raw ? decryptUserCookie(raw) : null };
+}
+
+let snapshot = readSnapshot();
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Re-reads the cookie; cheap, and a no-op unless the server changed it. */
+export function syncCurrentUserFromCookie() {
+  const next = readSnapshot();
+  if (next.raw === snapshot.raw) return;
+  snapshot = next;
+  emit();
+}
+
+/** Refreshes the displayed profile (from /me or a profile update) without waiting for a cookie change. */
+export function updateCurrentUser(patch: Partial<CurrentUser>) {
+  syncCurrentUserFromCookie();
+  if (!snapshot.user || (patch._id && patch._id !== snapshot.user._id)) return;
+  const { username, fullname, avatar } = { ...snapshot.user, ...patch };
+  snapshot = { raw: snapshot.raw, user: { _id: snapshot.user._id, username, fullname, avatar } };
+  emit();
+}
+
+/** Forgets the user locally (logout); the server clears its cookies too. */
+export function clearCurrentUser() {
+  if (typeof document !== 'undefined') document.cookie = `${USER_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
+  snapshot = { raw: null, user: null };
+  emit();
+}
+
+export function getCurrentUser(): CurrentUser | null {
+  return snapshot.user;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab may sign in or out; re-check when this one regains focus.
+  window.addEventListener('focus', syncCurrentUserFromCookie);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('focus', syncCurrentUserFromCookie);
+  };
+}
+
+/** The signed-in user (decrypted `user` cookie, refreshed by /me), or null when signed out. */
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribe, getCurrentUser, () => null);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDuration, formatDurationHms, formatRelativeTime } from './formatters';
+
+describe('formatDuration', () => {
+  it('shows mm:ss from rounded seconds', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(5)).toBe('00:05');
+    expect(formatDuration(65.4)).toBe('01:05');
+    expect(formatDuration(59.6)).toBe('01:00');
+    expect(formatDuration(3725)).toBe('62:05');
+  });
+
+  it("shows '00:00' when missing", () => {
+    expect(formatDuration(undefined)).toBe('00:00');
+    expect(formatDuration(null)).toBe('00:00');
+    expect(formatDuration(Number.NaN)).toBe('00:00');
+  });
+});
+
+describe('formatDurationHms', () => {
+  it('adds hours only when needed', () => {
+    expect(formatDurationHms(65)).toBe('1:05');
+    expect(formatDurationHms(3725)).toBe('1:02:05');
+    expect(formatDurationHms(undefined)).toBe('0:00');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows day month year', () => {
+    expect(formatDate('2026-11-22T12:00:00.000Z')).toBe('22 November 2026');
+    expect(formatDate(new Date(2024, 0, 5))).toBe('5 January 2024');
+  });
+
+  it('is empty for missing or invalid dates', () => {
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('picks the largest whole unit', () => {
+    expect(formatRelativeTime(ago(30), now)).toBe('30 seconds ago');
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(2 * 3600 + 5), now)).toBe('2 hours ago');
+    expect(formatRelativeTime(ago(3 * 86400), now)).toBe('3 days ago');
+    expect(formatRelativeTime(ago(14 * 86400), now)).toBe('2 weeks ago');
+    expect(formatRelativeTime(ago(65 * 86400), now)).toBe('2 months ago');
+    expect(formatRelativeTime(ago(800 * 86400), now)).toBe('2 years ago');
+  });
+
+  it("says 'just now' for very recent or future times", () => {
+    expect(formatRelativeTime(ago(2), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-100), now)).toBe('just now');
+    expect(formatRelativeTime(undefined, now)).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('is compact', () => {
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1200)).toBe('1.2K');
+    expect(formatCount(undefined)).toBe('0');
+  });
+});

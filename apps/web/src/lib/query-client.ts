@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Client errors (4xx) and network failures will not fix themselves; retry only server hiccups. */
+function shouldRetry(failureCount: number, error: unknown) {
+  if (error instanceof ApiError && (error.isNetworkError || error.status < 500)) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
