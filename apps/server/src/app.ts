@@ -8,6 +8,10 @@ import fastifyStatic from '@fastify/static';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { channelVideosRoutes, videosRoutes } from './features/videos/videos.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { videoListRoutes } from './features/video-list/video-list.routes.ts';
+import { likesRoutes } from './features/likes/likes.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
@@ -41,11 +45,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: 'ok' });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(videoListRoutes, { prefix: '/api/video', deps });
+  await app.register(likesRoutes, { prefix: '/api/like', deps });
+  await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
-  await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
+  await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });
   await app.register(mediaRoutes, { prefix: '/media', deps });
 
   await registerWebApp(app, deps.config.webDistDir);

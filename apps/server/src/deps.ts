@@ -15,6 +15,14 @@ import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
+import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
+import { createVideoListService } from './features/video-list/video-list.service.ts';
+import { createLikesRepo } from './features/likes/likes.repo.ts';
+import { createLikesService } from './features/likes/likes.service.ts';
+import { createHistoryRepo } from './features/history/history.repo.ts';
+import { createHistoryService } from './features/history/history.service.ts';
+import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
+import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -36,7 +44,11 @@ export function createServices(infra: Infra) {
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
   const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue });
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
-  return { config, sessions, users, videos, cookies: createCookieJar(config) };
+  const videoList = createVideoListService(createVideoListRepo(db));
+  const likes = createLikesService(createLikesRepo(db), videos);
+  const history = createHistoryService(createHistoryRepo(db));
+  const dashboard = createDashboardService(createDashboardRepo(db));
+  return { config, sessions, users, videos, videoList, likes, history, dashboard, cookies: createCookieJar(config) };
 }
 
 export type AppDeps = Infra & { services: ReturnType<typeof createServices> };

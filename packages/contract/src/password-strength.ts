@@ -6,8 +6,7 @@ export type PasswordStrength =
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
-export const PASSWORD_TOOLTIP =
-  'Password must be at least 8 characters long and contain at least one uppercase letter, one number and one special character.';
+export const PASSWORD_TOOLTIP = 'At least 8 characters with one uppercase, one number, one special character';
 
 export function passwordStrength(password: string): PasswordStrength {
   if (password.length === 0) return { kind: 'empty' };

@@ -12,6 +12,8 @@ export interface SendOptions {
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, opts?: SendOptions): Promise<void>;
   work(handlers: JobHandlers, log: { error(obj: object, msg: string): void }): Promise<void>;
+  /** Wakes this process's workers now instead of at their next poll (after a commit). */
+  nudge(name: JobName): void;
   /** Jobs left `active` by a process that died; safe only when no other worker shares the queue. */
   recoverOrphans(): Promise<number>;
   stop(): Promise<void>;
@@ -32,6 +34,7 @@ export async function createJobQueue(connectionString: string, config: Config): 
     else await boss.createQueue(name, queue);
   }
   const controllers = new Set<AbortController>();
+  const workerIds = new Map<JobName, string>();
 
   return {
     async send(name, payload, opts = {}) {
@@ -53,7 +56,7 @@ export async function createJobQueue(connectionString: string, config: Config): 
     async work(handlers, log) {
       for (const name of Object.keys(jobDefinitions) as JobName[]) {
         const handler = handlers[name] as (payload: unknown, ctx: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
-        await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+        const workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return;
           const parsed = jobDefinitions[name].payload.safeParse(job.data);
           if (!parsed.success) {
@@ -75,7 +78,13 @@ export async function createJobQueue(connectionString: string, config: Config): 
             controllers.delete(controller);
           }
         });
+        workerIds.set(name, workerId);
       }
+    },
+
+    nudge(name) {
+      const id = workerIds.get(name);
+      if (id) boss.notifyWorker(id);
     },
 
     async recoverOrphans() {

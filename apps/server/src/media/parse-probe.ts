@@ -48,6 +48,8 @@ type ProbeStream = {
   side_data_list?: { rotation?: number }[];
 };
 
+type VideoStream = ProbeStream & { codec_name: string; width: number; height: number };
+
 type ProbeJson = {
   streams?: ProbeStream[];
   format?: { format_name?: string; duration?: string; bit_rate?: string };
@@ -61,19 +63,17 @@ export function isImageFormat(formatName: string): boolean {
   return formatName.split(',').some((name) => IMAGE_FORMATS.has(name) || name.endsWith('_pipe'));
 }
 
-/** Turns `ffprobe -print_format json -show_format -show_streams` output into a MediaProbe, or null when it is not a video. */
-export function parseProbe(json: unknown): MediaProbe | null {
-  const probe = json as ProbeJson;
+/**
+ * Turns `ffprobe -print_format json -show_format -show_streams` output into a MediaProbe, or null
+ * when it is not a video. `scannedDurationSec` stands in when the container states no duration.
+ */
+export function parseProbe(json: unknown, scannedDurationSec: number | null = null): MediaProbe | null {
+  const found = videoStreamOf(json);
+  if (!found) return null;
+  const { probe, streams, video } = found;
   const formatName = probe.format?.format_name ?? '';
-  if (!formatName || isImageFormat(formatName)) return null;
 
-  const streams = probe.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && !isPicture(s));
-  if (!video?.codec_name || !video.width || !video.height) return null;
-  const frames = positive(video.nb_frames);
-  if (frames !== null && frames <= 1) return null;
-
-  const durationSec = positive(probe.format?.duration) ?? positive(video.duration);
+  const durationSec = positive(probe.format?.duration) ?? positive(video.duration) ?? positiveNumber(scannedDurationSec);
   if (durationSec === null) return null;
 
   const audio = streams.find((s) => s.codec_type === 'audio');
@@ -102,6 +102,40 @@ export function parseProbe(json: unknown): MediaProbe | null {
     formatName,
     bitRate: positive(probe.format?.bit_rate),
   };
+}
+
+/**
+ * True for a video whose container states no duration, as browser-recorded WebM (MediaRecorder)
+ * or anything written to a pipe: its length has to be found by reading its packets.
+ */
+export function needsDurationScan(json: unknown): boolean {
+  const found = videoStreamOf(json);
+  return found !== null && positive(found.probe.format?.duration) === null && positive(found.video.duration) === null;
+}
+
+/** End of the last packet from `ffprobe -show_entries packet=pts_time,duration_time -of csv=p=0` lines. */
+export function parseLastPacketEnd(csv: string): number | null {
+  let end: number | null = null;
+  for (const line of csv.split('\n')) {
+    const [pts, duration] = line.trim().split(',').map(Number);
+    if (pts === undefined || !Number.isFinite(pts)) continue;
+    end = Math.max(end ?? 0, pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0));
+  }
+  return end !== null && end > 0 ? round3(end) : null;
+}
+
+/** The real (not cover art) video stream of a container that is not a picture format. */
+function videoStreamOf(json: unknown): { probe: ProbeJson; streams: ProbeStream[]; video: VideoStream } | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const probe = json as ProbeJson;
+  const formatName = probe.format?.format_name ?? '';
+  if (!formatName || isImageFormat(formatName)) return null;
+  const streams = Array.isArray(probe.streams) ? probe.streams : [];
+  const video = streams.find((s) => s.codec_type === 'video' && !isPicture(s));
+  if (!video?.codec_name || !video.width || !video.height) return null;
+  const frames = positive(video.nb_frames);
+  if (frames !== null && frames <= 1) return null;
+  return { probe, streams, video: video as VideoStream };
 }
 
 /**
@@ -156,6 +190,10 @@ function ratio(text: string | undefined): number | null {
 function positive(text: string | undefined): number | null {
   const value = Number(text);
   return text !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function positiveNumber(value: number | null): number | null {
+  return value !== null && Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function round3(value: number): number {

@@ -1,5 +1,5 @@
 import { ffprobePath } from './binaries.ts';
-import { parseKeyframeInterval, parseProbe, type MediaProbe } from './parse-probe.ts';
+import { needsDurationScan, parseKeyframeInterval, parseLastPacketEnd, parseProbe, type MediaProbe } from './parse-probe.ts';
 import { runProcess } from './run-process.ts';
 
 // Keyframes are read from the start of the file only: enough to decide whether an H.264
@@ -7,10 +7,7 @@ import { runProcess } from './run-process.ts';
 const KEYFRAME_WINDOW_SEC = 60;
 
 /** Reads an uploaded file; null when it is not a video (unreadable, image, audio only, text…). */
-export async function probeMedia(
-  path: string,
-  options: { signal?: AbortSignal } = {},
-): Promise<MediaProbe | null> {
+export async function probeMedia(path: string, options: { signal?: AbortSignal } = {}): Promise<MediaProbe | null> {
   const result = await runProcess(
     ffprobePath(),
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${path}`],
@@ -18,12 +15,13 @@ export async function probeMedia(
   );
   if (result.exitCode !== 0) return null;
 
-  let probe: MediaProbe | null;
+  let json: unknown;
   try {
-    probe = parseProbe(JSON.parse(result.stdout));
+    json = JSON.parse(result.stdout);
   } catch {
     return null;
   }
+  const probe = needsDurationScan(json) ? parseProbe(json, await scanDurationSec(path, options.signal)) : parseProbe(json);
   // Only an H.264 source can be remuxed, so only then is the GOP length worth a second read.
   if (probe?.videoCodec === 'h264') {
     probe.keyframeIntervalSec = await probeKeyframeInterval(path, probe.videoStreamIndex, options.signal);
@@ -31,22 +29,20 @@ export async function probeMedia(
   return probe;
 }
 
-async function probeKeyframeInterval(
-  path: string,
-  streamIndex: number,
-  signal: AbortSignal | undefined,
-): Promise<number | null> {
-  const result = await runProcess(
-    ffprobePath(),
-    [
-      '-v', 'error',
-      '-select_streams', String(streamIndex),
-      '-read_intervals', `%+${KEYFRAME_WINDOW_SEC}`,
-      '-show_entries', 'packet=pts_time,flags',
-      '-of', 'csv=p=0',
-      `file:${path}`,
-    ],
-    { signal },
-  );
+async function probeKeyframeInterval(path: string, streamIndex: number, signal: AbortSignal | undefined): Promise<number | null> {
+  const args = [
+    ...['-v', 'error', '-select_streams', String(streamIndex)],
+    ...['-read_intervals', `%+${KEYFRAME_WINDOW_SEC}`],
+    ...['-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0'],
+    `file:${path}`,
+  ];
+  const result = await runProcess(ffprobePath(), args, { signal });
   return result.exitCode === 0 ? parseKeyframeInterval(result.stdout) : null;
+}
+
+/** Length of a file whose container does not state it: reads every video packet's timestamp. */
+async function scanDurationSec(path: string, signal: AbortSignal | undefined): Promise<number | null> {
+  const args = ['-v', 'error', '-select_streams', 'V:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0'];
+  const result = await runProcess(ffprobePath(), [...args, `file:${path}`], { signal });
+  return result.exitCode === 0 ? parseLastPacketEnd(result.stdout) : null;
 }

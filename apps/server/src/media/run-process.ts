@@ -22,11 +22,7 @@ export type RunProcessResult = {
  * interpret); rejects with `signal.reason` on abort, only after the process has exited, so the
  * caller can safely delete the files it was writing.
  */
-export function runProcess(
-  command: string,
-  args: readonly string[],
-  options: RunProcessOptions = {},
-): Promise<RunProcessResult> {
+export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<RunProcessResult> {
   const { cwd, signal, onStdout, killGraceMs = 2000, stderrLines = 30 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -60,9 +56,7 @@ export function runProcess(
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       reject(
-        error.code === 'ENOENT'
-          ? new Error(`${command} was not found; install it or set its path in the environment`)
-          : error,
+        error.code === 'ENOENT' ? new Error(`${command} was not found; install it or set its path in the environment`) : error,
       );
     });
     child.on('close', (exitCode) => {

@@ -164,6 +164,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
         await removeByUrl(thumbnail);
         throw err;
       }
+      queue.nudge('video.transcode');
       return watch(id, viewer, { countView: false });
     },
 

@@ -1,0 +1,41 @@
+import { MORE_VIDEOS_LIMIT, type ChannelStats, type MoreVideo } from '@streamhub/contract';
+import { NotFound } from '../../lib/errors.ts';
+import type { DashboardRepo } from './dashboard.repo.ts';
+
+const NO_CHANNEL = 'Channel does not exist';
+
+export function createDashboardService(repo: DashboardRepo) {
+  return {
+    /** API.md §5: up to 12 of the owner's ready videos, newest first. Public. */
+    async moreVideos(ownerId: string): Promise<MoreVideo[]> {
+      if (!(await repo.userExists(ownerId))) throw new NotFound(NO_CHANNEL);
+      const rows = await repo.newestReadyVideos(ownerId, MORE_VIDEOS_LIMIT);
+      return rows.map((v) => ({
+        _id: v.id,
+        title: v.title,
+        thumbnail: v.thumbnail,
+        views: v.views,
+        createdAt: v.created_at.toISOString(),
+        duration: v.duration,
+      }));
+    },
+
+    /**
+     * API.md §5, public. Videos, likes and views count ready videos only (what viewers can
+     * see). Posts and playlists do not exist yet: 0.
+     */
+    async stats(channelId: string): Promise<ChannelStats> {
+      if (!(await repo.userExists(channelId))) throw new NotFound(NO_CHANNEL);
+      const t = await repo.channelTotals(channelId);
+      return {
+        totalVideos: Number(t.videos),
+        totalPosts: 0,
+        totalSubscribers: Number(t.subscribers),
+        totalPlaylists: 0,
+        totalLikes: Number(t.likes),
+        totalViews: Number(t.views),
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

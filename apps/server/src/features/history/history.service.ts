@@ -1,0 +1,38 @@
+import type { HistoryEntry } from '@streamhub/contract';
+import { NotFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import { toVideoCard } from '../videos/video-card.ts';
+import type { HistoryRepo, HistoryRow } from './history.repo.ts';
+
+const toEntry = (row: HistoryRow): HistoryEntry => ({
+  _id: row.entry_id,
+  watchedAt: row.watched_at.toISOString(),
+  videoId: row.id,
+  video: toVideoCard(row),
+});
+
+export function createHistoryService(repo: HistoryRepo) {
+  return {
+    /** API.md §7: the new entry, or null when the video is already in today's (UTC) history. */
+    async track(viewer: Viewer, videoId: string): Promise<HistoryEntry | null> {
+      const video = await repo.findVideo(videoId);
+      if (!video || video.status !== 'ready') throw new NotFound('Video not found');
+      const entryId = await repo.track(viewer._id, videoId, newId());
+      if (!entryId) return null;
+      const row = await repo.entry(viewer._id, entryId);
+      // Deleted between the two statements: nothing to show, as if never tracked.
+      return row ? toEntry(row) : null;
+    },
+
+    async list(viewer: Viewer): Promise<HistoryEntry[]> {
+      return (await repo.list(viewer._id)).map(toEntry);
+    },
+
+    /** Own entries only; another user's entry answers 404 like a missing one, so ids do not leak. */
+    async remove(viewer: Viewer, entryId: string): Promise<void> {
+      if (!(await repo.remove(viewer._id, entryId))) throw new NotFound('History entry not found');
+    },
+  };
+}
+export type HistoryService = ReturnType<typeof createHistoryService>;

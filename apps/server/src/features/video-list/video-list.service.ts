@@ -1,0 +1,68 @@
+import { VIDEO_PAGE_SIZE, type VideoListPage, type VideoListQuery } from '@streamhub/contract';
+import { toVideoCard } from '../videos/video-card.ts';
+import type { ListFilter, ListOrder, VideoListRepo } from './video-list.repo.ts';
+
+const MAX_SEARCH_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+const EMPTY: VideoListPage = { videos: [], total: 0 };
+
+/**
+ * The searchable words of a query: runs of letters and digits, at most 8 distinct, each cut to
+ * 40 characters. Everything else (operators, quotes, regex metacharacters, control characters)
+ * only separates words, so user input never becomes query syntax.
+ */
+export function searchWords(query: string): string[] {
+  const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** No sortBy: best match first for a search, newest first otherwise. sortType defaults to desc. */
+export function listOrder(query: Pick<VideoListQuery, 'sortBy' | 'sortType'>, searching: boolean): ListOrder {
+  if (query.sortBy) return { by: query.sortBy, direction: query.sortType ?? 'desc' };
+  return searching ? { by: 'rank' } : { by: 'newest' };
+}
+
+export function createVideoListService(repo: VideoListRepo) {
+  /** Blank parts are no filter; parts that cannot match anything short-circuit to `null`. */
+  async function resolveFilter(query: VideoListQuery): Promise<ListFilter | null> {
+    const filter: ListFilter = {};
+    const name = query.name?.trim();
+    if (name) {
+      // No username or full name holds a NUL (PostgreSQL text cannot); it matches no channel.
+      if (name.includes('\u0000')) return null;
+      const ownerIds = await repo.findChannelIdsByName(name);
+      if (ownerIds.length === 0) return null;
+      filter.ownerIds = ownerIds;
+    }
+    if (query.query?.trim()) {
+      const words = searchWords(query.query);
+      if (words.length === 0) return null;
+      const tsquery = await repo.searchQuery(words);
+      if (tsquery === '') return null; // stop words only
+      filter.tsquery = tsquery;
+    }
+    return filter;
+  }
+
+  return {
+    /**
+     * API.md §6. `name` is a channel's username or full name, case-insensitive, exact after
+     * trimming; `query` is full-text search with prefixes and typo correction. Totals are exact:
+     * the unfiltered catalogue reads a trigger-maintained counter, filtered lists count matches.
+     */
+    async list(query: VideoListQuery): Promise<VideoListPage> {
+      const filter = await resolveFilter(query);
+      if (!filter) return EMPTY;
+      const order = listOrder(query, filter.tsquery !== undefined);
+      const offset = (query.page - 1) * VIDEO_PAGE_SIZE;
+      if (!filter.ownerIds && filter.tsquery === undefined) {
+        const [rows, total] = await Promise.all([repo.catalogPage(order, offset, VIDEO_PAGE_SIZE), repo.countReady()]);
+        return { videos: rows.map(toVideoCard), total };
+      }
+      const { rows, total } = await repo.filteredPage(filter, order, offset, VIDEO_PAGE_SIZE);
+      // Past the last page the window had no row to report the total on.
+      return { videos: rows.map(toVideoCard), total: total ?? (await repo.countMatching(filter)) };
+    },
+  };
+}
+export type VideoListService = ReturnType<typeof createVideoListService>;

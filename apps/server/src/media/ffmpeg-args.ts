@@ -1,0 +1,196 @@
+import type { Rung } from './ladder.ts';
+import { MAX_FPS } from './ladder.ts';
+import type { MediaProbe } from './parse-probe.ts';
+
+// Pure ffmpeg command lines. Output paths are relative: the command runs with the output
+// folder as its working directory, so no path ever needs escaping inside the tee muxer's
+// "[opt=val]file|file" syntax, and the playlists ffmpeg writes hold only relative URIs.
+
+/** Files of one transcoded video, relative to its output folder. */
+export const OUTPUT_FILES = {
+  master: 'master.m3u8',
+  mp4: 'video.mp4',
+  /** The MP4 is written under this name and renamed when complete. */
+  mp4Partial: 'video.mp4.part',
+  /** Inside each rung's folder. */
+  playlist: 'index.m3u8',
+  init: 'init.mp4',
+  segmentPattern: 'seg_%05d.m4s',
+} as const;
+
+export const SEGMENT_SEC = 4;
+export const GOP_SEC = 2;
+/** Capped CRF: quality-driven size, with the rung's maxrate as the ceiling for bursts. */
+export const CRF = 23;
+
+export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+export const DEFAULT_PRESET: X264Preset = 'veryfast';
+
+// Overwrite, never read stdin (it is not a terminal), log errors only: they become the failure reason.
+const QUIET = ['-hide_banner', '-nostdin', '-y', '-v', 'error'];
+
+/** Flattens [flag, value] pairs, which keeps long option lists readable. */
+function pairs(list: readonly (readonly [string, string])[]): string[] {
+  return list.flat();
+}
+
+export type TranscodeArgsOptions = {
+  /** Absolute path of the source. */
+  input: string;
+  probe: MediaProbe;
+  /** From buildLadder: largest first; the first rung also feeds video.mp4. */
+  rungs: readonly Rung[];
+  preset?: X264Preset;
+  /** Adds `-progress pipe:1` (key=value blocks on stdout). Default true. */
+  progress?: boolean;
+};
+
+/** `<rung>/index.m3u8`, relative to the output folder (and to master.m3u8). */
+export function rungPlaylistPath(rung: Pick<Rung, 'name'>): string {
+  return `${rung.name}/${OUTPUT_FILES.playlist}`;
+}
+
+/**
+ * One ffmpeg process that decodes once and writes every rung as HLS (fMP4, 4 s segments, event
+ * playlist so it plays while encoding) plus a faststart MP4 of the top rung. Run it with
+ * cwd = the output folder, after creating one folder per rung.
+ */
+export function buildTranscodeArgs(options: TranscodeArgsOptions): string[] {
+  const { input, probe, rungs, preset = DEFAULT_PRESET, progress = true } = options;
+  if (rungs.length === 0) throw new Error('buildTranscodeArgs needs at least one rung');
+  const args = [...QUIET];
+  if (progress) args.push('-progress', 'pipe:1', '-nostats');
+  args.push('-i', `file:${input}`);
+
+  const graph = buildFilterGraph(probe, rungs);
+  if (graph) args.push('-filter_complex', graph);
+
+  // With a copied rung, encoded rungs put keyframes where the source has them, so every rung
+  // is cut at the same instants and players can switch rungs at any segment boundary.
+  const alignToSource = rungs.some((rung) => rung.copy);
+  rungs.forEach((rung, index) => {
+    args.push(...streamArgs(probe, rung, preset, alignToSource));
+    args.push(...(index === 0 ? topRungOutput(rung) : hlsOutput(rung)));
+  });
+  return args;
+}
+
+/**
+ * Scales are chained (1080p → 720p → 480p …) rather than all taken from the source: each
+ * smaller rung reads a smaller picture, which measured ~40% less filtering time on 1080p input.
+ */
+export function buildFilterGraph(probe: MediaProbe, rungs: readonly Rung[]): string | null {
+  const encoded = rungs.filter((rung) => !rung.copy);
+  if (encoded.length === 0) return null;
+  const fps = encoded[0]!.fps;
+  let from = `[0:${probe.videoStreamIndex}]`;
+  if (probe.fps !== null && probe.fps > MAX_FPS) from += `fps=${fps},`;
+  return encoded
+    .map((rung, index) => {
+      const scale = `${index === 0 ? from : `[s${encoded[index - 1]!.name}]`}scale=${rung.width}:${rung.height},format=yuv420p,setsar=1`;
+      const last = index === encoded.length - 1;
+      return last ? `${scale}[v${rung.name}]` : `${scale},split=2[v${rung.name}][s${rung.name}]`;
+    })
+    .join(';');
+}
+
+function streamArgs(probe: MediaProbe, rung: Rung, preset: X264Preset, alignToSource: boolean): string[] {
+  const hasAudio = probe.audioStreamIndex !== null;
+  const audioMap = hasAudio ? ['-map', `0:${probe.audioStreamIndex}`] : [];
+  if (rung.copy) {
+    return ['-map', `0:${probe.videoStreamIndex}`, ...audioMap, '-c:v', 'copy', ...(hasAudio ? ['-c:a', 'copy'] : [])];
+  }
+  const gop = Math.max(1, Math.round(rung.fps * GOP_SEC));
+  const keyframes = alignToSource
+    ? // x264 may add its own only far beyond the source's (≤ 4 s) interval.
+      ['-force_key_frames', 'source', '-g', String(gop * 4)]
+    : // Time-based forcing keeps 2 s GOPs on variable-frame-rate sources too; -g backs it up.
+      ['-force_key_frames', `expr:gte(t,n_forced*${GOP_SEC})`, '-g', String(gop), '-keyint_min', String(gop)];
+  const video = [
+    ...pairs([
+      ['-map', `[v${rung.name}]`],
+      ['-c:v', 'libx264'],
+      ['-preset', preset],
+      ['-profile:v', 'high'],
+      ['-level:v', rung.level],
+      ['-crf', String(CRF)],
+      ['-maxrate', String(rung.maxRate)],
+      ['-bufsize', String(rung.bufSize)],
+      ['-sc_threshold', '0'],
+    ]),
+    ...keyframes,
+  ];
+  if (!hasAudio || rung.audioBitrate === null) return [...video, ...audioMap];
+  // Mono stays mono; surround is folded to stereo, which is what the bit rates are sized for.
+  const channels = (probe.audioChannels ?? 2) > 2 ? ['-ac', '2'] : [];
+  return [...video, ...audioMap, '-c:a', 'aac', '-b:a', String(rung.audioBitrate), ...channels];
+}
+
+// Strips tags such as GPS positions from phone videos; a large muxing queue avoids
+// "too many packets buffered" while the other outputs' encoders start.
+const COMMON_OUTPUT = ['-map_metadata', '-1', '-map_chapters', '-1', '-max_muxing_queue_size', '4096'];
+
+const HLS_OPTIONS: readonly (readonly [string, string])[] = [
+  ['hls_time', String(SEGMENT_SEC)],
+  ['hls_segment_type', 'fmp4'],
+  // temp_file: segments appear under their final name only when complete.
+  ['hls_flags', 'independent_segments+temp_file'],
+  // event: the playlist only grows (and ffmpeg rewrites it via temp file + rename).
+  ['hls_playlist_type', 'event'],
+  ['hls_list_size', '0'],
+  ['start_number', '1'],
+  ['hls_fmp4_init_filename', OUTPUT_FILES.init],
+];
+
+function hlsOutput(rung: Rung): string[] {
+  const options = HLS_OPTIONS.map(([key, value]): [string, string] => [`-${key}`, value]);
+  return [
+    ...COMMON_OUTPUT,
+    ...pairs([['-f', 'hls'], ...options, ['-hls_segment_filename', `${rung.name}/${OUTPUT_FILES.segmentPattern}`]]),
+    rungPlaylistPath(rung),
+  ];
+}
+
+/**
+ * The top rung's encoded packets go to two muxers through tee: its HLS rung and video.mp4, so
+ * the download file costs no second encode. global_header puts SPS/PPS in the codec config,
+ * which the MP4 muxer needs (tee itself does not ask for it).
+ */
+function topRungOutput(rung: Rung): string[] {
+  const hls = [...HLS_OPTIONS, ['hls_segment_filename', `${rung.name}/${OUTPUT_FILES.segmentPattern}`]]
+    .map(([key, value]) => `${key}=${value}`)
+    .join(':');
+  const headers = rung.copy ? [] : ['-flags:v', '+global_header', '-flags:a', '+global_header'];
+  const targets = `[f=hls:${hls}]${rungPlaylistPath(rung)}|[f=mp4:movflags=+faststart]${OUTPUT_FILES.mp4Partial}`;
+  return [...COMMON_OUTPUT, ...headers, '-f', 'tee', targets];
+}
+
+/** When to grab the thumbnail: past intros and fades, but early enough to exist in short clips. */
+export function thumbnailTimeSec(durationSec: number): number {
+  if (!(durationSec > 1)) return 0;
+  return Math.round(Math.min(durationSec * 0.2, 10) * 1000) / 1000;
+}
+
+/** One JPEG frame at `atSec`, square pixels, at most 1280 px on its longer side, never upscaled. */
+export function buildThumbnailArgs(input: string, output: string, atSec: number): string[] {
+  const filter = [
+    "scale='trunc(iw*sar/2)*2':ih",
+    'setsar=1',
+    "scale='min(1280,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease",
+  ].join(',');
+  return [
+    ...QUIET,
+    ...pairs([
+      ['-ss', atSec.toFixed(3)],
+      ['-i', `file:${input}`],
+      // V (capital): a real video stream, never cover art.
+      ['-map', '0:V:0'],
+      ['-frames:v', '1'],
+      ['-vf', filter],
+      ['-q:v', '3'],
+      ['-f', 'image2'],
+      ['-update', '1'],
+    ]),
+    `file:${output}`,
+  ];
+}

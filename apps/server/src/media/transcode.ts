@@ -1,0 +1,279 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ffmpegPath } from './binaries.ts';
+import {
+  buildThumbnailArgs,
+  buildTranscodeArgs,
+  OUTPUT_FILES,
+  rungPlaylistPath,
+  thumbnailTimeSec,
+  type X264Preset,
+} from './ffmpeg-args.ts';
+import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
+import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
+import { buildLadder, type Rung } from './ladder.ts';
+import type { MediaProbe } from './parse-probe.ts';
+import { runProcess } from './run-process.ts';
+import { writeFileAtomic } from './write-file-atomic.ts';
+
+export type TranscodeOptions = {
+  input: string;
+  outDir: string;
+  probe: MediaProbe;
+  signal?: AbortSignal;
+  /** 0–100 as ffmpeg advances; 100 once everything is written. A rejection fails the transcode. */
+  onProgress?: (percent: number) => void | Promise<void>;
+  /** Once master.m3u8 exists (lowest rung has a segment). A rejection fails the transcode. */
+  onFirstPlayable?: () => void | Promise<void>;
+  preset?: X264Preset;
+};
+
+export type TranscodeResult = {
+  /** With BANDWIDTH figures measured from the written segments. */
+  rungs: Rung[];
+  masterPath: typeof OUTPUT_FILES.master;
+  mp4Path: typeof OUTPUT_FILES.mp4;
+  durationSec: number;
+};
+
+const POLL_MS = 200;
+// Below this share of the probed duration, the source was cut short or damaged mid-way.
+const MIN_DECODED_SHARE = 0.9;
+
+/**
+ * Transcodes a probed source into `outDir`:
+ *   master.m3u8, video.mp4, and per rung <name>/index.m3u8, <name>/init.mp4, <name>/seg_00001.m4s…
+ * master.m3u8 appears as soon as the lowest rung has a segment and grows as other rungs get
+ * theirs, so the video plays while it encodes. On failure or abort, everything it wrote is
+ * removed and the error message is a short reason without paths.
+ */
+export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
+  const input = path.resolve(options.input);
+  const outDir = path.resolve(options.outDir);
+  const { probe } = options;
+  const rungs = buildLadder(probe);
+  // A callback that fails stops ffmpeg through the same path as an abort from the caller.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  signal.throwIfAborted();
+
+  // Leftovers of an earlier attempt would look like finished rungs to the publisher.
+  await removeOutputs(outDir, rungs);
+  await Promise.all(rungs.map((rung) => fs.mkdir(path.join(outDir, rung.name), { recursive: true })));
+
+  const publisher = createMasterPublisher(outDir, rungs, options.onFirstPlayable);
+  const progress = createProgressReporter(probe.durationSec, options.onProgress, (error) => stop.abort(error));
+  let running = true;
+  const watching = (async () => {
+    while (running && !signal.aborted) {
+      await publisher.check();
+      await sleep(POLL_MS);
+    }
+  })().catch((error: unknown) => stop.abort(error));
+
+  try {
+    const args = buildTranscodeArgs({ input, probe, rungs, preset: options.preset });
+    const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal, onStdout: progress.feed });
+    running = false;
+    await watching;
+    signal.throwIfAborted();
+    if (result.exitCode !== 0) throw new Error(ffmpegErrorReason(result.stderrTail));
+
+    const playlists = await readFinishedPlaylists(outDir, rungs);
+    const durationSec = round3(sum(playlists[0]!.segments.map((segment) => segment.durationSec)));
+    const lowest = sum(playlists[playlists.length - 1]!.segments.map((segment) => segment.durationSec));
+    if (lowest < probe.durationSec * MIN_DECODED_SHARE - 0.5) {
+      throw new Error(
+        `The video is truncated or damaged: only ${lowest.toFixed(1)} s of ${probe.durationSec.toFixed(1)} s could be read`,
+      );
+    }
+    const measured = await Promise.all(rungs.map((rung, i) => withMeasuredBandwidth(outDir, rung, playlists[i]!)));
+    await fs.rename(path.join(outDir, OUTPUT_FILES.mp4Partial), path.join(outDir, OUTPUT_FILES.mp4));
+    await publisher.finish(measured);
+    await progress.finish();
+    return { rungs: measured, masterPath: OUTPUT_FILES.master, mp4Path: OUTPUT_FILES.mp4, durationSec };
+  } catch (error) {
+    running = false;
+    await watching;
+    await progress.settled();
+    await removeOutputs(outDir, rungs).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Writes master.m3u8 as rungs get their first segment and tells the caller once it exists. */
+function createMasterPublisher(outDir: string, rungs: readonly Rung[], onFirstPlayable: TranscodeOptions['onFirstPlayable']) {
+  const available = new Set<string>();
+  const lowest = rungs[rungs.length - 1]!.name;
+  const masterFile = path.join(outDir, OUTPUT_FILES.master);
+  let notified = false;
+
+  async function notify() {
+    if (notified) return;
+    notified = true;
+    await onFirstPlayable?.();
+  }
+
+  return {
+    async check() {
+      let changed = false;
+      for (const rung of rungs) {
+        if (available.has(rung.name)) continue;
+        const text = await fs.readFile(path.join(outDir, rungPlaylistPath(rung)), 'utf8').catch(() => null);
+        if (text !== null && parseMediaPlaylist(text).segments.length > 0) {
+          available.add(rung.name);
+          changed = true;
+        }
+      }
+      // Smallest first: it is the one a slow connection needs, and the cheapest to wait for.
+      if (!changed || !available.has(lowest)) return;
+      await writeFileAtomic(masterFile, buildMasterPlaylist(rungs, [...available]));
+      await notify();
+    },
+    async finish(finalRungs: readonly Rung[]) {
+      await writeFileAtomic(
+        masterFile,
+        buildMasterPlaylist(
+          finalRungs,
+          finalRungs.map((rung) => rung.name),
+        ),
+      );
+      await notify();
+    },
+  };
+}
+
+/**
+ * Turns ffmpeg's progress blocks into percent calls, one at a time: while the callback is busy
+ * only the latest value is kept, so a slow database write never queues up.
+ */
+function createProgressReporter(
+  durationSec: number,
+  onProgress: TranscodeOptions['onProgress'],
+  onError: (error: unknown) => void,
+) {
+  let buffered = '';
+  let reported = -1;
+  let pending: number | null = null;
+  let inFlight: Promise<void> = Promise.resolve();
+  let busy = false;
+
+  function report(percent: number) {
+    if (!onProgress) return;
+    pending = percent;
+    if (busy) return;
+    busy = true;
+    inFlight = (async () => {
+      while (pending !== null) {
+        const next = pending;
+        pending = null;
+        await onProgress(next);
+      }
+    })()
+      .catch(onError)
+      .finally(() => {
+        busy = false;
+      });
+  }
+
+  return {
+    feed(text: string) {
+      buffered += text;
+      const end = buffered.lastIndexOf('progress=');
+      if (end < 0) return;
+      const lineEnd = buffered.indexOf('\n', end);
+      if (lineEnd < 0) return;
+      const parsed = parseProgress(buffered.slice(0, lineEnd));
+      buffered = buffered.slice(lineEnd + 1);
+      if (parsed?.outTimeSec == null || durationSec <= 0) return;
+      // 100 is kept for the end, when every file is in place.
+      const percent = Math.min(99, Math.floor((parsed.outTimeSec / durationSec) * 100));
+      if (percent > reported) {
+        reported = percent;
+        report(percent);
+      }
+    },
+    settled: () => inFlight,
+    async finish() {
+      await inFlight;
+      await onProgress?.(100);
+    },
+  };
+}
+
+async function readFinishedPlaylists(outDir: string, rungs: readonly Rung[]): Promise<MediaPlaylist[]> {
+  return Promise.all(
+    rungs.map(async (rung) => {
+      const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, rungPlaylistPath(rung)), 'utf8'));
+      if (!playlist.ended || playlist.segments.length === 0) {
+        throw new Error(`The ${rung.name} rendition was not completed`);
+      }
+      return playlist;
+    }),
+  );
+}
+
+async function withMeasuredBandwidth(outDir: string, rung: Rung, playlist: MediaPlaylist): Promise<Rung> {
+  const segments = await Promise.all(
+    playlist.segments.map(async (segment) => ({
+      durationSec: segment.durationSec,
+      bytes: (await fs.stat(path.join(outDir, rung.name, segment.uri))).size,
+    })),
+  );
+  const measured = measureBandwidth(segments);
+  return measured ? { ...rung, ...measured } : rung;
+}
+
+async function removeOutputs(outDir: string, rungs: readonly Rung[]): Promise<void> {
+  const targets = [OUTPUT_FILES.master, OUTPUT_FILES.mp4, OUTPUT_FILES.mp4Partial, ...rungs.map((rung) => rung.name)];
+  await Promise.all(targets.map((target) => fs.rm(path.join(outDir, target), { recursive: true, force: true })));
+}
+
+/**
+ * Writes one JPEG frame of the video (a fifth in, at most 10 s). Falls back to the first frame
+ * when the chosen instant has none (a duration that overstated the stream).
+ */
+export async function extractThumbnail(
+  input: string,
+  outputJpeg: string,
+  durationSec: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  const source = path.resolve(input);
+  const partial = `${path.resolve(outputJpeg)}.part`;
+  let reason = 'no frame could be read from the video';
+  try {
+    for (const atSec of new Set([thumbnailTimeSec(durationSec), 0])) {
+      const result = await runProcess(ffmpegPath(), buildThumbnailArgs(source, partial, atSec), {
+        signal: options.signal,
+      });
+      if (result.exitCode === 0 && (await fileSize(partial)) > 0) {
+        await fs.rename(partial, outputJpeg);
+        return;
+      }
+      if (result.exitCode !== 0) reason = ffmpegErrorReason(result.stderrTail, reason);
+    }
+    throw new Error(reason);
+  } finally {
+    await fs.rm(partial, { force: true });
+  }
+}
+
+async function fileSize(file: string): Promise<number> {
+  return fs.stat(file).then(
+    (stat) => stat.size,
+    () => 0,
+  );
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../apps/server/src/db/embedded.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts the real server (`apps/server/src/server.ts`) on a free port with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-')));
+  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REGISTER_MAX: '100000', ...env },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not yet listening */
+    }
+    if (Date.now() - started > 60_000) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    port,
+    dataDir,
+    /** The node process that serves (tsx runs it as a child of the tsx launcher). */
+    pid: await serverPid(child.pid!),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function serverPid(launcherPid: number): Promise<number> {
+  const children = await fs.readFile(`/proc/${launcherPid}/task/${launcherPid}/children`, 'utf8').catch(() => '');
+  const first = children.trim().split(/\s+/).filter(Boolean)[0];
+  return first ? Number(first) : launcherPid;
+}
+
+export async function rssBytes(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** Registers a user through the API and returns its cookie header. */
+export async function registerViaApi(base: string, name: string): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  const form = new FormData();
+  form.set('fullname', name);
+  form.set('username', name);
+  form.set('email', `${name}@example.com`);
+  form.set('password', 'Passw0rd!');
+  form.set('avatar', new Blob([png], { type: 'image/png' }), 'a.png');
+  const res = await fetch(`${base}/api/users/register`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

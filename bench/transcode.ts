@@ -1,0 +1,152 @@
+// Transcoding: transcodeVideo (progress, early publishing, checks) vs one bare ffmpeg command with
+// the same arguments, on a 1080p30 testsrc2 + sine clip. Prints wall times, their ratio (target
+// ≤ 1.05), the realtime factor (duration / wall) and time to first playable (target ≤ 0.3 × duration).
+// Run: npx tsx bench/transcode.ts [--seconds 60] [--preset veryfast] [--runs 1] [--remux]
+//   --remux  makes the source H.264/AAC with 2 s GOPs, so the top rung is copied instead of encoded.
+// The source is generated once into bench/.out/ and reused.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ffmpegPath } from '../apps/server/src/media/binaries.ts';
+import { buildTranscodeArgs, type X264Preset } from '../apps/server/src/media/ffmpeg-args.ts';
+import { buildLadder } from '../apps/server/src/media/ladder.ts';
+import type { MediaProbe } from '../apps/server/src/media/parse-probe.ts';
+import { probeMedia } from '../apps/server/src/media/probe.ts';
+import { transcodeVideo } from '../apps/server/src/media/transcode.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    preset: { type: 'string', default: 'veryfast' },
+    runs: { type: 'string', default: '1' },
+    remux: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(opts.seconds);
+const preset = opts.preset as X264Preset;
+const out = path.resolve(import.meta.dirname, '.out');
+await fs.mkdir(out, { recursive: true });
+
+const source = path.join(out, `source-1080p30-${seconds}s${opts.remux ? '-gop2' : ''}.mp4`);
+if (!(await exists(source))) {
+  const started = Date.now();
+  // Default x264 GOP (250 frames = 8.3 s) is too long to copy into 4 s segments: every rung is encoded.
+  const gop = opts.remux ? ['-g', '60', '-sc_threshold', '0'] : [];
+  const inputs = [
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
+  ];
+  const encode = [
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', ...gop],
+    ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-movflags', '+faststart'],
+  ];
+  await run(ffmpegPath(), ['-v', 'error', '-y', ...inputs, ...encode, source]);
+  console.log(`generated ${path.basename(source)} in ${secondsSince(started)} s`);
+}
+
+const probe = await probeSource(source);
+const rungs = buildLadder(probe);
+console.log(
+  `source ${probe.width}x${probe.height} ${probe.fps} fps ${probe.durationSec} s, ${os.cpus().length} CPUs, preset ${preset}; ` +
+    `rungs ${rungs.map((r) => `${r.name}${r.copy ? ' (copy)' : ''}`).join(', ')}`,
+);
+
+const results: { ours: number; bare: number; firstPlayable: number }[] = [];
+for (let i = 1; i <= Number(opts.runs); i++) {
+  // The machine's load drifts: alternate which of the two goes first.
+  const bareFirst = i % 2 === 1;
+  const bare = bareFirst ? await timeBare() : Number.NaN;
+  const { ours, firstPlayable } = await timeTranscodeVideo();
+  const result = { ours, bare: bareFirst ? bare : await timeBare(), firstPlayable };
+  results.push(result);
+  report(`run ${i}`, result);
+}
+if (results.length > 1) {
+  report(`median of ${results.length}`, {
+    ours: median(results.map((r) => r.ours)),
+    bare: median(results.map((r) => r.bare)),
+    firstPlayable: median(results.map((r) => r.firstPlayable)),
+  });
+}
+
+/** (b) The same ffmpeg command line without -progress: no polling, no publishing, no checks. */
+async function timeBare(): Promise<number> {
+  const dir = await freshDir('bare');
+  await Promise.all(rungs.map((rung) => fs.mkdir(path.join(dir, rung.name))));
+  const args = buildTranscodeArgs({ input: source, probe: probe, rungs, preset, progress: false });
+  const start = performance.now();
+  await run(ffmpegPath(), args, dir);
+  return (performance.now() - start) / 1000;
+}
+
+/** (a) transcodeVideo, with the time its onFirstPlayable fires. */
+async function timeTranscodeVideo(): Promise<{ ours: number; firstPlayable: number }> {
+  const dir = await freshDir('transcode');
+  let firstPlayable = Number.NaN;
+  const start = performance.now();
+  await transcodeVideo({
+    input: source,
+    outDir: dir,
+    probe: probe,
+    preset,
+    onFirstPlayable: () => {
+      firstPlayable = (performance.now() - start) / 1000;
+    },
+  });
+  return { ours: (performance.now() - start) / 1000, firstPlayable };
+}
+
+function report(label: string, { ours, bare, firstPlayable }: { ours: number; bare: number; firstPlayable: number }) {
+  const duration = probe.durationSec;
+  const ratio = ours / bare;
+  console.log(
+    [
+      `${label}:`,
+      `transcodeVideo ${ours.toFixed(1)} s, bare ffmpeg ${bare.toFixed(1)} s`,
+      `ratio ${ratio.toFixed(3)} (target ≤ 1.05: ${ratio <= 1.05 ? 'ok' : 'MISSED'})`,
+      `realtime factor ${(duration / ours).toFixed(2)} (bare ${(duration / bare).toFixed(2)})`,
+      `first playable after ${firstPlayable.toFixed(1)} s = ${(firstPlayable / duration).toFixed(2)} × duration ` +
+        `(target ≤ 0.3: ${firstPlayable <= 0.3 * duration ? 'ok' : 'MISSED'})`,
+    ].join('\n  '),
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function probeSource(file: string): Promise<MediaProbe> {
+  const probe = await probeMedia(file);
+  if (!probe) throw new Error('the generated source did not probe as a video');
+  return probe;
+}
+
+async function freshDir(name: string): Promise<string> {
+  const dir = path.join(out, name);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+function run(command: string, args: string[], cwd?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function secondsSince(start: number): string {
+  return ((Date.now() - start) / 1000).toFixed(1);
+}
