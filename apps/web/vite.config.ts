@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -12,8 +13,43 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
+type Node = { type: string; start: number; end: number };
+type Declaration = Node & { declarations?: Array<Node & { init: Node | null }> };
+type Statement = Node & { declaration?: Declaration | null };
+
+/**
+ * The contract builds its zod schemas at import time (`export const X = z.object(…)`), which a bundler
+ * must assume has side effects, so importing one constant from it used to ship all of zod (~25 kB gzip).
+ * Wrapping those top-level initialisers in pure IIFEs lets unused schemas, and zod with them, be dropped.
+ */
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'streamhub:pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/packages/contract/src/')) return null;
+      const program = this.parse(code) as unknown as { body: Statement[] };
+      const inits: Node[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : (statement as Declaration);
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          if (init && (init.type === 'CallExpression' || init.type === 'MemberExpression')) inits.push(init);
+        }
+      }
+      let out = code;
+      for (const init of inits.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => ${out.slice(init.start, init.end)})()${out.slice(init.end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureContractSchemas()],
+  // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     strictPort: true,

@@ -14,8 +14,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
-      wildcard: false,
-      index: false,
+      // Wildcard: assets of a rebuild made while the server runs are found too.
+      wildcard: true,
+      index: 'index.html',
       decorateReply: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -26,7 +27,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || url.startsWith('/assets/')) {
       return sendError(reply, 404, 'Route not found');
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {

@@ -9,7 +9,9 @@ describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('unwraps the envelope and sends cookies with JSON bodies', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { statusCode: 200, data: { ok: 1 }, message: 'Success', success: true }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(200, { statusCode: 200, data: { ok: 1 }, message: 'Success', success: true }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     await expect(api.post('/api/users/login', { json: { username: 'a' } })).resolves.toEqual({ ok: 1 });
@@ -75,7 +77,9 @@ describe('api client', () => {
 
 describe('buildUrl', () => {
   it('skips empty params', () => {
-    expect(buildUrl('/api/video', { page: 2, query: '', name: undefined, sortBy: 'views' })).toBe('/api/video?page=2&sortBy=views');
+    expect(buildUrl('/api/video', { page: 2, query: '', name: undefined, sortBy: 'views' })).toBe(
+      '/api/video?page=2&sortBy=views',
+    );
     expect(buildUrl('/api/video')).toBe('/api/video');
   });
 });

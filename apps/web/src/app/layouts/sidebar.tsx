@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import type { CurrentUser } from '@streamhub/contract';
+import {
+  HistoryIcon,
+  HomeIcon,
+  LikeIcon,
+  LogoutIcon,
+  PlaylistIcon,
+  PostIcon,
+  PurchasesIcon,
+  SubscriptionsIcon,
+  UsersIcon,
+  VideoIcon,
+} from '@/components/ui/icons';
+import { Img } from '@/components/ui/img';
+import { useLogout } from '@/features/auth/api/logout';
+
+type NavItem = { to: string; label: string; icon: ComponentType<{ className?: string }> };
+
+/** SPEC §2 sidebar links; `end` keeps /videos from lighting up on /videos/{id}. */
+const mainLinks: NavItem[] = [
+  { to: '/home', label: 'Home', icon: HomeIcon },
+  { to: '/subscriptions', label: 'Subscriptions', icon: SubscriptionsIcon },
+  { to: '/liked', label: 'Liked Videos', icon: LikeIcon },
+  { to: '/history', label: 'Watch History', icon: HistoryIcon },
+  { to: '/purchases', label: 'Purchases', icon: PurchasesIcon },
+];
+const myChannelLinks: NavItem[] = [
+  { to: '/playlist', label: 'Playlists', icon: PlaylistIcon },
+  { to: '/videos', label: 'Videos', icon: VideoIcon },
+  { to: '/post', label: 'Posts', icon: PostIcon },
+  { to: '/subscribers', label: 'Subscribers', icon: UsersIcon },
+];
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-4 rounded-xl px-3 py-2.5 text-sm transition-colors ${
+    isActive ? 'bg-raised font-semibold text-white' : 'text-zinc-200 hover:bg-hover'
+  }`;
+
+function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink to={to} end className={linkClasses} onClick={onNavigate}>
+            <Icon className="shrink-0 text-xl" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type SidebarProps = { user: CurrentUser; onNavigate?: () => void };
+
+export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  return (
+    <nav aria-label="Main" className="flex h-full flex-col gap-3 overflow-y-auto p-3">
+      <NavLink
+        to="/channel"
+        end
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          `flex items-center gap-3 rounded-xl border border-line p-3 transition-colors hover:bg-hover ${isActive ? 'bg-raised' : 'bg-panel'}`
+        }
+      >
+        <Img src={user.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate text-sm font-semibold">{user.fullname}</span>
+          <span className="truncate text-xs text-muted">@{user.username}</span>
+        </span>
+      </NavLink>
+      <NavList items={mainLinks} onNavigate={onNavigate} />
+      <div className="border-t border-line pt-3">
+        <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">My Channel</h2>
+        <NavList items={myChannelLinks} onNavigate={onNavigate} />
+      </div>
+      <div className="mt-auto border-t border-line pt-3">
+        <button
+          type="button"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+          className="flex w-full items-center gap-4 rounded-xl px-3 py-2.5 text-sm text-zinc-200 hover:bg-hover disabled:opacity-50"
+        >
+          <LogoutIcon className="shrink-0 text-xl" />
+          Log out
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@streamhub/contract';
+import { BrandLogo } from '@/components/brand-logo';
+import { Button } from '@/components/ui/button';
+import { MenuIcon, SearchIcon } from '@/components/ui/icons';
+import { Img } from '@/components/ui/img';
+import { VideoSearchForm } from '@/features/videos/components/video-search-form';
+import { lazyComponent } from '@/lib/lazy-component';
+import { SEARCH_INLINE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+
+const loadSearchOverlay = () => import('./search-overlay');
+const SearchOverlay = lazyComponent(loadSearchOverlay, 'SearchOverlay');
+
+type TopBarProps = { user: CurrentUser; menuOpen: boolean; onOpenMenu: () => void; onPrepareMenu: () => void };
+
+/** Brand, search (an overlay below 768 px) and the menu button below 1024 px. */
+export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProps) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchMounted, setSearchMounted] = useState(false);
+  const searchInline = useMediaQuery(SEARCH_INLINE_QUERY);
+  useEffect(() => {
+    if (searchInline) setSearchOpen(false);
+  }, [searchInline]);
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-page/95 px-2 backdrop-blur sm:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        onPointerEnter={onPrepareMenu}
+        onFocus={onPrepareMenu}
+        onClick={onOpenMenu}
+      >
+        <MenuIcon />
+      </Button>
+      <BrandLogo to="/home" className="shrink-0 text-lg" />
+      <div className="hidden min-w-0 flex-1 justify-center px-2 md:flex">
+        <VideoSearchForm />
+      </div>
+      <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          onPointerEnter={() => void loadSearchOverlay()}
+          onFocus={() => void loadSearchOverlay()}
+          onClick={() => {
+            setSearchMounted(true);
+            setSearchOpen(true);
+          }}
+        >
+          <SearchIcon />
+        </Button>
+        <Link to="/channel" aria-label="Your channel" className="rounded-full">
+          <Img src={user.avatar} fallback="avatar" alt="" className="h-8 w-8 rounded-full object-cover" />
+        </Link>
+      </div>
+      {searchMounted ? (
+        <Suspense fallback={null}>
+          <SearchOverlay open={searchOpen} onOpenChange={setSearchOpen} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

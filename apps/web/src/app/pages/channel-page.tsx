@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useChannel } from '@/features/channels/api/get-channel';
+import { useChannelStats } from '@/features/channels/api/get-channel-stats';
+import { useOwnChannel } from '@/features/channels/api/get-own-channel';
+import { otherChannelTiles, ownActivityTiles, ownChannelTiles } from '@/features/channels/channel-tiles';
+import { ChannelHeader } from '@/features/channels/components/channel-header';
+import { ChannelTileGrid } from '@/features/channels/components/channel-tile-grid';
+import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
+import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+
+/** SPEC §8: a channel load error is logged; a server error (≥ 500) goes back one page. */
+function useChannelLoadError(error: Error | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    console.error('Could not load the channel', error instanceof ApiError ? error.data : error);
+    if (error instanceof ApiError && error.status >= 500) void navigate(-1);
+  }, [error, navigate]);
+}
+
+/** Stats are secondary: their failure is only logged and the counts show as '—'. */
+function useLoggedError(error: Error | null, what: string) {
+  useEffect(() => {
+    if (error) console.error(`Could not load ${what}`, error instanceof ApiError ? error.data : error);
+  }, [error, what]);
+}
+
+function ChannelUnavailable({ error }: { error: Error }) {
+  return (
+    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
+      <title>Channel unavailable · StreamHub</title>
+      <h1 className="text-xl font-semibold">Channel unavailable</h1>
+      <p className="text-muted">{errorText(error, 'The channel could not be loaded.')}</p>
+    </div>
+  );
+}
+
+function OwnChannel({ userId }: { userId: string }) {
+  const channel = useOwnChannel();
+  const stats = useChannelStats(userId);
+  useChannelLoadError(channel.error);
+  useLoggedError(stats.error, 'channel stats');
+
+  if (channel.isPending) return <LoadingScreen />;
+  if (channel.isError) return <ChannelUnavailable error={channel.error} />;
+  const profile = channel.data;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8">
+      <title>{`${profile.fullname} · StreamHub`}</title>
+      <ChannelHeader
+        channel={profile}
+        stats={stats.data}
+        subscribers={stats.data?.totalSubscribers}
+        actions={<EditProfileDialog profile={profile} />}
+      />
+      <ChannelTileGrid title="My Activity" tiles={ownActivityTiles(profile)} channel={profile} />
+      <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
+    </div>
+  );
+}
+
+function OtherChannel({ channelId }: { channelId: string }) {
+  const channel = useChannel(channelId);
+  const stats = useChannelStats(channelId);
+  // Local view of the subscription until the next load: state and the subscriber count delta.
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [subscriberDelta, setSubscriberDelta] = useState(0);
+  useChannelLoadError(channel.error);
+  useLoggedError(stats.error, 'channel stats');
+
+  if (channel.isPending) return <LoadingScreen />;
+  if (channel.isError) return <ChannelUnavailable error={channel.error} />;
+  const profile = channel.data;
+  const isSubscribed = subscribed ?? profile.isSubscribed ?? false;
+  const subscribers = stats.data ? Math.max(0, stats.data.totalSubscribers + subscriberDelta) : undefined;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8">
+      <title>{`${profile.fullname} · StreamHub`}</title>
+      <ChannelHeader
+        channel={profile}
+        stats={stats.data}
+        subscribers={subscribers}
+        actions={
+          <SubscribeButton
+            channelId={channelId}
+            subscribed={isSubscribed}
+            onSubscribedChange={(next) => {
+              if (next !== isSubscribed) setSubscriberDelta((d) => d + (next ? 1 : -1));
+              setSubscribed(next);
+            }}
+          />
+        }
+      />
+      <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
+    </div>
+  );
+}
+
+/** /channel (own) and /channel/:channelId; the owner is the signed-in user or an absent id (SPEC §6). */
+export function ChannelPage() {
+  const { channelId } = useParams();
+  const user = useCurrentUser();
+  if (!user) return null;
+  const isOwner = !channelId || channelId === user._id;
+  return isOwner ? <OwnChannel userId={user._id} /> : <OtherChannel key={channelId} channelId={channelId} />;
+}

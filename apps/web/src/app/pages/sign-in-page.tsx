@@ -1,0 +1,23 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { AuthBenefits } from '@/features/auth/components/auth-benefits';
+import { CreateAccountForm } from '@/features/auth/components/create-account-form';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useCurrentUser } from '@/lib/auth';
+
+/** `/`: sign in or create an account; `?view=register` picks the second view so links and Back work. */
+export function SignInPage() {
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  if (user) return <Navigate to="/home" replace />;
+
+  const registering = params.get('view') === 'register';
+  return (
+    <div className="mx-auto grid min-h-dvh max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+      <title>{registering ? 'Create a free account · StreamHub' : 'Sign In · StreamHub'}</title>
+      <AuthBenefits />
+      <div className="w-full rounded-2xl border border-line bg-panel p-6 shadow-2xl sm:p-8">
+        {registering ? <CreateAccountForm /> : <SignInForm />}
+      </div>
+    </div>
+  );
+}

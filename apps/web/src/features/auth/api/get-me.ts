@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser, Uploads } from '@streamhub/contract';
+import { ApiError, api } from '@/lib/api-client';
+import { updateCurrentUser } from '@/lib/auth';
+
+export type Me = CurrentUser & { uploads: Uploads };
+
+/** GET /api/users/me: the signed-in user and their upload quota. */
+export function getMe() {
+  return api.get<Me>('/api/users/me');
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({
+    queryKey: ['users', 'me'],
+    queryFn: async () => {
+      try {
+        const me = await getMe();
+        // SPEC §7: /me refreshes the displayed profile (the cookie may be older than the account).
+        updateCurrentUser(me);
+        return me;
+      } catch (error) {
+        console.error('Could not load the current user', error instanceof ApiError ? error.data : error);
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMeQueryOptions(), enabled });
+}

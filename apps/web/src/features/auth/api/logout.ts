@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { clearCurrentUser } from '@/lib/auth';
+
+/** POST /api/users/logout; the server clears both cookies. */
+export function logout() {
+  return api.post<Record<string, never>>('/api/users/logout');
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      clearCurrentUser();
+      queryClient.clear();
+    },
+    onError: (error) => console.error('Logout failed', error),
+  });
+}

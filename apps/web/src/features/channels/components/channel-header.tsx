@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { ChannelStats } from '@streamhub/contract';
+import { Img } from '@/components/ui/img';
+import { formatCount, formatDate } from '@/lib/formatters';
+import type { ChannelUser } from '../channel-user';
+
+type ChannelHeaderProps = {
+  channel: ChannelUser;
+  stats: ChannelStats | undefined;
+  /** Shown instead of stats.totalSubscribers (adjusted locally after subscribing). */
+  subscribers: number | undefined;
+  /** 'Edit Profile' for the owner, Subscribe for others. */
+  actions: ReactNode;
+};
+
+function plural(count: number | undefined, word: string) {
+  if (count === undefined) return `— ${word}s`;
+  return `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function ChannelHeader({ channel, stats, subscribers, actions }: ChannelHeaderProps) {
+  return (
+    <header className="overflow-hidden rounded-2xl border border-line bg-panel">
+      <div aria-hidden="true" className="h-24 bg-gradient-to-r from-zinc-800 via-red-950 to-zinc-800 sm:h-32" />
+      <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:px-6">
+        <Img
+          src={channel.avatar}
+          fallback="avatar"
+          alt={`${channel.fullname}'s avatar`}
+          className="-mt-12 h-24 w-24 shrink-0 rounded-full border-4 border-panel object-cover sm:-mt-14 sm:h-28 sm:w-28"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h1 className="truncate text-2xl font-bold sm:text-3xl">{channel.fullname}</h1>
+          <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+            <span>@{channel.username}</span>
+            <span aria-hidden="true">·</span>
+            <span>{plural(subscribers, 'subscriber')}</span>
+            <span aria-hidden="true">·</span>
+            <span>{plural(stats?.totalVideos, 'video')}</span>
+          </p>
+          <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+            <span>Joined {formatDate(channel.createdAt)}</span>
+            <span aria-hidden="true">·</span>
+            <span>{plural(stats?.totalViews, 'view')}</span>
+            <span aria-hidden="true">·</span>
+            <span>{plural(stats?.totalLikes, 'like')}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">{actions}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
+import { PasswordField } from '@/components/password-field';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { PencilIcon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { useUpdateAvatar } from '../api/update-avatar';
+import { useUpdateDetails } from '../api/update-details';
+import { useUpdatePassword } from '../api/update-password';
+import { hasChanges, profileChanges, type ProfileForm } from '../profile-changes';
+
+type Profile = { fullname: string; avatar: string };
+
+function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const updateDetails = useUpdateDetails();
+  const updateAvatar = useUpdateAvatar();
+  const updatePassword = useUpdatePassword();
+  const [form, setForm] = useState<ProfileForm>({
+    fullname: profile.fullname,
+    avatar: null,
+    oldPassword: '',
+    newPassword: '',
+  });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (form.avatar && !isImageFile(form.avatar)) return setError('The avatar must be an image file.');
+    if (Boolean(form.oldPassword) !== Boolean(form.newPassword)) {
+      return setError('Enter both your old and your new password to change it.');
+    }
+    const changes = profileChanges(form, profile.fullname);
+    if (!hasChanges(changes)) return onDone();
+
+    setSaving(true);
+    setError(null);
+    // One call per changed part, in order; stop at the first failure and keep the dialog open.
+    try {
+      if (changes.fullname) {
+        await updateDetails.mutateAsync({ fullname: changes.fullname }).catch((e: unknown) => {
+          throw new Error(errorText(e, 'Failed to update details'));
+        });
+        toastSuccess('Success!');
+      }
+      if (changes.avatar) {
+        await updateAvatar.mutateAsync(changes.avatar).catch((e: unknown) => {
+          throw new Error(errorText(e, 'Failed to update avatar'));
+        });
+        toastSuccess('Success!');
+      }
+      if (changes.password) {
+        await updatePassword.mutateAsync(changes.password).catch((e: unknown) => {
+          throw new Error(errorText(e, 'Failed to update password'));
+        });
+        toastSuccess('Password Changed Successfully!!');
+      }
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Failed to update details');
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="mt-5 flex flex-col gap-4" aria-busy={saving}>
+      <TextField
+        label="Full name"
+        name="fullname"
+        autoComplete="name"
+        value={form.fullname}
+        onChange={(e) => setForm((f) => ({ ...f, fullname: e.target.value }))}
+      />
+      <AvatarPicker
+        label="Change avatar"
+        file={form.avatar}
+        currentSrc={profile.avatar}
+        onChange={(avatar) => setForm((f) => ({ ...f, avatar }))}
+      />
+      <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
+        <legend className="px-1 text-sm font-medium text-zinc-200">Change password</legend>
+        <TextField
+          label="Old password"
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.oldPassword}
+          onChange={(e) => setForm((f) => ({ ...f, oldPassword: e.target.value }))}
+        />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          value={form.newPassword}
+          onChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}
+        />
+      </fieldset>
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={saving}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The owner's 'Edit Profile' button and modal (SPEC §2, §5). */
+export function EditProfileDialog({ profile }: { profile: Profile }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <PencilIcon />
+          Edit Profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Edit Profile" description="Update your name, avatar or password.">
+        {/* Mounted only while open, so every opening starts from the current profile. */}
+        <EditProfileForm profile={profile} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { channelNavigationState, readChannelNavigationState } from './channel-state';
+
+describe('channel navigation state', () => {
+  it('round-trips the public channel fields only', () => {
+    const state = channelNavigationState({
+      _id: 'c1',
+      username: 'ann',
+      fullname: 'Ann',
+      avatar: '/a.png',
+      ...{ email: 'private@example.com' },
+    });
+    expect(state).toEqual({ channel: { _id: 'c1', username: 'ann', fullname: 'Ann', avatar: '/a.png' } });
+    expect(readChannelNavigationState(state)).toEqual(state.channel);
+  });
+
+  it('ignores missing or malformed state', () => {
+    expect(readChannelNavigationState(null)).toBeNull();
+    expect(readChannelNavigationState({ channel: { _id: 1 } })).toBeNull();
+    expect(readChannelNavigationState('x')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real stack: `scripts/start.mjs` (API + media + built web app) on a
+ * fixed port with a fresh data directory. `npm run test:e2e` builds the web app first.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Workers re-evaluate this file; the env var makes them reuse the runner's directory.
+const ownsDataDir = !process.env.E2E_DATA_DIR;
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'streamhub-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+if (ownsDataDir && !process.env.E2E_KEEP_DATA) {
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_WEB_BUILD: '1',
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
