@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.out/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.out/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +26,17 @@ export default tseslint.config(
     // Features never import each other on the web (bulletproof-react); pages in app/ compose them.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '@/features/*'], message: 'Features must not import other features; move shared code to components/ or lib/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*/**', '@/features/*'],
+              message: 'Features must not import other features; move shared code to components/ or lib/.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

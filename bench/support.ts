@@ -13,7 +13,15 @@ export async function startServer(env: Record<string, string> = {}) {
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_REGISTER_MAX: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_MAX: '100000',
+      RATE_LIMIT_REGISTER_MAX: '100000',
+      ...env,
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -54,7 +62,21 @@ export async function rssBytes(pid: number): Promise<number> {
 /** Registers a user through the API and returns its cookie header. */
 export async function registerViaApi(base: string, name: string): Promise<string> {
   const { execFileSync } = await import('node:child_process');
-  const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  const png = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=64x64',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ]);
   const form = new FormData();
   form.set('fullname', name);
   form.set('username', name);

@@ -13,7 +13,21 @@ await fs.mkdir(work, { recursive: true });
 
 // A real 2 s faststart MP4 padded with zeros to the target size: ffprobe accepts it as a video.
 const clip = path.join(work, 'clip.mp4');
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', clip]);
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=320x240:rate=25:duration=2',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-movflags',
+  '+faststart',
+  clip,
+]);
 const big = path.join(work, 'big.mp4');
 const head = await fs.readFile(clip);
 const fh = await fs.open(big, 'w');
@@ -33,7 +47,24 @@ const sampler = setInterval(async () => {
 
 const started = performance.now();
 const status = await new Promise<string>((resolve, reject) => {
-  const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Cookie: ${cookie}`, '-F', 'title=Big', '-F', 'description=Big upload', '-F', `thumbnail=@${thumb}`, '-F', `videoFile=@${big};type=video/mp4`, `${server.base}/api/video/new`]);
+  const curl = spawn('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-H',
+    `Cookie: ${cookie}`,
+    '-F',
+    'title=Big',
+    '-F',
+    'description=Big upload',
+    '-F',
+    `thumbnail=@${thumb}`,
+    '-F',
+    `videoFile=@${big};type=video/mp4`,
+    `${server.base}/api/video/new`,
+  ]);
   let out = '';
   curl.stdout.on('data', (d) => (out += d));
   curl.on('exit', () => resolve(out));
@@ -49,7 +80,9 @@ const ddSeconds = (performance.now() - ddStart) / 1000;
 const uploadRate = bytes / uploadSeconds;
 const ddRate = bytes / ddSeconds;
 console.log(`upload of ${gib} GiB: HTTP ${status}, ${uploadSeconds.toFixed(1)} s, ${mib(uploadRate)} MiB/s`);
-console.log(`server RSS: baseline ${mib(baseline)} MiB, peak ${mib(peak)} MiB, growth ${mib(peak - baseline)} MiB (target <= 64)`);
+console.log(
+  `server RSS: baseline ${mib(baseline)} MiB, peak ${mib(peak)} MiB, growth ${mib(peak - baseline)} MiB (target <= 64)`,
+);
 console.log(`dd of the same bytes to the same disk: ${ddSeconds.toFixed(1)} s, ${mib(ddRate)} MiB/s`);
 console.log(`throughput ratio upload/dd: ${(uploadRate / ddRate).toFixed(2)}`);
 await server.stop();

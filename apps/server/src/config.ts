@@ -2,10 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
 
-
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
@@ -16,13 +13,25 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Secret for signing media tokens; generated and kept under DATA_DIR when absent. */
   MEDIA_TOKEN_SECRET: z.string().min(16).optional(),
-  MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 60 * 60),
+  MEDIA_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 60 * 60),
   USER_COOKIE_PASSPHRASE: z.string().min(1).default(USER_COOKIE_PASSPHRASE_DEFAULT),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   COOKIE_SECURE: bool.optional(),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),
-  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 ** 3),
-  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 2),
+  MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
+  MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 2),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

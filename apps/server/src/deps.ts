@@ -54,10 +54,7 @@ export function createServices(infra: Infra) {
 export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
 
 /** Opens the real parts (database, storage) for a process; `close` releases them. */
-export async function createDeps(
-  config: Config,
-  log: Infra['log'],
-): Promise<AppDeps & { close(): Promise<void> }> {
+export async function createDeps(config: Config, log: Infra['log']): Promise<AppDeps & { close(): Promise<void> }> {
   await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(config.tmpDir, { recursive: true });
   let embedded: EmbeddedServer | undefined;

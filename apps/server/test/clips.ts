@@ -35,7 +35,10 @@ export async function makeClip(name: string, o: ClipOptions = {}): Promise<strin
   return out;
 }
 
-export async function ffprobeJson(file: string): Promise<{ format: { duration?: string; format_name: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] }> {
+export async function ffprobeJson(file: string): Promise<{
+  format: { duration?: string; format_name: string };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+}> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   return JSON.parse(stdout);
 }

@@ -12,7 +12,11 @@ const root = path.resolve(import.meta.dirname, '../../..');
 async function start(dataDir: string, port: number) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'all' };
   delete env.DATABASE_URL;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], { cwd: root, env, stdio: 'ignore' });
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -36,7 +40,13 @@ it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restar
   const port = await freePort();
   let server = await start(dataDir, port);
   const form = new FormData();
-  for (const [k, v] of Object.entries({ fullname: 'Restart Me', username: 'restarter', email: 'restart@example.com', password: 'Passw0rd!' })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    fullname: 'Restart Me',
+    username: 'restarter',
+    email: 'restart@example.com',
+    password: 'Passw0rd!',
+  }))
+    form.set(k, v);
   form.set('avatar', new Blob([testImage()], { type: 'image/png' }), 'a.png');
   expect((await fetch(`http://127.0.0.1:${port}/api/users/register`, { method: 'POST', body: form })).status).toBe(201);
   await stop(server);

@@ -78,13 +78,30 @@ let imageCache: Buffer | undefined;
 /** A small real PNG, generated with ffmpeg at test time. */
 export function testImage(): Buffer {
   if (!imageCache) {
-    imageCache = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+    imageCache = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=64x64',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      '-',
+    ]);
   }
   return imageCache;
 }
 
 /** Builds a multipart body for app.inject. */
-export function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; filename: string; type: string }> = {}) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { data: Buffer; filename: string; type: string }> = {},
+) {
   const boundary = `----streamhub${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -92,7 +109,9 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
   }
   for (const [k, f] of Object.entries(files)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
     );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
@@ -102,7 +121,10 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
 
 let counter = 0;
 /** Registers a user through the real endpoint; returns its id and cookie header. */
-export async function registerUser(ctx: TestContext, overrides: Partial<Record<'fullname' | 'username' | 'email' | 'password', string>> = {}) {
+export async function registerUser(
+  ctx: TestContext,
+  overrides: Partial<Record<'fullname' | 'username' | 'email' | 'password', string>> = {},
+) {
   counter += 1;
   const suffix = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
   const fields = {

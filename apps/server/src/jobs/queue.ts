@@ -56,28 +56,32 @@ export async function createJobQueue(connectionString: string, config: Config): 
     async work(handlers, log) {
       for (const name of Object.keys(jobDefinitions) as JobName[]) {
         const handler = handlers[name] as (payload: unknown, ctx: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
-        const workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          if (!job) return;
-          const parsed = jobDefinitions[name].payload.safeParse(job.data);
-          if (!parsed.success) {
-            log.error({ job: job.id, name }, 'dropping job with an invalid payload');
-            return;
-          }
-          const controller = new AbortController();
-          controllers.add(controller);
-          try {
-            await handler(parsed.data, {
-              attempt: job.retryCount + 1,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-              signal: controller.signal,
-            });
-          } catch (err) {
-            log.error({ err, job: job.id, name }, 'job failed');
-            throw err;
-          } finally {
-            controllers.delete(controller);
-          }
-        });
+        const workerId = await boss.work(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            const parsed = jobDefinitions[name].payload.safeParse(job.data);
+            if (!parsed.success) {
+              log.error({ job: job.id, name }, 'dropping job with an invalid payload');
+              return;
+            }
+            const controller = new AbortController();
+            controllers.add(controller);
+            try {
+              await handler(parsed.data, {
+                attempt: job.retryCount + 1,
+                isLastAttempt: job.retryCount >= job.retryLimit,
+                signal: controller.signal,
+              });
+            } catch (err) {
+              log.error({ err, job: job.id, name }, 'job failed');
+              throw err;
+            } finally {
+              controllers.delete(controller);
+            }
+          },
+        );
         workerIds.set(name, workerId);
       }
     },
@@ -90,9 +94,7 @@ export async function createJobQueue(connectionString: string, config: Config): 
     async recoverOrphans() {
       let recovered = 0;
       for (const name of Object.keys(jobDefinitions)) {
-        const { rows } = await boss
-          .getDb()
-          .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [name]);
+        const { rows } = await boss.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [name]);
         const ids = rows.map((r: { id: string }) => r.id);
         for (const id of ids) await boss.fail(name, id, { reason: 'worker stopped during the job' });
         recovered += ids.length;

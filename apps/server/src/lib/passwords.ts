@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1): ~30 ms a hash on one core.
-const OPTIONS = { algorithm: 2 /* Argon2id (a const enum in the typings) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Argon2id (a const enum in the typings) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

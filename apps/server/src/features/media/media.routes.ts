@@ -26,11 +26,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return reply.sendFile(path.basename(file), path.dirname(file));
   };
 
-  app.get('/avatars/:file', { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } }, (request, reply) =>
-    send(reply, `avatars/${request.params.file}`, IMMUTABLE),
+  app.get(
+    '/avatars/:file',
+    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } },
+    (request, reply) => send(reply, `avatars/${request.params.file}`, IMMUTABLE),
   );
-  app.get('/thumbnails/:file', { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } }, (request, reply) =>
-    send(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
+  app.get(
+    '/thumbnails/:file',
+    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } },
+    (request, reply) => send(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
   );
 
   app.get(

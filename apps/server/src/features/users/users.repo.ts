@@ -23,10 +23,7 @@ export function createUsersRepo(db: Db) {
         .selectFrom('users')
         .select('id')
         .where((eb) =>
-          eb.or([
-            eb(sql`lower(username)`, '=', username.toLowerCase()),
-            eb(sql`lower(email)`, '=', email.toLowerCase()),
-          ]),
+          eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]),
         )
         .executeTakeFirst();
       return Boolean(row);

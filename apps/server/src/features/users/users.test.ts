@@ -35,10 +35,17 @@ describe('POST /api/users/register', () => {
   it('refuses a duplicate username or email in another letter case with 409', async () => {
     const first = await registerUser(ctx);
     for (const dup of [{ username: first.username.toUpperCase() }, { email: first.email.toUpperCase() }]) {
-      const body = multipart({ fullname: 'X', username: 'other' + Date.now(), email: `o${Date.now()}@example.com`, password: 'Secret12!', ...dup }, png());
+      const body = multipart(
+        { fullname: 'X', username: 'other' + Date.now(), email: `o${Date.now()}@example.com`, password: 'Secret12!', ...dup },
+        png(),
+      );
       const res = await app.inject({ method: 'POST', url: '/api/users/register', ...body });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, data: 'User with email or username already exists', message: 'User with email or username already exists' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        data: 'User with email or username already exists',
+        message: 'User with email or username already exists',
+      });
     }
   });
 
@@ -74,9 +81,18 @@ describe('POST /api/users/register', () => {
 
   it('refuses a cross-site POST', async () => {
     const body = multipart({ fullname: 'X', username: 'csrf', email: 'csrf@example.com', password: 'Secret12!' }, png());
-    const res = await app.inject({ method: 'POST', url: '/api/users/register', payload: body.payload, headers: { ...body.headers, 'sec-fetch-site': 'cross-site' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: body.payload,
+      headers: { ...body.headers, 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(403);
-    const origin = await app.inject({ method: 'POST', url: '/api/users/logout', headers: { origin: 'https://evil.example', host: 'localhost' } });
+    const origin = await app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+    });
     expect(origin.statusCode).toBe(403);
   });
 });
@@ -85,7 +101,11 @@ describe('POST /api/users/login', () => {
   it('logs in by username or email in any case, and sets cookies', async () => {
     const u = await registerUser(ctx);
     for (const id of [u.username.toUpperCase(), u.email.toUpperCase()]) {
-      const res = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: id, email: id, password: u.password }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        ...json({ username: id, email: id, password: u.password }),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.user).toEqual({ _id: u.id, username: u.username, fullname: u.fullname, avatar: expect.any(String) });
       expect(JSON.stringify(res.json())).not.toMatch(/token|password/i);
@@ -96,22 +116,39 @@ describe('POST /api/users/login', () => {
 
   it('answers a wrong password and an unknown account with the API texts', async () => {
     const u = await registerUser(ctx);
-    const wrong = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: 'nope' }) });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: u.username, email: u.username, password: 'nope' }),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ success: false, data: 'Password incorrect' });
-    const unknown = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'ghost', email: 'ghost', password: 'nope' }) });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: 'ghost', email: 'ghost', password: 'nope' }),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().data).toBe('Incorrect username or email');
   });
 
   it('refuses malformed JSON and missing fields with 400, never a stack trace', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/users/login', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ statusCode: 400, success: false });
     expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
     const missing = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'a' }) });
     expect(missing.statusCode).toBe(400);
-    const huge = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }) });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
   });
 });
@@ -124,7 +161,11 @@ describe('sessions', () => {
       ['PATCH', '/api/users/update_details'],
       ['PATCH', '/api/users/update_password'],
     ] as const) {
-      const res = await app.inject({ method, url, ...(method === 'PATCH' ? json({ fullname: 'x', oldPassword: 'a', newPassword: 'b' }) : {}) });
+      const res = await app.inject({
+        method,
+        url,
+        ...(method === 'PATCH' ? json({ fullname: 'x', oldPassword: 'a', newPassword: 'b' }) : {}),
+      });
       expect(res.statusCode, url).toBe(401);
     }
   });
@@ -141,16 +182,34 @@ describe('sessions', () => {
 
   it('a password change ends the other sessions but keeps the current one', async () => {
     const u = await registerUser(ctx);
-    const other = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: u.password }) });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: u.username, email: u.username, password: u.password }),
+    });
     const otherCookie = cookieHeader(other);
-    const wrong = await app.inject({ method: 'PATCH', url: '/api/users/update_password', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ oldPassword: 'bad', newPassword: 'N3w!pass' }) });
+    const wrong = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_password',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: 'bad', newPassword: 'N3w!pass' }),
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().data).toBe('Old password incorrect');
-    const res = await app.inject({ method: 'PATCH', url: '/api/users/update_password', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ oldPassword: u.password, newPassword: 'N3w!pass' }) });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_password',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: u.password, newPassword: 'N3w!pass' }),
+    });
     expect(res.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: otherCookie } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);
-    const login = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, email: u.username, password: 'N3w!pass' }) });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: u.username, email: u.username, password: 'N3w!pass' }),
+    });
     expect(login.statusCode).toBe(200);
   });
 });
@@ -178,21 +237,41 @@ describe('profiles', () => {
 
   it('update_details and update_avatar change the profile and refresh the user cookie', async () => {
     const u = await registerUser(ctx);
-    const details = await app.inject({ method: 'PATCH', url: '/api/users/update_details', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ fullname: 'New Name' }) });
+    const details = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_details',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullname: 'New Name' }),
+    });
     expect(details.statusCode).toBe(200);
     expect(details.json().data.fullname).toBe('New Name');
     const cookie = details.cookies.find((c) => c.name === 'user');
     expect(decryptUserCookie(decodeURIComponent(cookie!.value), ctx.config.userCookiePassphrase)?.fullname).toBe('New Name');
-    const blank = await app.inject({ method: 'PATCH', url: '/api/users/update_details', headers: { cookie: u.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ fullname: '   ' }) });
+    const blank = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_details',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullname: '   ' }),
+    });
     expect(blank.statusCode).toBe(400);
 
     const body = multipart({}, png());
-    const avatar = await app.inject({ method: 'PATCH', url: '/api/users/update_avatar', payload: body.payload, headers: { ...body.headers, cookie: u.cookie } });
+    const avatar = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_avatar',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: u.cookie },
+    });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.json().data.avatar).toMatch(/^\/media\/avatars\//);
     expect(avatar.cookies.some((c) => c.name === 'user')).toBe(true);
     const notImage = multipart({}, { avatar: { data: Buffer.from('%PDF-1.4'), filename: 'a.png', type: 'image/png' } });
-    const refused = await app.inject({ method: 'PATCH', url: '/api/users/update_avatar', payload: notImage.payload, headers: { ...notImage.headers, cookie: u.cookie } });
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_avatar',
+      payload: notImage.payload,
+      headers: { ...notImage.headers, cookie: u.cookie },
+    });
     expect(refused.statusCode).toBe(415);
   });
 });

@@ -19,7 +19,12 @@ it('a worker killed in the middle of a transcode: after restart the job runs aga
       thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
     },
   );
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/video/new', payload: body.payload, headers: { ...body.headers, cookie: owner.cookie } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/video/new',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: owner.cookie },
+  });
   expect(res.statusCode).toBe(201);
   const id = res.json().data._id as string;
 
@@ -28,7 +33,13 @@ it('a worker killed in the middle of a transcode: after restart the job runs aga
     cwd: root,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl, DATA_DIR: ctx.dataDir, LOG_LEVEL: 'silent', JOB_RETRY_DELAY_SECONDS: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: ctx.config.databaseUrl,
+      DATA_DIR: ctx.dataDir,
+      LOG_LEVEL: 'silent',
+      JOB_RETRY_DELAY_SECONDS: '0',
+    },
   });
   const dir = path.join(ctx.config.mediaDir, 'videos', id);
   await waitFor(async () => (await listFiles(dir)).some((f) => f.endsWith('.m4s')), 90_000, 50);
@@ -39,7 +50,11 @@ it('a worker killed in the middle of a transcode: after restart the job runs aga
   // "Restart": a worker in this process, alone on the queue, requeues the orphaned job.
   await startWorker(ctx.deps, { exclusive: true });
   const done = await waitFor(async () => {
-    const v = await ctx.db.selectFrom('videos').select(['status', 'has_mp4', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    const v = await ctx.db
+      .selectFrom('videos')
+      .select(['status', 'has_mp4', 'failure_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return v.status === 'failed' || (v.status === 'ready' && v.has_mp4) ? v : null;
   }, 180_000);
   expect(done).toMatchObject({ status: 'ready', has_mp4: true });

@@ -28,7 +28,6 @@ export type VideoQueries = ReturnType<typeof videoQueries>;
 
 function videoQueries(db: Kysely<Database>) {
   return {
-
     async findAccessInfo(id: string) {
       return db
         .selectFrom('videos')
@@ -104,9 +103,7 @@ function videoQueries(db: Kysely<Database>) {
     },
 
     async listByOwner(ownerId: string, includeUnready: boolean) {
-      let q = selectCardColumns(
-        db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'),
-      )
+      let q = selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
         .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
         .where('videos.owner_id', '=', ownerId);
       if (!includeUnready) q = q.where('videos.status', '=', 'ready');
@@ -171,7 +168,11 @@ function videoQueries(db: Kysely<Database>) {
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (!inserted.numInsertedOrUpdatedRows) return false;
-        await trx.updateTable('videos').set({ views: sql`views + 1` }).where('id', '=', videoId).execute();
+        await trx
+          .updateTable('videos')
+          .set({ views: sql`views + 1` })
+          .where('id', '=', videoId)
+          .execute();
         return true;
       });
     },

@@ -16,27 +16,36 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const { config } = deps;
   const tags = ['videos'];
 
-  app.post('/new', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } }, async (request, reply) => {
-    const viewer = requireViewer(request);
-    await videos.assertCanUpload(viewer);
-    const form = await readMultipart(request, {
-      tmpDir: config.tmpDir,
-      fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },
-    });
-    try {
-      const fields = parseFields(UploadVideoFields, form.fields);
-      return ok(reply, await videos.upload(viewer, fields, form.files), 201, 'Video uploaded');
-    } finally {
-      await form.cleanup();
-    }
-  });
-
-  app.get('/v/:videoId', { schema: { tags, params: VideoParams, response: { 200: envelope(WatchVideo) } } }, async (request, reply) =>
-    ok(reply, await videos.watch(request.params.videoId, request.viewer, { countView: true, viewerKey: viewerKey(request) })),
+  app.post(
+    '/new',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await videos.assertCanUpload(viewer);
+      const form = await readMultipart(request, {
+        tmpDir: config.tmpDir,
+        fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },
+      });
+      try {
+        const fields = parseFields(UploadVideoFields, form.fields);
+        return ok(reply, await videos.upload(viewer, fields, form.files), 201, 'Video uploaded');
+      } finally {
+        await form.cleanup();
+      }
+    },
   );
 
-  app.get('/details/:videoId', { schema: { tags, params: VideoParams, response: { 200: envelope(VideoDetails) } } }, async (request, reply) =>
-    ok(reply, await videos.details(request.params.videoId)),
+  app.get(
+    '/v/:videoId',
+    { schema: { tags, params: VideoParams, response: { 200: envelope(WatchVideo) } } },
+    async (request, reply) =>
+      ok(reply, await videos.watch(request.params.videoId, request.viewer, { countView: true, viewerKey: viewerKey(request) })),
+  );
+
+  app.get(
+    '/details/:videoId',
+    { schema: { tags, params: VideoParams, response: { 200: envelope(VideoDetails) } } },
+    async (request, reply) => ok(reply, await videos.details(request.params.videoId)),
   );
 
   app.patch(

@@ -69,7 +69,11 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
    * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
    * needs access; its file URLs carry a short-lived token bound to video and viewer.
    */
-  async function watch(videoId: string, viewer: Viewer | null, opts: { countView: boolean; viewerKey?: string } = { countView: true }): Promise<WatchVideo> {
+  async function watch(
+    videoId: string,
+    viewer: Viewer | null,
+    opts: { countView: boolean; viewerKey?: string } = { countView: true },
+  ): Promise<WatchVideo> {
     let row = await repo.findForWatch(videoId);
     const isOwner = row?.owner_id === viewer?._id;
     if (!row || (row.status !== 'ready' && !isOwner)) throw new NotFound('Video not found');
@@ -192,7 +196,13 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
     async details(videoId: string) {
       const video = await repo.findById(videoId);
       if (!video) throw new NotFound('Video not found');
-      return { _id: video.id, title: video.title, description: video.description, thumbnail: video.thumbnail, owner: video.owner_id };
+      return {
+        _id: video.id,
+        title: video.title,
+        description: video.description,
+        thumbnail: video.thumbnail,
+        owner: video.owner_id,
+      };
     },
 
     async edit(viewer: Viewer, videoId: string, fields: EditVideoFields, thumbnailPath: string | undefined) {

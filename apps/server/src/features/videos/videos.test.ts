@@ -57,7 +57,9 @@ describe('upload → adaptive HLS', () => {
     const ready = await waitReady(owner.cookie, video._id);
     expect(ready.duration).toBeCloseTo(3, 0);
 
-    const watch = (await app.inject({ method: 'GET', url: `/api/video/v/${video._id}`, headers: { cookie: owner.cookie } })).json().data;
+    const watch = (
+      await app.inject({ method: 'GET', url: `/api/video/v/${video._id}`, headers: { cookie: owner.cookie } })
+    ).json().data;
     expect(watch.hlsUrl).toBe(`/media/videos/${video._id}/master.m3u8`);
     expect(watch.videoFile).toBe(`/media/videos/${video._id}/video.mp4`);
     const master = await app.inject({ method: 'GET', url: watch.hlsUrl });
@@ -97,7 +99,13 @@ describe('upload → adaptive HLS', () => {
 
   it('takes a thumbnail from the video when none is uploaded', async () => {
     const owner = await registerUser(ctx);
-    const res = await upload(ctx, owner.cookie, await makeClip('nothumb.mp4', { seconds: 2, width: 320, height: 240 }), {}, { thumbnail: false });
+    const res = await upload(
+      ctx,
+      owner.cookie,
+      await makeClip('nothumb.mp4', { seconds: 2, width: 320, height: 240 }),
+      {},
+      { thumbnail: false },
+    );
     expect(res.statusCode).toBe(201);
     const thumb = await app.inject({ method: 'GET', url: res.json().data.thumbnail });
     expect(thumb.statusCode).toBe(200);
@@ -111,7 +119,10 @@ describe('refusals', () => {
     const fake = path.join(ctx.dataDir, 'fake.mp4');
     await fs.writeFile(fake, 'this is not a video at all\n'.repeat(100));
     // Earlier uploads may still be transcoding, so compare only what an upload itself stores.
-    const stored = async () => [...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))), ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails')))];
+    const stored = async () => [
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))),
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))),
+    ];
     const before = await stored();
     const res = await upload(ctx, owner.cookie, fake);
     expect(res.statusCode).toBe(415);
@@ -154,7 +165,9 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json().data._id;
     const failed = await waitFor(async () => {
-      const list = (await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: owner.cookie } })).json().data.videos;
+      const list = (
+        await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: owner.cookie } })
+      ).json().data.videos;
       const v = list.find((x: { _id: string }) => x._id === id);
       return v?.status === 'failed' ? v : v?.status === 'ready' ? { status: 'ready' } : null;
     }, 120_000);
@@ -172,7 +185,12 @@ describe('edit, details and delete', () => {
     const id = res.json().data._id;
     const edit = (cookie: string, fields: Record<string, string>) => {
       const body = multipart(fields);
-      return app.inject({ method: 'PATCH', url: `/api/video/v/${id}`, payload: body.payload, headers: { ...body.headers, cookie } });
+      return app.inject({
+        method: 'PATCH',
+        url: `/api/video/v/${id}`,
+        payload: body.payload,
+        headers: { ...body.headers, cookie },
+      });
     };
     expect((await edit('', { title: 'x' })).statusCode).toBe(401);
     expect((await edit(other.cookie, { title: 'Hacked' })).statusCode).toBe(403);
@@ -181,12 +199,24 @@ describe('edit, details and delete', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.title).toBe('Renamed');
     const details = (await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).json().data;
-    expect(details).toEqual({ _id: id, title: 'Renamed', description: 'A generated test clip', thumbnail: expect.any(String), owner: owner.id });
+    expect(details).toEqual({
+      _id: id,
+      title: 'Renamed',
+      description: 'A generated test clip',
+      thumbnail: expect.any(String),
+      owner: owner.id,
+    });
 
     expect((await app.inject({ method: 'DELETE', url: `/api/video/v/${id}` })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(
+      404,
+    );
     expect((await app.inject({ method: 'GET', url: '/api/video/v/not-an-id' })).statusCode).toBe(400);
   });
 
@@ -196,7 +226,9 @@ describe('edit, details and delete', () => {
     const id = res.json().data._id;
     const dir = path.join(ctx.config.mediaDir, 'videos', id);
     await waitFor(async () => (await listFiles(dir)).length > 0, 60_000, 50);
-    expect((await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 3000));
     expect(await listFiles(dir)).toEqual([]);
     expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).toEqual([]);
@@ -207,14 +239,20 @@ describe('edit, details and delete', () => {
     const other = await registerUser(ctx);
     const res = await upload(ctx, owner.cookie, await makeClip('p.mp4', { seconds: 1, width: 320, height: 240 }));
     const id = res.json().data._id;
-    const own = (await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: owner.cookie } })).json().data;
+    const own = (
+      await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: owner.cookie } })
+    ).json().data;
     expect(own.uploads).toEqual({ uploaded: 1, uploadLimit: 5 });
     expect(own.videos[0]).toMatchObject({ _id: id, status: expect.any(String), progress: expect.any(Number) });
     await waitReady(owner.cookie, id);
-    const theirs = (await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: other.cookie } })).json().data;
+    const theirs = (
+      await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: other.cookie } })
+    ).json().data;
     expect(theirs.videos.map((v: { _id: string }) => v._id)).toEqual([id]);
     expect(JSON.stringify(theirs)).not.toMatch(/master\.m3u8|video\.mp4/);
-    expect((await app.inject({ method: 'GET', url: '/api/dashboard/videos/0190a5f0-0000-7000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/dashboard/videos/0190a5f0-0000-7000-8000-000000000000' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -222,7 +260,10 @@ describe('exclusive media', () => {
   it('needs a valid, unaltered, unexpired token; the owner gets tokenised URLs, others 401', async () => {
     const owner = await registerUser(ctx);
     const other = await registerUser(ctx);
-    const res = await upload(ctx, owner.cookie, await makeClip('x.mp4', { seconds: 2, width: 320, height: 240 }), { isExclusive: 'true', price: '9.99' });
+    const res = await upload(ctx, owner.cookie, await makeClip('x.mp4', { seconds: 2, width: 320, height: 240 }), {
+      isExclusive: 'true',
+      price: '9.99',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data._id;
     expect(res.json().data).toMatchObject({ isExclusive: true, price: 9.99 });
@@ -262,7 +303,9 @@ describe('exclusive media', () => {
       expect(r.json().success).toBe(false);
     }
     // A token for one video does not open another.
-    const publicRes = await upload(ctx, owner.cookie, await makeClip('pub.mp4', { seconds: 1, width: 320, height: 240 }), { isExclusive: 'true' });
+    const publicRes = await upload(ctx, owner.cookie, await makeClip('pub.mp4', { seconds: 1, width: 320, height: 240 }), {
+      isExclusive: 'true',
+    });
     const otherId = publicRes.json().data._id;
     expect((await app.inject({ method: 'GET', url: watch.videoFile.replace(id, otherId) })).statusCode).toBe(403);
   });
