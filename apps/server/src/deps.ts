@@ -10,6 +10,8 @@ import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
+import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
+import { createSubscriptionsService } from './features/subscriptions/subscriptions.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
@@ -48,7 +50,19 @@ export function createServices(infra: Infra) {
   const likes = createLikesService(createLikesRepo(db), videos);
   const history = createHistoryService(createHistoryRepo(db));
   const dashboard = createDashboardService(createDashboardRepo(db));
-  return { config, sessions, users, videos, videoList, likes, history, dashboard, cookies: createCookieJar(config) };
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
+  return {
+    config,
+    sessions,
+    users,
+    videos,
+    subscriptions,
+    videoList,
+    likes,
+    history,
+    dashboard,
+    cookies: createCookieJar(config),
+  };
 }
 
 export type AppDeps = Infra & { services: ReturnType<typeof createServices> };

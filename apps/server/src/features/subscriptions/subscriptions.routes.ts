@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Id } from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../lib/respond.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+
+/** `/api/subscription` (API.md §8). */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { subscriptions } = deps.services;
+  const tags = ['subscriptions'];
+  const params = z.object({ channelId: Id });
+
+  app.post('/channel/:channelId', { schema: { tags, params } }, async (request, reply) => {
+    const result = await subscriptions.toggle(requireViewer(request), request.params.channelId);
+    return ok(reply, result, 200, result ? 'Subscribed' : 'Unsubscribed');
+  });
+  app.get('/channel/:channelId', { schema: { tags, params } }, async (request, reply) =>
+    ok(reply, await subscriptions.subscribers(request.params.channelId)),
+  );
+  app.get('/', { schema: { tags } }, async (request, reply) =>
+    ok(reply, await subscriptions.subscriptions(requireViewer(request))),
+  );
+};
