@@ -12,6 +12,8 @@ import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
 import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
 import { createSubscriptionsService } from './features/subscriptions/subscriptions.service.ts';
+import { createCommentsRepo } from './features/comments/comments.repo.ts';
+import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
@@ -51,7 +53,9 @@ export function createServices(infra: Infra) {
   const history = createHistoryService(createHistoryRepo(db));
   const dashboard = createDashboardService(createDashboardRepo(db));
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
+  const comments = createCommentsService(createCommentsRepo(db), videos);
   return {
+    comments,
     config,
     sessions,
     users,

@@ -73,7 +73,26 @@ export interface SubscriptionsTable {
   created_at: Timestamp;
 }
 
+export interface CommentsTable {
+  id: string;
+  owner_id: string;
+  video_id: string | null;
+  content: string;
+  likes: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommentLikesTable {
+  id: string;
+  user_id: string;
+  comment_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
   users: UsersTable;
   sessions: SessionsTable;
   videos: VideosTable;

@@ -1,0 +1,64 @@
+import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import type { CommentsRepo } from './comments.repo.ts';
+
+interface WatchCheck {
+  canWatch(videoId: string, viewer: Viewer | null): Promise<boolean>;
+}
+
+type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
+
+const toComment = (r: Row) => ({
+  _id: r.id,
+  content: r.content,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+  likes: r.likes,
+  isLiked: Boolean(r.is_liked),
+  owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
+});
+
+/** Video comments (API.md §7): reading and writing need the right to watch the video. */
+export function createCommentsService(repo: CommentsRepo, videos: WatchCheck) {
+  async function assertWatchable(videoId: string, viewer: Viewer | null) {
+    if (!(await videos.canWatch(videoId, viewer))) throw new Forbidden('No access to this video');
+  }
+  async function loadOwn(commentId: string, viewer: Viewer) {
+    const row = await repo.find(commentId, viewer._id);
+    if (!row) throw new NotFound('Comment not found');
+    if (row.owner_id !== viewer._id) throw new Forbidden('Only the author can change this comment');
+    return row;
+  }
+  return {
+    async listForVideo(videoId: string, viewer: Viewer | null, paging: { page?: number; limit?: number }) {
+      await assertWatchable(videoId, viewer);
+      const page =
+        paging.page || paging.limit
+          ? { limit: paging.limit ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.limit ?? 20) }
+          : undefined;
+      return (await repo.listForVideo(videoId, viewer?._id ?? null, page)).map(toComment);
+    },
+    async addToVideo(viewer: Viewer, videoId: string, content: string) {
+      await assertWatchable(videoId, viewer);
+      const id = newId();
+      await repo.insert({ id, ownerId: viewer._id, videoId, content });
+      return toComment((await repo.find(id, viewer._id))!);
+    },
+    async edit(viewer: Viewer, commentId: string, content: string) {
+      await loadOwn(commentId, viewer);
+      await repo.update(commentId, content);
+      return toComment((await repo.find(commentId, viewer._id))!);
+    },
+    async remove(viewer: Viewer, commentId: string) {
+      await loadOwn(commentId, viewer);
+      await repo.delete(commentId);
+    },
+    async toggleLike(viewer: Viewer, commentId: string) {
+      const result = await repo.toggleLike(viewer._id, commentId, newId());
+      if (!result) throw new NotFound('Comment not found');
+      return result;
+    },
+  };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;
