@@ -1,22 +1,33 @@
 import { useSearchParams } from 'react-router';
+import { VideoListView } from '@/features/video-list/components/video-list-view';
 import { VideoFilterSummary } from '@/features/videos/components/video-filter-summary';
 import { readVideoFilters } from '@/features/videos/video-filters';
 
-/**
- * /home: the paged video grid (SPEC §2). The grid itself arrives with the videos issue; the URL
- * filters (query, name, sortBy, sortType, page) are already parsed here for it.
- */
+/** /home: the paged video grid (SPEC §2); filters and page live in the URL. */
 export function HomePage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const filters = readVideoFilters(params);
+
+  function changePage(page: number) {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (page > 1) next.set('page', String(page));
+      else next.delete('page');
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  }
+
   return (
-    <section aria-labelledby="home-title" className="flex flex-col gap-2">
+    <section aria-labelledby="home-title" className="flex flex-col gap-4">
       <title>Home · StreamHub</title>
-      <h1 id="home-title" className="text-2xl font-bold">
-        Home
-      </h1>
-      <VideoFilterSummary filters={filters} />
-      <p className="mt-6 rounded-2xl border border-dashed border-line p-10 text-center text-muted">Videos will appear here.</p>
+      <div className="flex flex-col gap-1">
+        <h1 id="home-title" className="text-2xl font-bold">
+          Home
+        </h1>
+        <VideoFilterSummary filters={filters} />
+      </div>
+      <VideoListView params={filters} onPageChange={changePage} />
     </section>
   );
 }

@@ -1,0 +1,122 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { Spinner } from '@/components/ui/spinner';
+import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
+import { useMoreVideos } from '@/features/watch/api/get-more-videos';
+import { useVideoComments } from '@/features/watch/api/get-video-comments';
+import { useWatchVideo } from '@/features/watch/api/get-watch-video';
+import { useTrackWatch } from '@/features/watch/api/track-watch';
+import { CommentsSection } from '@/features/watch/components/comments-section';
+import { MoreVideos } from '@/features/watch/components/more-videos';
+import { WatchDetails } from '@/features/watch/components/watch-details';
+import { ApiError } from '@/lib/api-client';
+import { lazyComponent } from '@/lib/lazy-component';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
+
+// The player pulls in hls.js (its own chunk): only the watch page loads it.
+const VideoPlayer = lazyComponent(() => import('@/features/watch/components/video-player'), 'VideoPlayer');
+
+function WatchUnavailable() {
+  const navigate = useNavigate();
+  return (
+    <div role="alert" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
+      <title>Unable to load video · StreamHub</title>
+      <h1 className="text-xl font-semibold">Unable to load video</h1>
+      <p className="text-muted">There was a problem loading this video.</p>
+      <Button className="mt-2" onClick={() => void navigate('/home')}>
+        Return to home
+      </Button>
+    </div>
+  );
+}
+
+function PlayerFallback() {
+  return (
+    <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black">
+      <Spinner className="h-10 w-10" />
+    </div>
+  );
+}
+
+function Watch({ videoId }: { videoId: string }) {
+  const navigate = useNavigate();
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const video = useWatchVideo(videoId);
+  const comments = useVideoComments(videoId);
+  const track = useTrackWatch(videoId);
+  const more = useMoreVideos(video.data?.owner?._id);
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [subscriberDelta, setSubscriberDelta] = useState(0);
+
+  const noAccess = video.error instanceof ApiError && video.error.status === 401;
+  useEffect(() => {
+    if (noAccess) void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true });
+  }, [noAccess, navigate, videoId]);
+
+  for (const [what, query] of [
+    ['video', video],
+    ['comments', comments],
+    ['watch history', track],
+    ['more videos', more],
+  ] as const) {
+    if (query.error && !(what === 'video' && noAccess)) console.error(`Could not load ${what}`, query.error);
+  }
+
+  if (noAccess) return <LoadingScreen />;
+  if (video.isError || comments.isError || track.isError || more.isError) return <WatchUnavailable />;
+  // A video without an owner has no 'more videos' call to wait for.
+  const moreVideos = video.data && !video.data.owner?._id ? [] : more.data;
+  if (!video.data || !comments.data || track.isPending || !moreVideos) return <LoadingScreen />;
+
+  const data = video.data;
+  const isSubscribed = subscribed ?? data.isSubscribed ?? false;
+  const subscribers = Math.max(0, (data.subscribers ?? 0) + subscriberDelta);
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1600px] gap-6">
+      <title>{`${data.title?.trim() || 'Untitled Video'} · StreamHub`}</title>
+      <div className="flex min-w-0 flex-1 flex-col gap-6">
+        <Suspense fallback={<PlayerFallback />}>
+          <VideoPlayer
+            hlsUrl={data.hlsUrl}
+            videoFile={data.videoFile}
+            poster={data.thumbnail}
+            title={data.title?.trim() || 'Untitled Video'}
+          />
+        </Suspense>
+        <WatchDetails
+          video={data}
+          subscribers={subscribers}
+          subscribeAction={
+            data.owner?._id ? (
+              <SubscribeButton
+                channelId={data.owner._id}
+                subscribed={isSubscribed}
+                onSubscribedChange={(next) => {
+                  // SPEC §4: up when the toggle answers data, down when it answers null.
+                  setSubscriberDelta((d) => d + (next ? 1 : -1));
+                  setSubscribed(next);
+                }}
+              />
+            ) : null
+          }
+        />
+        <CommentsSection videoId={videoId} comments={comments.data} />
+      </div>
+      {wide ? (
+        <aside className="w-96 shrink-0">
+          <MoreVideos videos={moreVideos} currentId={videoId} />
+        </aside>
+      ) : null}
+    </div>
+  );
+}
+
+/** /video/watch/:videoId (SPEC §2): player, details, comments and more videos. */
+export function VideoWatchPage() {
+  const { videoId } = useParams();
+  if (!videoId) return <WatchUnavailable />;
+  return <Watch key={videoId} videoId={videoId} />;
+}

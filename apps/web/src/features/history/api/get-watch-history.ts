@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { groupHistory, type RawHistoryEntry } from '../history-groups';
+
+/** GET /api/watchHistory: entries newest first (API.md §7), grouped by day. */
+export async function getWatchHistory(signal?: AbortSignal) {
+  const data = await api.get<RawHistoryEntry[] | null>('/api/watchHistory', { signal });
+  return groupHistory(Array.isArray(data) ? data : []);
+}
+
+export const getWatchHistoryQueryOptions = () =>
+  queryOptions({ queryKey: ['history'], queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
+
+export const useWatchHistory = () => useQuery(getWatchHistoryQueryOptions());

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+
+/** DELETE /api/watchHistory/remove/:entryId (own entries only). */
+export function removeHistoryEntry(entryId: string) {
+  return api.delete<unknown>(`/api/watchHistory/remove/${encodeURIComponent(entryId)}`);
+}
+
+export function useRemoveHistoryEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeHistoryEntry,
+    onSuccess: () => {
+      toastSuccess('Removed!');
+      void queryClient.invalidateQueries({ queryKey: ['history'] });
+    },
+    onError: (error) => {
+      console.error('Could not remove the history entry', error);
+      toastError('Error');
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LikeToggle } from '@streamhub/contract';
+import { api } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+
+/** Removing from Liked Videos is the like toggle: POST /api/like/v/:videoId (SPEC §4). */
+export function removeLikedVideo(videoId: string) {
+  return api.post<LikeToggle>(`/api/like/v/${encodeURIComponent(videoId)}`);
+}
+
+export function useRemoveLikedVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeLikedVideo,
+    onSuccess: () => {
+      toastSuccess('Removed!');
+      void queryClient.invalidateQueries({ queryKey: ['likes'] });
+      void queryClient.invalidateQueries({ queryKey: ['watch', 'video'] });
+    },
+    onError: (error) => {
+      console.error('Could not remove the liked video', error);
+      toastError('Error');
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { normalizeVideoList } from '../video-list-response';
+
+export type VideoListParams = {
+  page: number;
+  query?: string;
+  name?: string;
+  sortBy?: string;
+  sortType?: string;
+};
+
+/** GET /api/video?page=N[&query][&name][&sortBy&sortType] (API.md §6), normalized (SPEC §3). */
+export async function getVideos(params: VideoListParams, signal?: AbortSignal) {
+  const data = await api.get<unknown>('/api/video', { params, signal });
+  return normalizeVideoList(data);
+}
+
+export const getVideosQueryOptions = (params: VideoListParams) =>
+  queryOptions({
+    queryKey: ['videos', 'list', params],
+    queryFn: ({ signal }) => getVideos(params, signal),
+  });
+
+export const useVideos = (params: VideoListParams) => useQuery(getVideosQueryOptions(params));

@@ -1,0 +1,69 @@
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useVideos, type VideoListParams } from '../api/get-videos';
+import { InvalidVideoListError, pageSummary } from '../video-list-response';
+import { VideoCard, VideoGrid } from './video-card';
+
+type VideoListViewProps = {
+  params: VideoListParams;
+  onPageChange: (page: number) => void;
+};
+
+/** The home grid with its states (SPEC §2, §4, §8). */
+export function VideoListView({ params, onPageChange }: VideoListViewProps) {
+  const list = useVideos(params);
+
+  if (list.isPending) return <LoadingScreen />;
+  if (list.isError) {
+    const invalid = list.error instanceof InvalidVideoListError;
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg">{invalid ? 'Invalid response from server' : 'Failed to load videos. Please try again later.'}</p>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  const { videos, total } = list.data;
+  if (videos.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg">{params.query ? `No videos found for “${params.query}”` : 'No videos found'}</p>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          Refresh
+        </Button>
+      </div>
+    );
+  }
+
+  const summary = pageSummary(params.page, videos.length, total);
+  return (
+    <div className="flex flex-col gap-8">
+      <VideoGrid label="Videos">
+        {videos.map((video) => (
+          <li key={video._id}>
+            <VideoCard video={video} />
+          </li>
+        ))}
+      </VideoGrid>
+      <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 border-t border-line pt-4 sm:flex-row">
+        <p className="text-sm text-muted">
+          Showing {summary.from} to {summary.to} of {summary.total} results
+        </p>
+        <div className="flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={!summary.hasPrevious} onClick={() => onPageChange(params.page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {summary.page} of {summary.pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={!summary.hasNext} onClick={() => onPageChange(params.page + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WatchVideo } from '@streamhub/contract';
+import { api } from '@/lib/api-client';
+
+/** GET /api/video/v/:videoId (API.md §6); 401 means "buy first", 404 missing. */
+export function getWatchVideo(videoId: string, signal?: AbortSignal) {
+  return api.get<WatchVideo>(`/api/video/v/${encodeURIComponent(videoId)}`, { signal });
+}
+
+export const getWatchVideoQueryOptions = (videoId: string) =>
+  queryOptions({
+    queryKey: ['watch', 'video', videoId],
+    queryFn: ({ signal }) => getWatchVideo(videoId, signal),
+    staleTime: 0,
+  });
+
+export const useWatchVideo = (videoId: string) => useQuery(getWatchVideoQueryOptions(videoId));

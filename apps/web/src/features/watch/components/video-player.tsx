@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type HlsType from 'hls.js';
+
+export type PlayerEngine = 'hls' | 'native' | 'mp4';
+type QualityLevel = { index: number; height: number };
+
+type VideoPlayerProps = {
+  hlsUrl: string | null;
+  videoFile: string | null;
+  poster?: string;
+  title: string;
+};
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+const SEEK_STEP = 5;
+const VOLUME_STEP = 0.1;
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/**
+ * The watch page player (loaded lazily with hls.js in its own chunk): hls.js where MSE works,
+ * native HLS (Safari) otherwise, else the MP4 file. Muted autoplay, no download.
+ */
+export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerProps) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<HlsType | null>(null);
+  const [engine, setEngine] = useState<PlayerEngine | null>(null);
+  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [rate, setRate] = useState(1);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    video.muted = true;
+    const play = () => void video.play().catch(() => undefined);
+
+    async function attach(el: HTMLVideoElement) {
+      if (hlsUrl) {
+        const { default: Hls } = await import('hls.js');
+        if (cancelled) return;
+        if (Hls.isSupported()) {
+          // Event playlists may still grow while the video is processing: start at the beginning.
+          const hls = new Hls({ startPosition: 0 });
+          hlsRef.current = hls;
+          hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+            setLevels(
+              data.levels
+                .map((l, index) => ({ index, height: l.height }))
+                .filter((l) => l.height > 0)
+                .sort((a, b) => b.height - a.height),
+            );
+            play();
+          });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
+            else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+            else setFailed(true);
+          });
+          hls.loadSource(hlsUrl);
+          hls.attachMedia(el);
+          setEngine('hls');
+          return;
+        }
+        if (el.canPlayType(HLS_MIME)) {
+          el.src = hlsUrl;
+          setEngine('native');
+          play();
+          return;
+        }
+      }
+      if (videoFile) {
+        el.src = videoFile;
+        setEngine('mp4');
+        play();
+        return;
+      }
+      setFailed(true);
+    }
+
+    void attach(video);
+    return () => {
+      cancelled = true;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+      video.removeAttribute('src');
+      video.load();
+    };
+  }, [hlsUrl, videoFile]);
+
+  function chooseLevel(next: number) {
+    setLevel(next);
+    if (hlsRef.current) hlsRef.current.currentLevel = next;
+  }
+
+  function chooseRate(next: number) {
+    setRate(next);
+    if (videoRef.current) videoRef.current.playbackRate = next;
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const video = videoRef.current;
+    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement) return;
+    const duration = Number.isFinite(video.duration) ? video.duration : Infinity;
+    switch (event.key) {
+      case ' ':
+      case 'k':
+      case 'K':
+        if (video.paused) void video.play().catch(() => undefined);
+        else video.pause();
+        break;
+      case 'ArrowLeft':
+        video.currentTime = Math.max(0, video.currentTime - SEEK_STEP);
+        break;
+      case 'ArrowRight':
+        video.currentTime = Math.min(duration, video.currentTime + SEEK_STEP);
+        break;
+      case 'ArrowUp':
+        video.muted = false;
+        video.volume = Math.min(1, video.volume + VOLUME_STEP);
+        break;
+      case 'ArrowDown':
+        video.volume = Math.max(0, video.volume - VOLUME_STEP);
+        break;
+      case 'm':
+      case 'M':
+        video.muted = !video.muted;
+        break;
+      case 'f':
+      case 'F':
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void wrapperRef.current?.requestFullscreen().catch(() => undefined);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div
+      ref={wrapperRef}
+      data-testid="video-player"
+      data-engine={engine ?? undefined}
+      tabIndex={0}
+      onKeyDown={handleKeyDown}
+      aria-label={`Video player: ${title}`}
+      role="region"
+      className="overflow-hidden rounded-xl bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
+    >
+      <video
+        ref={videoRef}
+        poster={poster || undefined}
+        className="aspect-video w-full bg-black"
+        controls
+        autoPlay
+        muted
+        playsInline
+        controlsList="nodownload"
+        disablePictureInPicture={false}
+        onContextMenu={(e) => e.preventDefault()}
+        tabIndex={-1}
+      />
+      {failed ? <p className="p-3 text-sm text-red-400">This video cannot be played right now.</p> : null}
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line bg-panel px-3 py-2 text-sm">
+        {engine === 'hls' ? (
+          <label className="flex items-center gap-2">
+            <span className="text-muted">Quality</span>
+            <select
+              value={level}
+              onChange={(e) => chooseLevel(Number(e.target.value))}
+              className="rounded-md border border-line bg-raised px-2 py-1"
+            >
+              <option value={-1}>Auto</option>
+              {levels.map((l) => (
+                <option key={l.index} value={l.index}>
+                  {l.height}p
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="flex items-center gap-2">
+          <span className="text-muted">Speed</span>
+          <select
+            value={rate}
+            onChange={(e) => chooseRate(Number(e.target.value))}
+            className="rounded-md border border-line bg-raised px-2 py-1"
+          >
+            {PLAYBACK_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r === 1 ? 'Normal' : `${r}x`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { WatchVideo } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Img } from '@/components/ui/img';
+import { LikeIcon, PlaylistIcon } from '@/components/ui/icons';
+import { useCurrentUser } from '@/lib/auth';
+import { formatCount, formatDate } from '@/lib/formatters';
+import { useToggleVideoLike } from '../api/toggle-video-like';
+
+type WatchDetailsProps = {
+  video: WatchVideo;
+  subscribers: number;
+  /** Subscribe / Subscribed toggle, composed by the page (hidden for the owner). */
+  subscribeAction?: ReactNode;
+};
+
+/** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
+export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetailsProps) {
+  const user = useCurrentUser();
+  const like = useToggleVideoLike(video._id);
+  const [playlistOpen, setPlaylistOpen] = useState(false);
+  const owner = video.owner;
+  const isOwner = Boolean(user && owner && owner._id === user._id);
+  const channelHref = isOwner ? '/channel' : `/channel/${encodeURIComponent(owner?._id ?? '')}`;
+  const title = video.title?.trim() || 'Untitled Video';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="line-clamp-3 text-xl font-bold">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to={channelHref} className="flex min-w-0 items-center gap-3" aria-label={`${owner?.fullname ?? 'Unknown'}'s channel`}>
+            <Img src={owner?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
+              <span className="text-xs text-muted" data-testid="subscriber-count">
+                {formatCount(subscribers)} {subscribers === 1 ? 'subscriber' : 'subscribers'}
+              </span>
+            </span>
+          </Link>
+          {isOwner ? null : subscribeAction}
+        </div>
+        <div className="flex items-center gap-2">
+          <Button
+            variant={video.isLiked ? 'light' : 'secondary'}
+            aria-pressed={video.isLiked}
+            aria-label={video.isLiked ? 'Unlike' : 'Like'}
+            data-testid="like-button"
+            onClick={() => like.mutate()}
+            disabled={like.isPending}
+          >
+            <LikeIcon />
+            <span data-testid="like-count">{formatCount(video.likes)}</span>
+          </Button>
+          <Button variant="secondary" onClick={() => setPlaylistOpen(true)}>
+            <PlaylistIcon />
+            Add
+          </Button>
+        </div>
+      </div>
+      <div className="rounded-xl bg-raised p-4 text-sm">
+        <p className="font-semibold">
+          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatDate(video.createdAt)}
+          {video.isExclusive ? <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span> : null}
+        </p>
+        <p className="mt-2 line-clamp-6 whitespace-pre-line">{video.description?.trim() || 'No description available'}</p>
+      </div>
+      <Dialog open={playlistOpen} onOpenChange={setPlaylistOpen}>
+        <DialogContent title="Select a Playlist">
+          <p className="mt-4 text-muted">No playlists available</p>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
