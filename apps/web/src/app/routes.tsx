@@ -13,6 +13,12 @@ export type PageRoute = { path: string; page: ComponentType };
 const SignInPage = lazyComponent(() => import('./pages/sign-in-page'), 'SignInPage');
 const HomePage = lazyComponent(() => import('./pages/home-page'), 'HomePage');
 const ChannelPage = lazyComponent(() => import('./pages/channel-page'), 'ChannelPage');
+const VideoWatchPage = lazyComponent(() => import('./pages/video-watch-page'), 'VideoWatchPage');
+const LikedPage = lazyComponent(() => import('./pages/liked-page'), 'LikedPage');
+const HistoryPage = lazyComponent(() => import('./pages/history-page'), 'HistoryPage');
+const ChannelVideosPage = lazyComponent(() => import('./pages/channel-videos-page'), 'ChannelVideosPage');
+const VideoUploadPage = lazyComponent(() => import('./pages/video-upload-page'), 'VideoUploadPage');
+const VideoEditPage = lazyComponent(() => import('./pages/video-edit-page'), 'VideoEditPage');
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage: ComponentType = SignInPage;
@@ -30,15 +36,15 @@ export const shellRoutes: PageRoute[] = [
   { path: '/channel/:channelId', page: ChannelPage },
   { path: '/subscriptions', page: NotFoundPage },
   { path: '/subscribers', page: NotFoundPage },
-  { path: '/liked', page: NotFoundPage },
-  { path: '/history', page: NotFoundPage },
+  { path: '/liked', page: LikedPage },
+  { path: '/history', page: HistoryPage },
   { path: '/purchases', page: NotFoundPage },
-  { path: '/videos', page: NotFoundPage },
-  { path: '/videos/:channelId', page: NotFoundPage },
-  { path: '/video/new', page: NotFoundPage },
-  { path: '/video/edit/:videoId', page: NotFoundPage },
+  { path: '/videos', page: ChannelVideosPage },
+  { path: '/videos/:channelId', page: ChannelVideosPage },
+  { path: '/video/new', page: VideoUploadPage },
+  { path: '/video/edit/:videoId', page: VideoEditPage },
   { path: '/video/buy/:videoId', page: NotFoundPage },
-  { path: '/video/watch/:videoId', page: NotFoundPage },
+  { path: '/video/watch/:videoId', page: VideoWatchPage },
   { path: '/playlist', page: NotFoundPage },
   { path: '/playlist/u/:channelId', page: NotFoundPage },
   { path: '/playlist/p/:playlistId', page: NotFoundPage },

@@ -16,7 +16,10 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 // The player pulls in hls.js (its own chunk): only the watch page loads it.
-const VideoPlayer = lazyComponent(() => import('@/features/watch/components/video-player'), 'VideoPlayer');
+// Start fetching it as soon as this page's chunk runs, in parallel with the page's API calls.
+const loadPlayer = () => import('@/features/watch/components/video-player');
+void loadPlayer();
+const VideoPlayer = lazyComponent(loadPlayer, 'VideoPlayer');
 
 function WatchUnavailable() {
   const navigate = useNavigate();

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type HlsType from 'hls.js';
 
+// Fetched when this module loads (the watch page preloads it), not when the player mounts.
+const loadHls = import('hls.js');
+
 export type PlayerEngine = 'hls' | 'native' | 'mp4';
 type QualityLevel = { index: number; height: number };
 
@@ -39,11 +42,12 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
 
     async function attach(el: HTMLVideoElement) {
       if (hlsUrl) {
-        const { default: Hls } = await import('hls.js');
+        const { default: Hls } = await loadHls;
         if (cancelled) return;
         if (Hls.isSupported()) {
           // Event playlists may still grow while the video is processing: start at the beginning.
-          const hls = new Hls({ startPosition: 0 });
+          // Start on the lowest rung (smallest first segment, fastest first frame); ABR then climbs.
+          const hls = new Hls({ startPosition: 0, startLevel: 0 });
           hlsRef.current = hls;
           hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
             setLevels(

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useVideoDetails } from '@/features/videos/api/get-video-details';
+import { VideoEditFormView } from '@/features/videos/components/video-edit-form';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { toastSuccess } from '@/lib/toast';
+
+/** /video/edit/{videoId} (SPEC §2): the owner edits title, description and thumbnail; others go back. */
+export function VideoEditPage() {
+  const { videoId = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const details = useVideoDetails(videoId);
+  const notOwner = Boolean(details.data && user && details.data.owner !== user._id);
+
+  useEffect(() => {
+    if (notOwner) void navigate(-1);
+  }, [notOwner, navigate]);
+
+  useEffect(() => {
+    if (details.error) console.error('Could not load the video', details.error instanceof ApiError ? details.error.data : details.error);
+  }, [details.error]);
+
+  if (details.isPending || notOwner) return <LoadingScreen />;
+  if (details.isError) {
+    return (
+      <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
+        <title>Video unavailable · StreamHub</title>
+        <h1 className="text-xl font-semibold">Video unavailable</h1>
+        <p className="text-muted">{errorText(details.error, 'The video could not be loaded.')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <title>Edit Video · StreamHub</title>
+      <h1 className="text-2xl font-semibold">Edit Video</h1>
+      <VideoEditFormView
+        key={details.data._id}
+        video={details.data}
+        onCancel={() => void navigate(-1)}
+        onDone={(saved) => {
+          if (saved) toastSuccess('Video details updated successfully!');
+          void navigate(-1);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { UploadIcon } from '@/components/ui/icons';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { errorText } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useChannelVideos } from '../api/get-channel-videos';
+import { useDeleteVideo } from '../api/delete-video';
+import { isQuotaFull } from '../channel-videos';
+import { ChannelVideoCard } from './channel-video-card';
+
+type ChannelVideosViewProps = { channelId: string; isOwner: boolean; title: string };
+
+/** SPEC §9: extra uploads are 5 more slots for ₹20. The purchase call comes later. */
+function BuyUploadsButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Buy Uploads</Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Buy Uploads?"
+        description="Extra uploads: 5 more slots for ₹20. Buying upload slots is not available yet."
+        onConfirm={() => undefined}
+      />
+    </>
+  );
+}
+
+/** /videos and /videos/{channelId}: a channel's videos; the owner can manage them (SPEC §2, §6). */
+export function ChannelVideosView({ channelId, isOwner, title }: ChannelVideosViewProps) {
+  const navigate = useNavigate();
+  const videos = useChannelVideos(channelId);
+  const deleteVideo = useDeleteVideo();
+  const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
+
+  async function confirmDelete(videoId: string) {
+    try {
+      await deleteVideo.mutateAsync(videoId);
+      toastSuccess('Video Deleted');
+    } catch (e) {
+      console.error('Could not delete the video', e);
+      toastError(errorText(e, 'Failed to delete video'));
+    }
+  }
+
+  const uploads = videos.data?.uploads;
+  const list = videos.data?.videos ?? [];
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <title>{`${title} · StreamHub`}</title>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-semibold">{title}</h1>
+        {isOwner && uploads ? (
+          <>
+            <p className="text-sm text-muted">
+              Uploads: <span className="font-medium text-white tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
+            </p>
+            {isQuotaFull(uploads) ? (
+              <BuyUploadsButton />
+            ) : (
+              <Link to="/video/new" className={buttonClasses('primary')}>
+                <UploadIcon />
+                New Video
+              </Link>
+            )}
+          </>
+        ) : null}
+      </header>
+
+      {videos.isPending ? (
+        <LoadingScreen />
+      ) : videos.isError ? (
+        <div role="alert" className="flex min-h-[30vh] flex-col items-center justify-center gap-3 text-center">
+          <p className="text-muted">{errorText(videos.error, 'Failed to load videos. Please try again later.')}</p>
+          <Button variant="secondary" onClick={() => void videos.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="py-16 text-center text-muted">Channel has no Videos</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {list.map((video) => (
+            <li key={video._id}>
+              <ChannelVideoCard
+                video={video}
+                isOwner={isOwner}
+                onEdit={() => void navigate(`/video/edit/${video._id}`)}
+                onDelete={() => setPendingDelete({ id: video._id, title: video.title })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete Video?"
+        description={`"${pendingDelete?.title ?? ''}" will be deleted. This cannot be undone.`}
+        onConfirm={() => {
+          if (pendingDelete) void confirmDelete(pendingDelete.id);
+        }}
+      />
+    </div>
+  );
+}

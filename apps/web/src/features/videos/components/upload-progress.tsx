@@ -1,0 +1,34 @@
+import { Spinner } from '@/components/ui/spinner';
+import { formatTimeLeft } from '../video-upload';
+
+type UploadProgressProps = { percent: number; secondsLeft: number | null };
+
+/** SPEC §2: the 'Uploading Video...' spinner, plus a real progress bar with percent and time left. */
+export function UploadProgressPanel({ percent, secondsLeft }: UploadProgressProps) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4"
+      data-testid="upload-progress"
+    >
+      <div className="flex items-center gap-3">
+        <Spinner className="h-6 w-6" />
+        <p className="font-medium">Uploading Video...</p>
+        <span className="ml-auto text-sm tabular-nums text-muted">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-2 w-full overflow-hidden rounded-full bg-raised"
+      >
+        <div className="h-full rounded-full bg-brand transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-muted">{percent >= 100 ? 'Processing upload on the server…' : formatTimeLeft(secondsLeft)}</p>
+    </div>
+  );
+}

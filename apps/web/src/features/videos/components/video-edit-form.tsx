@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { useUpdateVideo } from '../api/update-video';
+import type { VideoDetails } from '../api/get-video-details';
+import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
+import { isImageFile } from '../video-upload';
+import { TextareaField } from './textarea-field';
+import { ThumbnailPicker } from './thumbnail-picker';
+
+type VideoEditFormProps = {
+  video: VideoDetails;
+  onCancel: () => void;
+  /** Called after a save, or straight away when nothing changed (SPEC §5). */
+  onDone: (saved: boolean) => void;
+};
+
+/** SPEC §2 /video/edit/{videoId}. */
+export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProps) {
+  const update = useUpdateVideo();
+  const [form, setForm] = useState<VideoEditForm>({ title: video.title, description: video.description, thumbnail: null });
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.title.trim()) return setError('Title cannot be blank');
+    if (!form.description.trim()) return setError('Description cannot be blank');
+    if (form.thumbnail && !isImageFile(form.thumbnail)) return setError('File must be an image');
+    const changes = videoEditChanges(form, video);
+    if (!hasVideoEditChanges(changes)) return onDone(false);
+    setError(null);
+    try {
+      await update.mutateAsync({ videoId: video._id, changes });
+      onDone(true);
+    } catch (e) {
+      setError(errorText(e, 'Failed to update video'));
+    }
+  }
+
+  const saving = update.isPending;
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={saving} className="flex flex-col gap-5">
+      <fieldset disabled={saving} className="flex flex-col gap-5">
+        <TextField
+          label="Title"
+          name="title"
+          value={form.title}
+          onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+        />
+        <TextareaField
+          label="Description"
+          name="description"
+          value={form.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
+        <ThumbnailPicker
+          file={form.thumbnail}
+          currentSrc={video.thumbnail}
+          onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
+        />
+      </fieldset>
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

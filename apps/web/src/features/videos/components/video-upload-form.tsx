@@ -1,0 +1,155 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { useUploadVideo } from '../api/upload-video';
+import {
+  emptyUploadForm,
+  secondsLeft,
+  uploadFormData,
+  uploadFormError,
+  uploadPercent,
+  type UploadForm,
+  type UploadProgress,
+} from '../video-upload';
+import { fileInputClasses, ThumbnailPicker } from './thumbnail-picker';
+import { TextareaField } from './textarea-field';
+import { UploadProgressPanel } from './upload-progress';
+
+type VideoUploadFormProps = { onCancel: () => void; onUploaded: () => void };
+
+/** SPEC §2 /video/new; §5 upload rules. */
+export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) {
+  const upload = useUploadVideo();
+  const [form, setForm] = useState<UploadForm>(emptyUploadForm);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [now, setNow] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const videoInputId = useId();
+  const switchId = useId();
+  const uploading = upload.isPending;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = uploadFormError(form);
+    if (problem) return setError(problem);
+    setError(null);
+    const startedAt = Date.now();
+    setProgress({ loaded: 0, total: form.videoFile?.size ?? 0, startedAt });
+    setNow(startedAt);
+    abort.current = new AbortController();
+    try {
+      await upload.mutateAsync({
+        form: uploadFormData(form),
+        signal: abort.current.signal,
+        onProgress: ({ loaded, total }) => {
+          setProgress({ loaded, total, startedAt });
+          setNow(Date.now());
+        },
+      });
+      onUploaded();
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      setError(errorText(e, 'Failed to upload video'));
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  }
+
+  function handleCancel() {
+    abort.current?.abort();
+    onCancel();
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={uploading} className="flex flex-col gap-5">
+      <fieldset disabled={uploading} className="flex flex-col gap-5">
+        <TextField
+          label="Title"
+          name="title"
+          required
+          value={form.title}
+          onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+        />
+        <TextareaField
+          label="Description"
+          name="description"
+          required
+          value={form.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
+        <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor={switchId} className="text-sm font-medium text-zinc-200">
+              Exclusive video
+            </label>
+            <button
+              id={switchId}
+              type="button"
+              role="switch"
+              aria-checked={form.isExclusive}
+              onClick={() => setForm((f) => ({ ...f, isExclusive: !f.isExclusive }))}
+              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 ${
+                form.isExclusive ? 'bg-brand' : 'bg-zinc-600'
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${
+                  form.isExclusive ? 'translate-x-5' : ''
+                }`}
+              />
+            </button>
+          </div>
+          {form.isExclusive ? (
+            <TextField
+              label="Video Price"
+              name="price"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              value={form.price}
+              onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
+              hint={<span className="text-muted">Sent only when at least 5.</span>}
+            />
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2">
+          <label htmlFor={videoInputId} className="text-sm font-medium text-zinc-200">
+            Video file
+          </label>
+          <input
+            id={videoInputId}
+            name="videoFile"
+            type="file"
+            accept="video/*"
+            required
+            onChange={(e) => setForm((f) => ({ ...f, videoFile: e.target.files?.[0] ?? null }))}
+            className={fileInputClasses}
+          />
+        </div>
+        <ThumbnailPicker
+          required
+          file={form.thumbnail}
+          onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
+        />
+      </fieldset>
+      {uploading && progress ? (
+        <UploadProgressPanel percent={uploadPercent(progress)} secondsLeft={secondsLeft(progress, now)} />
+      ) : null}
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={handleCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={uploading}>
+          {uploading ? 'Uploading...' : 'Upload'}
+        </Button>
+      </div>
+    </form>
+  );
+}

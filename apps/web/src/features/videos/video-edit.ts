@@ -1,0 +1,25 @@
+/** SPEC §2 /video/edit: what the edit form holds. */
+export type VideoEditForm = { title: string; description: string; thumbnail: File | null };
+export type VideoEditOriginal = { title: string; description: string };
+export type VideoEditChanges = { title?: string; description?: string; thumbnail?: File };
+
+/** SPEC §5: only a changed title/description and a chosen thumbnail are sent. */
+export function videoEditChanges(form: VideoEditForm, original: VideoEditOriginal): VideoEditChanges {
+  const changes: VideoEditChanges = {};
+  const title = form.title.trim();
+  const description = form.description.trim();
+  if (title && title !== original.title) changes.title = title;
+  if (description && description !== original.description) changes.description = description;
+  if (form.thumbnail) changes.thumbnail = form.thumbnail;
+  return changes;
+}
+
+export const hasVideoEditChanges = (changes: VideoEditChanges) => Object.keys(changes).length > 0;
+
+export function videoEditFormData(changes: VideoEditChanges): FormData {
+  const data = new FormData();
+  if (changes.title !== undefined) data.append('title', changes.title);
+  if (changes.description !== undefined) data.append('description', changes.description);
+  if (changes.thumbnail) data.append('thumbnail', changes.thumbnail);
+  return data;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { emptyUploadForm, formatTimeLeft, secondsLeft, uploadFormData, uploadFormError, uploadPercent, type UploadForm } from './video-upload';
+
+const video = new File(['v'], 'clip.mp4', { type: 'video/mp4' });
+const image = new File(['i'], 'thumb.png', { type: 'image/png' });
+const form = (patch: Partial<UploadForm>): UploadForm => ({
+  ...emptyUploadForm(),
+  title: 'T',
+  description: 'D',
+  videoFile: video,
+  thumbnail: image,
+  ...patch,
+});
+
+describe('upload form (SPEC §5)', () => {
+  it('requires title, description, a video and an image', () => {
+    expect(uploadFormError(form({}))).toBeNull();
+    expect(uploadFormError(form({ title: '  ' }))).toBe('Title is required');
+    expect(uploadFormError(form({ description: '' }))).toBe('Description is required');
+    expect(uploadFormError(form({ videoFile: null }))).toBe('Choose a video file');
+    expect(uploadFormError(form({ videoFile: image }))).toBe('File must be a video');
+    expect(uploadFormError(form({ thumbnail: video }))).toBe('File must be an image');
+  });
+
+  it('defaults the price to 5', () => {
+    expect(emptyUploadForm().price).toBe('5');
+  });
+
+  it('sends isExclusive only when on, and price only when at least 5', () => {
+    const off = uploadFormData(form({ price: '10' }));
+    expect(off.has('isExclusive')).toBe(false);
+    expect(off.has('price')).toBe(false);
+
+    const low = uploadFormData(form({ isExclusive: true, price: '4.99' }));
+    expect(low.get('isExclusive')).toBe('true');
+    expect(low.has('price')).toBe(false);
+
+    const ok = uploadFormData(form({ isExclusive: true, price: '5' }));
+    expect(ok.get('price')).toBe('5');
+    expect(ok.get('title')).toBe('T');
+    expect(ok.get('videoFile')).toBeInstanceOf(File);
+    expect(ok.get('thumbnail')).toBeInstanceOf(File);
+  });
+});
+
+describe('upload progress', () => {
+  it('computes percent and time left at the average rate', () => {
+    const p = { loaded: 50, total: 100, startedAt: 0 };
+    expect(uploadPercent(p)).toBe(50);
+    expect(secondsLeft(p, 10_000)).toBe(10);
+    expect(secondsLeft({ ...p, loaded: 0 }, 1000)).toBeNull();
+    expect(formatTimeLeft(null)).toBe('Estimating time left…');
+    expect(formatTimeLeft(75)).toBe('About 1 min 15 s left');
+  });
+});

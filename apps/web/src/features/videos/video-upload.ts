@@ -1,0 +1,79 @@
+import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+
+/** SPEC §2 /video/new: what the upload form edits. */
+export type UploadForm = {
+  title: string;
+  description: string;
+  isExclusive: boolean;
+  /** The raw number field; default '5' (SPEC §9). */
+  price: string;
+  videoFile: File | null;
+  thumbnail: File | null;
+};
+
+export const DEFAULT_VIDEO_PRICE = String(MIN_VIDEO_PRICE);
+
+export const emptyUploadForm = (): UploadForm => ({
+  title: '',
+  description: '',
+  isExclusive: false,
+  price: DEFAULT_VIDEO_PRICE,
+  videoFile: null,
+  thumbnail: null,
+});
+
+/** accept="video/*" and "image/*" are only hints to the picker; check the chosen files too. */
+export const isVideoFile = (file: File) => file.type.startsWith('video/');
+export const isImageFile = (file: File) => file.type.startsWith('image/');
+
+/** SPEC §5: title, description, a video file and an image thumbnail are required. First problem, or null. */
+export function uploadFormError(form: UploadForm): string | null {
+  if (!form.title.trim()) return 'Title is required';
+  if (!form.description.trim()) return 'Description is required';
+  if (!form.videoFile) return 'Choose a video file';
+  if (!isVideoFile(form.videoFile)) return 'File must be a video';
+  if (!form.thumbnail) return 'Choose a thumbnail image';
+  if (!isImageFile(form.thumbnail)) return 'File must be an image';
+  return null;
+}
+
+/** SPEC §5: isExclusive only when on; price only when exclusive and at least 5. */
+export function uploadFormData(form: UploadForm): FormData {
+  const data = new FormData();
+  data.append('title', form.title.trim());
+  data.append('description', form.description.trim());
+  if (form.isExclusive) {
+    data.append('isExclusive', 'true');
+    const price = Number(form.price);
+    if (form.price.trim() !== '' && Number.isFinite(price) && price >= MIN_VIDEO_PRICE) data.append('price', String(price));
+  }
+  if (form.thumbnail) data.append('thumbnail', form.thumbnail);
+  if (form.videoFile) data.append('videoFile', form.videoFile);
+  return data;
+}
+
+export type UploadProgress = { loaded: number; total: number; startedAt: number };
+
+/** Whole percent sent, 0..100. */
+export function uploadPercent(p: UploadProgress): number {
+  if (p.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((p.loaded / p.total) * 100)));
+}
+
+/** Seconds left at the average rate so far, or null while unknown. */
+export function secondsLeft(p: UploadProgress, now: number): number | null {
+  const elapsed = (now - p.startedAt) / 1000;
+  if (p.loaded <= 0 || p.total <= 0 || elapsed <= 0) return null;
+  const rate = p.loaded / elapsed;
+  return Math.max(0, Math.ceil((p.total - p.loaded) / rate));
+}
+
+/** 'about 5 s left', 'about 2 min 5 s left', 'Finishing…' */
+export function formatTimeLeft(seconds: number | null): string {
+  if (seconds === null) return 'Estimating time left…';
+  if (seconds <= 0) return 'Finishing…';
+  if (seconds < 60) return `About ${seconds} s left`;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `About ${m} min ${s} s left`;
+}
