@@ -72,7 +72,10 @@ const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const page = await context.newPage();
   const started = performance.now();
-  if (process.env.TRACE) page.on('requestfinished', (r) => console.log(((performance.now() - started) | 0) + 'ms', new URL(r.url()).pathname.slice(0, 70)));
+  if (process.env.TRACE)
+    page.on('requestfinished', (r) =>
+      console.log(((performance.now() - started) | 0) + 'ms', new URL(r.url()).pathname.slice(0, 70)),
+    );
   await page.goto(`${server.base}/video/watch/${id}`);
   await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => v.currentTime > 0), undefined, {
     timeout: 30_000,

@@ -12,10 +12,27 @@ function makeClip(seconds: number): string {
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, `clip-${seconds}.mp4`);
   execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ]);
   return file;
 }
@@ -40,8 +57,8 @@ async function waitUntilReady(page: Page, ownerId: string, ids: string[]) {
     .poll(
       async () => {
         const res = await page.request.get(`/api/dashboard/videos/${ownerId}`);
-        const videos = ((await res.json()) as { data: { videos: Array<{ _id: string; status: string; progress: number }> } })
-          .data.videos;
+        const videos = ((await res.json()) as { data: { videos: Array<{ _id: string; status: string; progress: number }> } }).data
+          .videos;
         return ids.every((id) => videos.some((v) => v._id === id && v.status === 'ready' && v.progress === 100));
       },
       { timeout: 90_000, intervals: [1000] },

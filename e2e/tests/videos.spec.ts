@@ -77,10 +77,9 @@ test.describe('own videos: upload, edit, delete', () => {
     await expect(page.getByRole('img', { name: 'Thumbnail preview' })).toBeVisible();
 
     const cdp = await throttleUploads(page, Math.max(32 * 1024, Math.ceil(fs.statSync(video).size / 3)));
-    const uploaded = page.waitForResponse(
-      (r) => r.url().endsWith('/api/video/new') && r.request().method() === 'POST',
-      { timeout: 60_000 },
-    );
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/video/new') && r.request().method() === 'POST', {
+      timeout: 60_000,
+    });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Uploading Video...')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -152,7 +151,7 @@ test.describe('own videos: upload, edit, delete', () => {
     await other.close();
   });
 
-  test("the edit screen sends a non-owner back one page", async ({ page, browser }) => {
+  test('the edit screen sends a non-owner back one page', async ({ page, browser }) => {
     await registerViaApi(page);
     const upload = await page.request.post('/api/video/new', {
       multipart: {

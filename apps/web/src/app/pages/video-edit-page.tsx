@@ -20,7 +20,8 @@ export function VideoEditPage() {
   }, [notOwner, navigate]);
 
   useEffect(() => {
-    if (details.error) console.error('Could not load the video', details.error instanceof ApiError ? details.error.data : details.error);
+    if (details.error)
+      console.error('Could not load the video', details.error instanceof ApiError ? details.error.data : details.error);
   }, [details.error]);
 
   if (details.isPending || notOwner) return <LoadingScreen />;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { groupHistory } from './history-groups';
 
-const video = (id: string) => ({ _id: id, title: id, description: '', thumbnail: '', duration: 1, views: 0, createdAt: '', isExclusive: false, owner: [] });
+const video = (id: string) => ({
+  _id: id,
+  title: id,
+  description: '',
+  thumbnail: '',
+  duration: 1,
+  views: 0,
+  createdAt: '',
+  isExclusive: false,
+  owner: [],
+});
 
 describe('groupHistory', () => {
   it('groups by watched day, newest first, accepting a video list', () => {

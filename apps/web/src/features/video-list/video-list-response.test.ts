@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidVideoListError, cardOwner, normalizeVideoList, pageSummary } from './video-list-response';
 
-const card = { _id: '1', title: 't', description: '', thumbnail: '', duration: 1, views: 0, createdAt: '', isExclusive: false, owner: [] };
+const card = {
+  _id: '1',
+  title: 't',
+  description: '',
+  thumbnail: '',
+  duration: 1,
+  views: 0,
+  createdAt: '',
+  isExclusive: false,
+  owner: [],
+};
 
 describe('normalizeVideoList', () => {
   it('reads data.videos with a numeric total', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyUploadForm, formatTimeLeft, secondsLeft, uploadFormData, uploadFormError, uploadPercent, type UploadForm } from './video-upload';
+import {
+  emptyUploadForm,
+  formatTimeLeft,
+  secondsLeft,
+  uploadFormData,
+  uploadFormError,
+  uploadPercent,
+  type UploadForm,
+} from './video-upload';
 
 const video = new File(['v'], 'clip.mp4', { type: 'video/mp4' });
 const image = new File(['i'], 'thumb.png', { type: 'image/png' });

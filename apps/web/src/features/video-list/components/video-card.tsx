@@ -20,9 +20,7 @@ export function VideoCard({ video, action }: VideoCardProps) {
   const watchHref = `/video/watch/${encodeURIComponent(video._id)}`;
   const channelHref = owner._id ? (owner._id === user?._id ? '/channel' : `/channel/${encodeURIComponent(owner._id)}`) : null;
 
-  const ownerAvatar = (
-    <Img src={owner.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
-  );
+  const ownerAvatar = <Img src={owner.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
   return (
     <article aria-label={title} data-testid="video-card" className="group flex flex-col gap-3">
       <Link to={watchHref} className="relative block overflow-hidden rounded-xl bg-raised" tabIndex={-1} aria-hidden="true">

@@ -48,7 +48,10 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
           </li>
         ))}
       </VideoGrid>
-      <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 border-t border-line pt-4 sm:flex-row">
+      <nav
+        aria-label="Pagination"
+        className="flex flex-col items-center justify-between gap-3 border-t border-line pt-4 sm:flex-row"
+      >
         <p className="text-sm text-muted">
           Showing {summary.from} to {summary.to} of {summary.total} results
         </p>

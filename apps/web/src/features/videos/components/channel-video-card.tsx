@@ -53,9 +53,7 @@ export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVi
         </span>
       ) : null}
       {video.isExclusive ? (
-        <span className="absolute top-2 left-2 rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-black">
-          Exclusive
-        </span>
+        <span className="absolute top-2 left-2 rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-black">Exclusive</span>
       ) : null}
       <StatusOverlay video={video} />
     </div>

@@ -132,11 +132,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
             className={fileInputClasses}
           />
         </div>
-        <ThumbnailPicker
-          required
-          file={form.thumbnail}
-          onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
-        />
+        <ThumbnailPicker required file={form.thumbnail} onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))} />
       </fieldset>
       {uploading && progress ? (
         <UploadProgressPanel percent={uploadPercent(progress)} secondsLeft={secondsLeft(progress, now)} />

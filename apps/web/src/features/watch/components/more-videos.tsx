@@ -20,7 +20,9 @@ export function MoreVideos({ videos, currentId }: { videos: MoreVideo[]; current
               <Link to={`/video/watch/${encodeURIComponent(video._id)}`} className="group flex gap-2">
                 <span className="relative w-40 shrink-0 overflow-hidden rounded-lg bg-raised">
                   <Img src={video.thumbnail} fallback="thumbnail" alt="" className="aspect-video w-full object-cover" />
-                  <span className="absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs">{formatDuration(video.duration)}</span>
+                  <span className="absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs">
+                    {formatDuration(video.duration)}
+                  </span>
                 </span>
                 <span className="flex min-w-0 flex-col">
                   <span className="line-clamp-2 text-sm font-semibold group-hover:underline">

@@ -31,7 +31,11 @@ export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetai
       <h1 className="line-clamp-3 text-xl font-bold">{title}</h1>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
-          <Link to={channelHref} className="flex min-w-0 items-center gap-3" aria-label={`${owner?.fullname ?? 'Unknown'}'s channel`}>
+          <Link
+            to={channelHref}
+            className="flex min-w-0 items-center gap-3"
+            aria-label={`${owner?.fullname ?? 'Unknown'}'s channel`}
+          >
             <Img src={owner?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
@@ -63,7 +67,9 @@ export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetai
       <div className="rounded-xl bg-raised p-4 text-sm">
         <p className="font-semibold">
           {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatDate(video.createdAt)}
-          {video.isExclusive ? <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span> : null}
+          {video.isExclusive ? (
+            <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span>
+          ) : null}
         </p>
         <p className="mt-2 line-clamp-6 whitespace-pre-line">{video.description?.trim() || 'No description available'}</p>
       </div>
