@@ -5,6 +5,7 @@
 //   --remux  makes the source H.264/AAC with 2 s GOPs, so the top rung is copied instead of encoded.
 // The source is generated once into bench/.out/ and reused.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,13 +54,14 @@ console.log(
     `rungs ${rungs.map((r) => `${r.name}${r.copy ? ' (copy)' : ''}`).join(', ')}`,
 );
 
-const results: { ours: number; bare: number; firstPlayable: number }[] = [];
+type Timing = { ours: number; bare: number; firstPlayable: number; oursCpu: number; nodeCpu: number; bareCpu: number };
+const results: Timing[] = [];
 for (let i = 1; i <= Number(opts.runs); i++) {
   // The machine's load drifts: alternate which of the two goes first.
   const bareFirst = i % 2 === 1;
-  const bare = bareFirst ? await timeBare() : Number.NaN;
-  const { ours, firstPlayable } = await timeTranscodeVideo();
-  const result = { ours, bare: bareFirst ? bare : await timeBare(), firstPlayable };
+  const bare = bareFirst ? await timeBare() : null;
+  const ours = await timeTranscodeVideo();
+  const result = { ...ours, ...(bare ?? (await timeBare())) };
   results.push(result);
   report(`run ${i}`, result);
 }
@@ -68,37 +70,55 @@ if (results.length > 1) {
     ours: median(results.map((r) => r.ours)),
     bare: median(results.map((r) => r.bare)),
     firstPlayable: median(results.map((r) => r.firstPlayable)),
+    oursCpu: median(results.map((r) => r.oursCpu)),
+    nodeCpu: median(results.map((r) => r.nodeCpu)),
+    bareCpu: median(results.map((r) => r.bareCpu)),
   });
 }
 
 /** (b) The same ffmpeg command line without -progress: no polling, no publishing, no checks. */
-async function timeBare(): Promise<number> {
+async function timeBare(): Promise<{ bare: number; bareCpu: number }> {
   const dir = await freshDir('bare');
   await Promise.all(rungs.map((rung) => fs.mkdir(path.join(dir, rung.name))));
-  const args = buildTranscodeArgs({ input: source, probe: probe, rungs, preset, progress: false });
+  const args = buildTranscodeArgs({ input: source, probe, rungs, preset, progress: false });
+  const cpu = childCpuSec();
   const start = performance.now();
   await run(ffmpegPath(), args, dir);
-  return (performance.now() - start) / 1000;
+  return { bare: (performance.now() - start) / 1000, bareCpu: childCpuSec() - cpu };
 }
 
 /** (a) transcodeVideo, with the time its onFirstPlayable fires. */
-async function timeTranscodeVideo(): Promise<{ ours: number; firstPlayable: number }> {
+async function timeTranscodeVideo(): Promise<{ ours: number; firstPlayable: number; oursCpu: number; nodeCpu: number }> {
   const dir = await freshDir('transcode');
   let firstPlayable = Number.NaN;
+  const cpu = childCpuSec();
+  const nodeCpu = process.cpuUsage();
   const start = performance.now();
   await transcodeVideo({
     input: source,
     outDir: dir,
-    probe: probe,
+    probe,
     preset,
     onFirstPlayable: () => {
       firstPlayable = (performance.now() - start) / 1000;
     },
   });
-  return { ours: (performance.now() - start) / 1000, firstPlayable };
+  const ours = (performance.now() - start) / 1000;
+  const node = process.cpuUsage(nodeCpu);
+  return { ours, firstPlayable, oursCpu: childCpuSec() - cpu, nodeCpu: (node.user + node.system) / 1e6 };
 }
 
-function report(label: string, { ours, bare, firstPlayable }: { ours: number; bare: number; firstPlayable: number }) {
+/**
+ * CPU seconds used by finished child processes (Linux /proc, 100 ticks/s). Wall time on a shared
+ * machine drifts with other load; CPU time shows what the polling and progress parsing add.
+ */
+function childCpuSec(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+function report(label: string, { ours, bare, firstPlayable, oursCpu, nodeCpu, bareCpu }: Timing) {
   const duration = probe.durationSec;
   const ratio = ours / bare;
   console.log(
@@ -106,6 +126,8 @@ function report(label: string, { ours, bare, firstPlayable }: { ours: number; ba
       `${label}:`,
       `transcodeVideo ${ours.toFixed(1)} s, bare ffmpeg ${bare.toFixed(1)} s`,
       `ratio ${ratio.toFixed(3)} (target ≤ 1.05: ${ratio <= 1.05 ? 'ok' : 'MISSED'})`,
+      `CPU: transcodeVideo ffmpeg ${oursCpu.toFixed(1)} s + node ${nodeCpu.toFixed(2)} s, bare ffmpeg ${bareCpu.toFixed(1)} s ` +
+        `(ratio ${((oursCpu + nodeCpu) / bareCpu).toFixed(3)})`,
       `realtime factor ${(duration / ours).toFixed(2)} (bare ${(duration / bare).toFixed(2)})`,
       `first playable after ${firstPlayable.toFixed(1)} s = ${(firstPlayable / duration).toFixed(2)} × duration ` +
         `(target ≤ 0.3: ${firstPlayable <= 0.3 * duration ? 'ok' : 'MISSED'})`,
