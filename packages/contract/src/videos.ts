@@ -52,12 +52,15 @@ export const WatchVideo = z.object({
 });
 export type WatchVideo = z.infer<typeof WatchVideo>;
 
+/** An empty query parameter (`?sortBy=`) means the parameter is absent. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 export const VideoListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page: blankAsAbsent(z.coerce.number().int().min(1).max(100000).default(1)),
   query: z.string().max(200).optional(),
   name: z.string().max(100).optional(),
-  sortBy: z.enum(SORT_FIELDS).optional(),
-  sortType: z.enum(['asc', 'desc']).optional(),
+  sortBy: blankAsAbsent(z.enum(SORT_FIELDS).optional()),
+  sortType: blankAsAbsent(z.enum(['asc', 'desc']).optional()),
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
 

@@ -155,6 +155,27 @@ describe('GET /api/video search', () => {
     expect(ids(await listOk({ page: 1, query: 'gener', name }))).toEqual([generics]);
   });
 
+  it('corrects a swap of two letters in a short word', async () => {
+    const o = await createUser(db);
+    const [guitar, chords] = await createVideos(db, o.id, [
+      { title: 'Guitar lessons', description: 'For beginners' },
+      { title: 'Piano basics', description: 'Three chords everyone should know' },
+    ]);
+    expect(ids(await listOk({ page: 1, query: 'gutiar', name: o.username }))).toEqual([guitar]);
+    expect(ids(await listOk({ page: 1, query: 'chrods', name: o.username }))).toEqual([chords]);
+  });
+
+  it('finds prefixes even when the prefix is itself a word some video uses', async () => {
+    const o = await createUser(db);
+    const [photography, photo] = await createVideos(db, o.id, [
+      { title: 'Photography for everyone', createdAt: minutesAgo(2) },
+      { title: 'One photo a day', createdAt: minutesAgo(1) },
+    ]);
+    const found = await listOk({ page: 1, query: 'photo', name: o.username });
+    expect(ids(found).sort()).toEqual([photography, photo].sort());
+    expect(found.total).toBe(2);
+  });
+
   it('gives nothing for stop words only, punctuation only, or an unknown word', async () => {
     for (const query of ['the', '!!! ???', 'xyzzyplugh']) {
       expect(await listOk({ page: 1, query })).toEqual({ videos: [], total: 0 });
@@ -299,6 +320,16 @@ describe('GET /api/video hostile input', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toContain('sortBy');
     expect((await list('page=1&sortBy=views&sortType=up')).statusCode).toBe(400);
+  });
+
+  it('takes empty parameters as absent, as a client that sends every field of its form would', async () => {
+    const all = await listOk({ page: 1 });
+    const blank = await list('page=&query=&name=&sortBy=&sortType=');
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().data).toEqual(all);
+    const sortTypeOnly = await list('page=1&sortBy=&sortType=asc');
+    expect(sortTypeOnly.statusCode, sortTypeOnly.body).toBe(200);
+    expect(sortTypeOnly.json().data).toEqual(all);
   });
 
   it('answers an empty page past the end with the real total', async () => {
