@@ -1,5 +1,5 @@
 import type { LikedVideo, LikeToggle } from '@streamhub/contract';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { NotFound, Unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
@@ -16,8 +16,12 @@ export function createLikesService(repo: LikesRepo, videos: WatchCheck) {
   return {
     /** API.md §7: toggles the viewer's like; the answer is the state after the toggle. */
     async toggleVideoLike(viewer: Viewer, videoId: string): Promise<LikeToggle> {
-      // Liking needs the right to watch: unready or missing → 404, exclusive without access → 403.
-      if (!(await videos.canWatch(videoId, viewer))) throw new Forbidden('No access to this video');
+      // Only listed videos can be liked, by their owner neither while processing: missing or not
+      // ready → 404. Liking needs the right to watch: exclusive without access → 401, as the
+      // watch call answers (API.md §1, §6).
+      const video = await repo.findVideo(videoId);
+      if (!video || video.status !== 'ready') throw new NotFound(NO_VIDEO);
+      if (!(await videos.canWatch(videoId, viewer))) throw new Unauthorized('No access to this video');
       const result = await repo.toggleVideoLike(viewer._id, videoId, newId());
       if (!result) throw new NotFound(NO_VIDEO);
       return result;

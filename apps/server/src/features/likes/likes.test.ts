@@ -62,6 +62,39 @@ describe('POST /api/like/v/:videoId', () => {
     expect((await like("1' OR '1'='1", fan.cookie)).statusCode).toBe(400);
   });
 
+  it('needs the right to watch: an exclusive video answers 401 to others, its owner may like it', async () => {
+    const owner = await registerUser(ctx);
+    const fan = await registerUser(ctx);
+    const exclusive = await createVideo(db, owner.id, { isExclusive: true, priceMinor: 900 });
+    const refused = await like(exclusive, fan.cookie);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ statusCode: 401, success: false, data: 'No access to this video' });
+    expect(await counterAndRows(exclusive)).toEqual({ likes: 0, rows: 0 });
+    expect((await like(exclusive, owner.cookie)).json().data).toEqual({ isLiked: true, likes: 1 });
+  });
+
+  it('answers 404 to the owner too while the video is not ready', async () => {
+    const owner = await registerUser(ctx);
+    const processing = await createVideo(db, owner.id, { status: 'processing' });
+    expect((await like(processing, owner.cookie)).statusCode).toBe(404);
+    expect(await counterAndRows(processing)).toEqual({ likes: 0, rows: 0 });
+  });
+
+  it('shows in the watch call: likes and isLiked for the liker, isLiked false for others', async () => {
+    const owner = await createUser(db);
+    const fan = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id, { likes: 2 });
+    const watch = async (cookie?: string) =>
+      (await app.inject({ method: 'GET', url: `/api/video/v/${videoId}`, headers: cookie ? { cookie } : {} })).json().data;
+    await like(videoId, fan.cookie);
+    expect(await watch(fan.cookie)).toMatchObject({ likes: 3, isLiked: true });
+    expect(await watch(other.cookie)).toMatchObject({ likes: 3, isLiked: false });
+    expect(await watch()).toMatchObject({ likes: 3, isLiked: false });
+    await like(videoId, fan.cookie);
+    expect(await watch(fan.cookie)).toMatchObject({ likes: 2, isLiked: false });
+  });
+
   it('refuses anonymous callers with 401 and cross-site requests with 403', async () => {
     const owner = await createUser(db);
     const videoId = await createVideo(db, owner.id);
