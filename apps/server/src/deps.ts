@@ -50,7 +50,7 @@ export function createServices(infra: Infra) {
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
   const videoList = createVideoListService(createVideoListRepo(db));
   const likes = createLikesService(createLikesRepo(db), videos);
-  const history = createHistoryService(createHistoryRepo(db));
+  const history = createHistoryService(createHistoryRepo(db), videos);
   const dashboard = createDashboardService(createDashboardRepo(db));
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
   const comments = createCommentsService(createCommentsRepo(db), videos);

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@streamhub/contract';
-import { NotFound } from '../../lib/errors.ts';
+import { NotFound, Unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
@@ -12,12 +12,19 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   video: toVideoCard(row),
 });
 
-export function createHistoryService(repo: HistoryRepo) {
+/** The one rule for who may watch a video: the videos service's. */
+interface WatchCheck {
+  canWatch(videoId: string, viewer: Viewer | null): Promise<boolean>;
+}
+
+export function createHistoryService(repo: HistoryRepo, videos: WatchCheck) {
   return {
     /** API.md §7: the new entry, or null when the video is already in today's (UTC) history. */
     async track(viewer: Viewer, videoId: string): Promise<HistoryEntry | null> {
       const video = await repo.findVideo(videoId);
       if (!video || video.status !== 'ready') throw new NotFound('Video not found');
+      // Only what the viewer may watch enters the history: exclusive without access → 401.
+      if (!(await videos.canWatch(videoId, viewer))) throw new Unauthorized('No access to this video');
       const entryId = await repo.track(viewer._id, videoId, newId());
       if (!entryId) return null;
       const row = await repo.entry(viewer._id, entryId);

@@ -72,6 +72,39 @@ describe('POST /api/watchHistory/track/:videoId', () => {
   });
 });
 
+describe('watch history and access', () => {
+  it('tracks an exclusive video only for who may watch it (401 otherwise, as the watch call)', async () => {
+    const owner = await registerUser(ctx);
+    const viewer = await registerUser(ctx);
+    const exclusive = await createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 });
+    const refused = await track(exclusive, viewer.cookie);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ success: false, data: 'No access to this video' });
+    expect((await history(viewer.cookie)).json().data).toEqual([]);
+    expect((await track(exclusive, owner.cookie)).json().data).toMatchObject({ videoId: exclusive });
+  });
+
+  it('loses the entries and likes of a video its owner deletes, and the list its total', async () => {
+    const owner = await registerUser(ctx);
+    const viewer = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id);
+    expect((await track(videoId, viewer.cookie)).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/like/v/${videoId}`, headers: { cookie: viewer.cookie } })).statusCode,
+    ).toBe(200);
+    const total = async () => (await app.inject({ method: 'GET', url: '/api/video?page=1' })).json().data.total as number;
+    const before = await total();
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/video/v/${videoId}`, headers: { cookie: owner.cookie } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await history(viewer.cookie)).json().data).toEqual([]);
+    const liked = await app.inject({ method: 'GET', url: '/api/like/likedVideos', headers: { cookie: viewer.cookie } });
+    expect(liked.json().data).toEqual([]);
+    expect(await total()).toBe(before - 1);
+    expect(await db.selectFrom('watch_history').select('id').where('video_id', '=', videoId).execute()).toEqual([]);
+    expect(await db.selectFrom('video_likes').select('id').where('video_id', '=', videoId).execute()).toEqual([]);
+  });
+});
+
 describe('GET /api/watchHistory', () => {
   it("lists the viewer's entries newest first, with the video card", async () => {
     const viewer = await registerUser(ctx);
