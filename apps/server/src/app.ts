@@ -16,7 +16,8 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { envelopeServerOptions, registerErrorHandling, sendError } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -27,11 +28,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    ...envelopeServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerSecurity(app);
   await app.register(cookie);
   await app.register(multipart);

@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
-
-type Detail = { field: string; problem: string };
+import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
 
 export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[]) {
   return reply
@@ -21,8 +21,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         field: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         problem: v.message ?? 'is invalid',
       }));
-      const first = details[0];
-      return sendError(reply, 400, first ? `Invalid ${first.field}: ${first.problem}` : 'Invalid input', details);
+      return sendError(reply, 400, describeProblems(details), details);
     }
 
     const status = error.statusCode ?? 500;
@@ -42,3 +41,32 @@ export function registerErrorHandling(app: FastifyInstance) {
     return sendError(reply, 500, 'Internal server error');
   });
 }
+
+/**
+ * Errors Fastify answers before any route or hook runs (a path that is not valid percent-encoding)
+ * and errors the HTTP parser answers on the raw socket (oversized headers, bytes that are not
+ * HTTP): the same envelope, so no client ever sees another error shape.
+ */
+export const envelopeServerOptions = {
+  frameworkErrors(error, _request, reply) {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    void sendError(reply, status, status === 400 ? 'Malformed request URL' : 'Internal server error');
+  },
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, text] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Request timed out']
+          : [400, 'Bad Request', 'Malformed request'];
+    const body = JSON.stringify({ statusCode: status, data: text, message: text, success: false });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  },
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;

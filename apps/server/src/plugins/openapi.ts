@@ -11,5 +11,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The embedded default serves plain http (also on a LAN address), where an upgrade breaks the page.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
+  });
 }

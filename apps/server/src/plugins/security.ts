@@ -38,7 +38,8 @@ export async function registerSecurity(app: FastifyInstance) {
     if (site === 'cross-site') throw new Forbidden('Cross-site request refused');
     const origin = request.headers.origin;
     if (!site && origin && origin !== 'null') {
-      const host = request.headers.host;
+      // request.host honours X-Forwarded-Host from the proxy in front (trustProxy).
+      const host = request.host;
       let originHost: string | undefined;
       try {
         originHost = new URL(origin).host;

@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage.ts';
 
 export function createLocalStorage(root: string, urlPrefix = '/media'): Storage {
+  // The app serves files from here from the start, before the first upload creates it.
+  mkdirSync(root, { recursive: true });
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes root: ${key}`);

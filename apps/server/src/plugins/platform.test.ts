@@ -1,0 +1,60 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../test/support.ts';
+
+const ctx = await createTestContext();
+const { app } = ctx;
+
+/** Sends raw bytes to the listening app and returns the raw HTTP answer. */
+async function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+
+describe('the error envelope on errors raised before any route', () => {
+  it('a malformed percent-encoding in the path', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/users/channel/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ statusCode: 400, success: false, data: expect.any(String) });
+    expect(res.json().message).toBe(res.json().data);
+  });
+
+  it('oversized headers and unparsable requests, answered by the HTTP server itself', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    const huge = await rawRequest(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(huge)).toMatchObject({ statusCode: 431, success: false });
+    const garbage = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(garbage)).toMatchObject({ statusCode: 400, success: false, data: expect.any(String) });
+  });
+});
+
+describe('cross-site guard', () => {
+  it('accepts a same-origin request behind a proxy that forwards the host', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { origin: 'https://videos.example.com', host: '10.0.0.5:3000', 'x-forwarded-host': 'videos.example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('API docs', () => {
+  it('the docs page works over plain http (no upgrade-insecure-requests)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/upgrade-insecure-requests/);
+  });
+});
