@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ChannelProfile,
   CurrentUser,
-  Id,
   LoginBody,
   Me,
   OwnProfile,
@@ -60,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
-      const { user, session } = await users.login(username || email || '', password);
+      const { user, session } = await users.login([username, email], password);
       cookies.setSession(request, reply, session.token, session.expiresAt, user);
       return ok(reply, { user }, 200, 'User logged in successfully');
     },
@@ -85,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/channel/:channelId',
-    { schema: { tags, params: z.object({ channelId: Id }), response: { 200: envelope(ChannelProfile) } } },
+    { schema: { tags, params: z.object({ channelId: z.string() }), response: { 200: envelope(ChannelProfile) } } },
     async (request, reply) => ok(reply, await users.channel(request.params.channelId, request.viewer)),
   );
 

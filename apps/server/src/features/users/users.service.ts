@@ -1,4 +1,4 @@
-import type { CurrentUser, RegisterFields } from '@streamhub/contract';
+import { Id, type CurrentUser, type RegisterFields } from '@streamhub/contract';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
 import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
@@ -43,10 +43,11 @@ export function createUsersService({ repo, sessions, storage }: Deps) {
       if (await repo.existsByUsernameOrEmail(fields.username, fields.email)) throw new Conflict(DUPLICATE);
       const id = newId();
       const avatar = await storeAvatar(id, avatarPath);
-      const passwordHash = await hashPassword(fields.password);
       try {
-        await repo.insert({ id, ...fields, avatar, passwordHash });
+        await repo.insert({ id, ...fields, avatar, passwordHash: await hashPassword(fields.password) });
       } catch (err) {
+        // Lost a race with the same username or email: the unique index decides, nothing is kept.
+        await removeStoredAvatar(avatar);
         if ((err as { code?: string }).code === '23505') throw new Conflict(DUPLICATE);
         throw err;
       }
@@ -54,9 +55,17 @@ export function createUsersService({ repo, sessions, storage }: Deps) {
       return { user, session: await sessions.start(id) };
     },
 
-    async login(identifier: string, password: string) {
-      if (!identifier) throw new BadInput('Username or email is required');
-      const row = await repo.findForLogin(identifier);
+    /**
+     * The client sends one identifier as both username and email (SPEC.md §5); other clients may
+     * send only one, or two different ones: the first that names an account wins.
+     */
+    async login(identifiers: (string | undefined)[], password: string) {
+      const candidates = [...new Set(identifiers.filter((i): i is string => Boolean(i)))];
+      if (candidates.length === 0) throw new BadInput('Username or email is required');
+      let row: Awaited<ReturnType<UsersRepo['findForLogin']>>;
+      for (const identifier of candidates) {
+        row ??= await repo.findForLogin(identifier);
+      }
       // Verify against a dummy hash when no account matches, so timing does not reveal accounts.
       const valid = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
       // API.md §4 wording; both answers take the same time.
@@ -82,7 +91,8 @@ export function createUsersService({ repo, sessions, storage }: Deps) {
     },
 
     async channel(channelId: string, viewer: Viewer | null) {
-      const user = await repo.findById(channelId);
+      // Ids are opaque to clients: one that could never exist names no channel either.
+      const user = Id.safeParse(channelId).success ? await repo.findById(channelId) : undefined;
       if (!user) throw new NotFound('Channel does not exist');
       const counts = await repo.profileCounts(user.id);
       return {

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, cookieHeader, multipart, registerUser, testImage } from '../../../test/support.ts';
 import { decryptUserCookie } from '../../lib/user-cookie.ts';
@@ -66,6 +68,22 @@ describe('POST /api/users/register', () => {
     const res = await app.inject({ method: 'POST', url: '/api/users/register', ...noEmail });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('email');
+    expect(res.json().data).toBe('Email is required');
+  });
+
+  it('stores nothing when the same account is registered twice at once', async () => {
+    const fields = { fullname: 'Twin', username: 'twin', email: 'twin@example.com', password: 'Secret12!' };
+    const avatarsDir = path.join(ctx.config.mediaDir, 'avatars');
+    const before = await fs.readdir(avatarsDir).catch((): string[] => []);
+    const results = await Promise.all(
+      [1, 2].map(() => app.inject({ method: 'POST', url: '/api/users/register', ...multipart(fields, png()) })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const winner = results.find((r) => r.statusCode === 201)!.json().data;
+    const added = (await fs.readdir(avatarsDir)).filter((f) => !before.includes(f));
+    expect(added).toEqual([expect.stringMatching(new RegExp(`^${winner._id}-`))]);
+    const count = await ctx.db.selectFrom('users').select('id').where('username', '=', 'twin').execute();
+    expect(count).toHaveLength(1);
   });
 
   it('refuses an oversized avatar with 413 and a JSON body that is not multipart with 400', async () => {
@@ -114,6 +132,23 @@ describe('POST /api/users/login', () => {
     }
   });
 
+  it('accepts the identifier in either field alone, or whichever of the two names the account', async () => {
+    const u = await registerUser(ctx);
+    for (const body of [
+      { username: u.username.toUpperCase(), password: u.password },
+      { email: u.email.toUpperCase(), password: u.password },
+      { username: u.email, password: u.password },
+      { email: u.username, password: u.password },
+      { username: '', email: u.email, password: u.password },
+      { username: 'nobody-here', email: u.email, password: u.password },
+      { username: u.username, email: 'nobody@example.com', password: u.password },
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/login', ...json(body) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json().data.user._id).toBe(u.id);
+    }
+  });
+
   it('answers a wrong password and an unknown account with the API texts', async () => {
     const u = await registerUser(ctx);
     const wrong = await app.inject({
@@ -144,6 +179,7 @@ describe('POST /api/users/login', () => {
     expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
     const missing = await app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: 'a' }) });
     expect(missing.statusCode).toBe(400);
+    expect(missing.json().data).toBe('Password is required');
     const huge = await app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -178,6 +214,18 @@ describe('sessions', () => {
     expect(out.cookies.find((c) => c.name === 'user')?.value).toBe('');
     expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+  });
+
+  it('logout accepts a client that declares JSON but sends no body', async () => {
+    const u = await registerUser(ctx);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ success: true, data: {} });
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
   });
 
   it('a password change ends the other sessions but keeps the current one', async () => {
@@ -232,7 +280,12 @@ describe('profiles', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/users/channel/0190a5f0-0000-7000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().data).toBe('Channel does not exist');
-    expect((await app.inject({ method: 'GET', url: '/api/users/channel/not-an-id' })).statusCode).toBe(400);
+    // Ids are opaque to clients, so any id that names no channel gets the same answer.
+    for (const id of ['not-an-id', '507f1f77bcf86cd799439011', '%20']) {
+      const res = await app.inject({ method: 'GET', url: `/api/users/channel/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, data: 'Channel does not exist' });
+    }
   });
 
   it('update_details and update_avatar change the profile and refresh the user cookie', async () => {
