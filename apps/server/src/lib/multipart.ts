@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { BadInput, TooLarge } from './errors.ts';
+import { AppError, BadInput, TooLarge } from './errors.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -71,7 +71,16 @@ export async function readMultipart(
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new BadInput('Too many parts in the form');
     }
+    if (isParserError(err)) throw new BadInput('Malformed multipart body');
     throw err;
   }
   return { fields, files, cleanup };
+}
+
+/**
+ * The multipart parser reports bad input (no boundary, a body cut short, a broken part header)
+ * as plain errors without a code; system errors (disk full) carry errno and stay 500s.
+ */
+function isParserError(err: unknown): boolean {
+  return err instanceof Error && !(err instanceof AppError) && !('code' in err) && !('errno' in err);
 }

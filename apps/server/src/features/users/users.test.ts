@@ -97,6 +97,18 @@ describe('POST /api/users/register', () => {
     expect(notMultipart.statusCode).toBe(400);
   });
 
+  it('refuses a malformed multipart body with 400, not 500', async () => {
+    for (const [type, payload] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=xyz', 'garbage'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="fullname"\r\n\r\nabc'],
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/register', payload, headers: { 'content-type': type } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, success: false, data: 'Malformed multipart body' });
+    }
+  });
+
   it('refuses a cross-site POST', async () => {
     const body = multipart({ fullname: 'X', username: 'csrf', email: 'csrf@example.com', password: 'Secret12!' }, png());
     const res = await app.inject({
