@@ -56,7 +56,10 @@ export function createVideoListService(repo: VideoListRepo) {
       const order = listOrder(query, filter.tsquery !== undefined);
       const offset = (query.page - 1) * VIDEO_PAGE_SIZE;
       if (!filter.ownerIds && filter.tsquery === undefined) {
-        const [rows, total] = await Promise.all([repo.catalogPage(order, offset, VIDEO_PAGE_SIZE), repo.countReady()]);
+        // The counter first: a page past the end (up to page 100,000) never walks an index.
+        const total = await repo.countReady();
+        if (offset >= total) return { videos: [], total };
+        const rows = await repo.catalogPage(order, offset, VIDEO_PAGE_SIZE);
         return { videos: rows.map(toVideoCard), total };
       }
       const { rows, total } = await repo.filteredPage(filter, order, offset, VIDEO_PAGE_SIZE);

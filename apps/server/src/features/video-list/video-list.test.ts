@@ -336,6 +336,7 @@ describe('GET /api/video hostile input', () => {
     const page = await listOk({ page: 100000 });
     expect(page.videos).toEqual([]);
     expect(page.total).toBe(await countReadyInDb());
+    expect(await listOk({ page: 100000, sortBy: 'likes', sortType: 'asc' })).toEqual(page);
   });
 
   it('documents the route in OpenAPI', async () => {
