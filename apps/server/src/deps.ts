@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import type { JobHandlers } from './jobs/registry.ts';
-import { createTranscodeHandler } from './features/videos/transcode.job.ts';
+import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
@@ -117,6 +117,7 @@ export function createJobHandlers(infra: Infra): JobHandlers {
       config: infra.config,
       log: infra.log,
     }),
+    'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db) }),
   };
 }
 

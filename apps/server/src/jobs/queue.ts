@@ -28,7 +28,11 @@ export async function createJobQueue(connectionString: string, config: Config): 
   });
   boss.on('error', () => {}); // transient connection errors are retried by pg-boss itself
   await boss.start();
-  for (const [name, def] of Object.entries(jobDefinitions)) {
+  // Dead-letter queues first: a queue may only name one that exists.
+  const definitions = Object.entries(jobDefinitions).sort(
+    ([, a], [, b]) => Number('deadLetter' in a.options) - Number('deadLetter' in b.options),
+  );
+  for (const [name, def] of definitions) {
     const queue = { name, ...def.options, retryLimit: config.jobs.retryLimit, retryDelay: config.jobs.retryDelaySeconds };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
     else await boss.createQueue(name, queue);
@@ -68,6 +72,12 @@ export async function createJobQueue(connectionString: string, config: Config): 
             }
             const controller = new AbortController();
             controllers.add(controller);
+            // pg-boss fails (and retries) a job that outlives its expiry but cannot stop the
+            // handler; stop it first, so a retry never runs beside a still-running attempt.
+            const expiry = setTimeout(
+              () => controller.abort(new Error('Processing took too long')),
+              expiryAbortMs(job.expireInSeconds),
+            );
             try {
               await handler(parsed.data, {
                 attempt: job.retryCount + 1,
@@ -78,6 +88,7 @@ export async function createJobQueue(connectionString: string, config: Config): 
               log.error({ err, job: job.id, name }, 'job failed');
               throw err;
             } finally {
+              clearTimeout(expiry);
               controllers.delete(controller);
             }
           },
@@ -107,4 +118,10 @@ export async function createJobQueue(connectionString: string, config: Config): 
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** When to abort a handler: a few seconds before pg-boss gives up on the job (its expiry). */
+export function expiryAbortMs(expireInSeconds: number): number {
+  const seconds = Math.max(1, expireInSeconds);
+  return Math.max(500, (seconds - Math.min(5, seconds * 0.1)) * 1000);
 }

@@ -8,8 +8,16 @@ import { Id } from '@streamhub/contract';
 export const jobDefinitions = {
   'video.transcode': {
     payload: z.object({ videoId: Id }),
-    /** Long jobs: expiry covers a slow transcode; a crashed worker's job is retried after it. */
-    options: { retryBackoff: true },
+    /**
+     * Long jobs: expiry covers a slow transcode; a crashed worker's job is retried after it.
+     * A job that fails for good without its handler saying so (killed or expired on the last
+     * attempt) lands in the dead-letter job below, which marks the video failed.
+     */
+    options: { retryBackoff: true, deadLetter: 'video.transcode.dead' },
+  },
+  'video.transcode.dead': {
+    payload: z.object({ videoId: Id }),
+    options: {},
   },
 } as const;
 

@@ -95,3 +95,14 @@ function failureReason(err: unknown): string {
   const clean = text.replace(/\/[^\s'"]+/g, '').trim();
   return `Processing failed: ${clean || 'the video could not be transcoded'}`.slice(0, 300);
 }
+
+/**
+ * `video.transcode.dead`: the transcode job failed for good without its handler recording why
+ * (the worker died or the job expired on its last attempt). The owner sees it failed, not forever
+ * processing.
+ */
+export function createTranscodeDeadHandler({ repo }: Pick<Deps, 'repo'>): JobHandlers['video.transcode.dead'] {
+  return async ({ videoId }) => {
+    await repo.markFailedIfUnfinished(videoId, 'Processing failed: processing stopped before the video was finished');
+  };
+}

@@ -151,6 +151,16 @@ function videoQueries(db: Kysely<Database>) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
+    /** Marks failed only a video whose processing never finished (nor already failed). */
+    async markFailedIfUnfinished(id: string, reason: string) {
+      await db
+        .updateTable('videos')
+        .set({ status: 'failed', failure_reason: reason, has_hls: false, has_mp4: false })
+        .where('id', '=', id)
+        .where('has_mp4', '=', false)
+        .where('status', '<>', 'failed')
+        .execute();
+    },
     async markFailed(id: string, reason: string) {
       await db
         .updateTable('videos')
