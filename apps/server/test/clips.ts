@@ -14,6 +14,8 @@ export interface ClipOptions {
   /** 'h264' makes an H.264/AAC MP4 (remuxable); 'mpeg4' forces a re-encode. */
   codec?: 'h264' | 'mpeg4';
   keyframeSeconds?: number;
+  /** moov before mdat, so a truncated copy still probes (with the full duration). */
+  faststart?: boolean;
 }
 
 /** Generates a real test clip with ffmpeg (testsrc2 + sine); media files are never committed. */
@@ -30,6 +32,7 @@ export async function makeClip(name: string, o: ClipOptions = {}): Promise<strin
     args.push('-c:v', 'mpeg4', '-q:v', '5');
     if (audio) args.push('-c:a', 'aac');
   }
+  if (o.faststart) args.push('-movflags', '+faststart');
   args.push('-shortest', out);
   await run('ffmpeg', args);
   return out;
@@ -37,7 +40,7 @@ export async function makeClip(name: string, o: ClipOptions = {}): Promise<strin
 
 export async function ffprobeJson(file: string): Promise<{
   format: { duration?: string; format_name: string };
-  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+  streams: { codec_type: string; codec_name: string; profile?: string; width?: number; height?: number }[];
 }> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   return JSON.parse(stdout);

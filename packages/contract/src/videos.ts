@@ -67,11 +67,21 @@ export type VideoListQuery = z.infer<typeof VideoListQuery>;
 /** Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). */
 export const UploadVideoFields = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(200, 'Title cannot be longer than 200 characters'),
-    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+    title: z
+      .string({ message: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title cannot be longer than 200 characters'),
+    description: z
+      .string({ message: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(5000, 'Description is too long'),
     isExclusive: z
-      .enum(['true', 'false', 'on', '1', '0'], { message: 'isExclusive must be true or false' })
-      .optional()
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+        z.enum(['true', 'false', 'on', '1', '0'], { message: 'isExclusive must be true or false' }).optional(),
+      )
       .transform((v) => v === 'true' || v === 'on' || v === '1'),
     price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
   })

@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DashboardVideos, EditVideoFields, Id, UploadVideoFields, VideoDetails, WatchVideo, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { readMultipart, type MultipartForm } from '../../lib/multipart.ts';
 import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { requireViewer } from '../../plugins/auth.ts';
@@ -53,7 +54,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     { schema: { tags, params: VideoParams, consumes: ['multipart/form-data'], response: { 200: envelope(WatchVideo) } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { thumbnail: config.maxImageBytes } });
+      const form = await readEditForm(request, config);
       try {
         const fields = parseFields(EditVideoFields, form.fields);
         const video = await videos.edit(viewer, request.params.videoId, fields, form.files.thumbnail?.path);
@@ -69,6 +70,18 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return ok(reply, {}, 200, 'Video deleted');
   });
 };
+
+/**
+ * The edit call's fields: multipart as the spec says, but a JSON body (title/description only)
+ * or no body at all is read too, so a client that has nothing to send gets the video back.
+ */
+async function readEditForm(request: FastifyRequest, config: AppDeps['config']): Promise<MultipartForm> {
+  if (request.isMultipart())
+    return readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { thumbnail: config.maxImageBytes } });
+  // Values that are not strings reach the schema as they are and are refused there.
+  const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+  return { fields, files: {}, cleanup: async () => {} };
+}
 
 /** `GET /api/dashboard/videos/:channelId`: a channel's videos and upload quota. */
 export const channelVideosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -184,10 +184,11 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
     /**
      * The media gate: a public video's files are open; an exclusive video's files need a token
      * that the watch call issued to someone allowed to watch. `final` says the files no longer change.
+     * A video that does not exist (or no longer) is a 404.
      */
     async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
       const video = await repo.findAccessInfo(videoId);
-      if (!video) return { allowed: false, final: false };
+      if (!video) throw new NotFound('Not found');
       const final = video.has_mp4;
       if (!video.is_exclusive) return { allowed: true, final };
       return { allowed: token !== null && tokens.verify(token, videoId), final };
@@ -208,8 +209,12 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
     async edit(viewer: Viewer, videoId: string, fields: EditVideoFields, thumbnailPath: string | undefined) {
       const video = await loadOwned(videoId, viewer);
       const thumbnail = thumbnailPath ? await storeThumbnail(video.id, thumbnailPath) : undefined;
-      await repo.updateDetails(video.id, { title: fields.title, description: fields.description, thumbnail });
-      if (thumbnail) await removeByUrl(video.thumbnail);
+      const patch = { title: fields.title, description: fields.description, thumbnail };
+      // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
+      if (Object.values(patch).some((v) => v !== undefined)) {
+        await repo.updateDetails(video.id, patch);
+        if (thumbnail) await removeByUrl(video.thumbnail);
+      }
       return watch(video.id, viewer, { countView: false });
     },
 

@@ -7,6 +7,8 @@ import { ffprobeJson, listFiles, makeClip, waitFor } from '../../../test/clips.t
 
 const ctx = await createTestContext({}, { worker: true });
 const { app } = ctx;
+// A server with a small upload limit, for the 413 refusals.
+const small = await createTestContext({ MAX_VIDEO_BYTES: String(64 * 1024) });
 
 async function upload(
   c: TestContext,
@@ -41,12 +43,14 @@ async function me(cookie: string) {
 const mediaFile = (url: string) => path.join(ctx.config.mediaDir, url.replace(/^\/media\//, ''));
 
 describe('upload → adaptive HLS', () => {
+  // `copied`: the rung that must be the source stream remuxed, not re-encoded (our encodes are
+  // x264 High; the generated H.264 source is ultrafast, so Constrained Baseline).
   it.each([
-    ['landscape 640x360 with audio', { width: 640, height: 360 }, ['360p', '240p']],
-    ['portrait 360x640', { width: 360, height: 640 }, ['360p', '240p']],
-    ['no audio', { width: 426, height: 240, audio: false }, ['240p']],
-    ['already H.264/AAC', { width: 640, height: 360, codec: 'h264' as const }, ['360p', '240p']],
-  ])('%s becomes ready with every rung, valid segments and a faststart MP4', async (_name, clip, rungs) => {
+    ['landscape 640x360 with audio', { width: 640, height: 360 }, ['360p', '240p'], null],
+    ['portrait 360x640', { width: 360, height: 640 }, ['360p', '240p'], null],
+    ['no audio', { width: 426, height: 240, audio: false }, ['240p'], null],
+    ['already H.264/AAC', { width: 640, height: 360, codec: 'h264' as const }, ['360p', '240p'], '360p'],
+  ])('%s becomes ready with every rung, valid segments and a faststart MP4', async (_name, clip, rungs, copied) => {
     const owner = await registerUser(ctx);
     const file = await makeClip('clip.mp4', { seconds: 3, ...clip });
     const res = await upload(ctx, owner.cookie, file);
@@ -68,6 +72,10 @@ describe('upload → adaptive HLS', () => {
     const streams = master.body.split('\n').filter((l) => l.startsWith('#EXT-X-STREAM-INF'));
     expect(streams).toHaveLength(rungs.length);
     for (const s of streams) expect(s).toMatch(/BANDWIDTH=\d+.*RESOLUTION=\d+x\d+.*CODECS="/);
+    for (const s of streams) {
+      const [w, h] = /RESOLUTION=(\d+)x(\d+)/.exec(s)!.slice(1).map(Number);
+      expect(h! > w!, s).toBe(clip.height > clip.width);
+    }
     const dir = mediaFile(`/media/videos/${video._id}`);
     const files = await listFiles(dir);
     for (const rung of rungs) expect(files.some((f) => f.startsWith(`${rung}/`))).toBe(true);
@@ -80,7 +88,11 @@ describe('upload → adaptive HLS', () => {
         const joined = path.join(ctx.dataDir, `check-${rung}.mp4`);
         await fs.writeFile(joined, Buffer.concat([init, await fs.readFile(path.join(dir, seg))]));
         const probe = await ffprobeJson(joined);
-        expect(probe.streams.some((st) => st.codec_type === 'video' && st.codec_name === 'h264')).toBe(true);
+        const videoStream = probe.streams.find((st) => st.codec_type === 'video');
+        expect(videoStream?.codec_name).toBe('h264');
+        expect(videoStream?.profile, `${rung} ${seg}`).toBe(rung === copied ? 'Constrained Baseline' : 'High');
+        const audioStream = probe.streams.find((st) => st.codec_type === 'audio');
+        expect(audioStream?.codec_name).toBe('audio' in clip && clip.audio === false ? undefined : 'aac');
       }
       const segResponse = await app.inject({ method: 'GET', url: `/media/videos/${video._id}/${segments[0]}` });
       expect(segResponse.headers['content-type']).toBe('video/iso.segment');
@@ -94,7 +106,7 @@ describe('upload → adaptive HLS', () => {
     expect(mp4Res.headers['content-type']).toBe('video/mp4');
     expect(mp4Res.headers['cache-control']).toMatch(/immutable/);
     // The source upload is gone once transcoded.
-    expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).toEqual([]);
+    expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).not.toContain(video._id);
   });
 
   it('takes a thumbnail from the video when none is uploaded', async () => {
@@ -132,6 +144,60 @@ describe('refusals', () => {
     expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 
+  it('an upload over the size limit → 413 and nothing left behind (temp files, storage, quota)', async () => {
+    const owner = await registerUser(small);
+    const stored = async () => [
+      ...(await listFiles(small.config.tmpDir)),
+      ...(await listFiles(path.join(small.config.mediaDir, 'sources'))),
+      ...(await listFiles(path.join(small.config.mediaDir, 'thumbnails'))),
+    ];
+    const big = await makeClip('big.mp4', { seconds: 4, width: 640, height: 360 });
+    expect((await fs.stat(big)).size).toBeGreaterThan(small.config.maxVideoBytes);
+    // The thumbnail comes first, so a temp file of it exists when the video turns out too large.
+    const body = multipart(
+      { title: 'Too big', description: 'over the limit' },
+      {
+        thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+        videoFile: { data: await fs.readFile(big), filename: 'big.mp4', type: 'video/mp4' },
+      },
+    );
+    const res = await small.app.inject({
+      method: 'POST',
+      url: '/api/video/new',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ statusCode: 413, success: false });
+    expect(await stored()).toEqual([]);
+    const me = (await small.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: owner.cookie } })).json().data;
+    expect(me.uploads.uploaded).toBe(0);
+    // A file under the limit still goes through on the same server.
+    const fits = await upload(small, owner.cookie, await makeClip('fits.mp4', { seconds: 1, width: 160, height: 120 }));
+    expect(fits.statusCode, fits.body).toBe(201);
+  });
+
+  it('a thumbnail that is not an image (whatever its declared type) → 415, nothing stored', async () => {
+    const owner = await registerUser(ctx);
+    const clip = await makeClip('thumb415.mp4', { seconds: 1, width: 320, height: 240 });
+    const body = multipart(
+      { title: 'Bad thumbnail', description: 'text as an image' },
+      {
+        videoFile: { data: await fs.readFile(clip), filename: 'v.mp4', type: 'video/mp4' },
+        thumbnail: { data: Buffer.from('not an image at all'), filename: 't.png', type: 'image/png' },
+      },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/video/new',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
+  });
+
   it('anonymous → 401; missing fields → 400; bad price → 400', async () => {
     const owner = await registerUser(ctx);
     const clip = await makeClip('a.mp4', { seconds: 1, width: 320, height: 240 });
@@ -139,7 +205,33 @@ describe('refusals', () => {
     expect((await upload(ctx, owner.cookie, clip, { title: '  ' })).statusCode).toBe(400);
     expect((await upload(ctx, owner.cookie, clip, { isExclusive: 'true', price: '2' })).statusCode).toBe(400);
     expect((await upload(ctx, owner.cookie, clip, { isExclusive: 'maybe' })).statusCode).toBe(400);
+    expect((await upload(ctx, owner.cookie, clip, { isExclusive: 'true', price: 'abc' })).statusCode).toBe(400);
+    for (const missing of ['title', 'description'] as const) {
+      const body = multipart(missing === 'title' ? { description: 'D' } : { title: 'T' }, {
+        videoFile: { data: await fs.readFile(clip), filename: 'a.mp4', type: 'video/mp4' },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/video/new',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: owner.cookie },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data).toBe(missing === 'title' ? 'Title is required' : 'Description is required');
+    }
+    const noFile = multipart(
+      { title: 'T', description: 'D' },
+      { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/video/new',
+      payload: noFile.payload,
+      headers: { ...noFile.headers, cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(400);
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 
   it('quota full → 403 "Upload limit reached"', async () => {
@@ -150,30 +242,40 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().data).toBe('Upload limit reached');
     expect((await me(owner.cookie)).uploads).toEqual({ uploaded: 5, uploadLimit: 5 });
+    expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
   });
 
-  it('a corrupt video ends failed with a reason the owner can read', async () => {
+  it('a corrupt video (cut off mid-way, header intact) ends failed with a reason the owner can read', async () => {
     const owner = await registerUser(ctx);
-    const good = await fs.readFile(await makeClip('c.mp4', { seconds: 3, width: 320, height: 240 }));
-    // Keep the header (so the probe passes) and garble the media data.
-    const corrupt = Buffer.from(good);
-    for (let i = 4096; i < corrupt.length; i += 7) corrupt[i] = (corrupt[i]! * 31 + 7) & 0xff;
+    const other = await registerUser(ctx);
+    // faststart: the index (and so the full duration) comes first, so the probe accepts the file;
+    // half of the media data is missing, which only the transcode can find out.
+    const good = await fs.readFile(await makeClip('c.mp4', { seconds: 6, width: 320, height: 240, faststart: true }));
     const file = path.join(ctx.dataDir, 'corrupt.mp4');
-    await fs.writeFile(file, corrupt.subarray(0, Math.floor(corrupt.length * 0.6)));
+    await fs.writeFile(file, good.subarray(0, Math.floor(good.length / 2)));
     const res = await upload(ctx, owner.cookie, file);
-    if (res.statusCode === 415) return; // the probe already saw through it: refused, nothing stored
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data._id;
     const failed = await waitFor(async () => {
       const list = (
         await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: owner.cookie } })
       ).json().data.videos;
       const v = list.find((x: { _id: string }) => x._id === id);
-      return v?.status === 'failed' ? v : v?.status === 'ready' ? { status: 'ready' } : null;
+      expect(v?.status).not.toBe('ready');
+      return v?.status === 'failed' ? v : null;
     }, 120_000);
-    if (failed.status === 'ready') return; // ffmpeg concealed the damage: a playable video is fine too
-    expect(failed.failureReason).toMatch(/^Processing failed/);
+    expect(failed.failureReason).toMatch(/^Processing failed: .*(truncated|damaged)/);
     expect(failed.failureReason).not.toMatch(/\//);
+    // Others never see it; its owner's watch call has no playable URLs.
+    const theirs = (
+      await app.inject({ method: 'GET', url: `/api/dashboard/videos/${owner.id}`, headers: { cookie: other.cookie } })
+    ).json().data.videos;
+    expect(theirs.map((v: { _id: string }) => v._id)).not.toContain(id);
+    const own = (await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).json().data;
+    expect(own).toMatchObject({ status: 'failed', videoFile: null, hlsUrl: null });
+    expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -198,6 +300,48 @@ describe('edit, details and delete', () => {
     const ok = await edit(owner.cookie, { title: 'Renamed' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.title).toBe('Renamed');
+    // Nothing to change (empty form, no body, empty JSON): the video back, unchanged.
+    const before = ok.json().data;
+    const url = `/api/video/v/${id}`;
+    for (const res of [
+      await edit(owner.cookie, {}),
+      await app.inject({ method: 'PATCH', url, headers: { cookie: owner.cookie } }),
+      await app.inject({ method: 'PATCH', url, payload: {}, headers: { cookie: owner.cookie } }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ title: 'Renamed', updatedAt: before.updatedAt, thumbnail: before.thumbnail });
+    }
+    // A JSON body is read as well; a non-owner is refused whatever the body.
+    const json = await app.inject({
+      method: 'PATCH',
+      url,
+      payload: { description: 'Via JSON' },
+      headers: { cookie: owner.cookie },
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().data).toMatchObject({ title: 'Renamed', description: 'Via JSON' });
+    expect(
+      (await app.inject({ method: 'PATCH', url, payload: { title: 42 }, headers: { cookie: owner.cookie } })).statusCode,
+    ).toBe(400);
+    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: other.cookie } })).statusCode).toBe(403);
+    await app.inject({
+      method: 'PATCH',
+      url,
+      payload: { description: 'A generated test clip' },
+      headers: { cookie: owner.cookie },
+    });
+    // A new thumbnail replaces the old file.
+    const thumbBody = multipart({}, { thumbnail: { data: testImage(), filename: 'n.png', type: 'image/png' } });
+    const withThumb = await app.inject({
+      method: 'PATCH',
+      url,
+      payload: thumbBody.payload,
+      headers: { ...thumbBody.headers, cookie: owner.cookie },
+    });
+    expect(withThumb.statusCode).toBe(200);
+    expect(withThumb.json().data.thumbnail).not.toBe(before.thumbnail);
+    expect((await app.inject({ method: 'GET', url: before.thumbnail })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: withThumb.json().data.thumbnail })).statusCode).toBe(200);
     const details = (await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).json().data;
     expect(details).toEqual({
       _id: id,
@@ -231,7 +375,48 @@ describe('edit, details and delete', () => {
     ).toBe(200);
     await new Promise((r) => setTimeout(r, 3000));
     expect(await listFiles(dir)).toEqual([]);
-    expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).toEqual([]);
+    // Other tests' failed videos keep their sources until deleted: look for this one's files only.
+    expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).not.toContain(id);
+    expect((await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))).filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('deleting a ready video removes its files, likes, comments, views and history entries', async () => {
+    const owner = await registerUser(ctx);
+    const viewer = await registerUser(ctx);
+    const res = await upload(ctx, owner.cookie, await makeClip('d.mp4', { seconds: 1, width: 320, height: 240 }));
+    const id = res.json().data._id as string;
+    await waitReady(owner.cookie, id);
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, payload, headers: { cookie: viewer.cookie } });
+    expect((await as('GET', `/api/video/v/${id}`)).statusCode).toBe(200);
+    expect((await as('POST', `/api/like/v/${id}`)).statusCode).toBe(200);
+    expect((await as('POST', `/api/comment/video/${id}`, { content: 'Nice' })).statusCode).toBe(201);
+    expect((await as('POST', `/api/watchHistory/track/${id}`)).statusCode).toBe(200);
+    const rows = async () =>
+      Promise.all(
+        (['video_likes', 'comments', 'watch_history', 'video_views'] as const).map(async (table) =>
+          Number(
+            (
+              await ctx.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('video_id', '=', id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
+    expect(await rows()).toEqual([1, 1, 1, 1]);
+    const thumbnail = res.json().data.thumbnail as string;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).json(),
+    ).toMatchObject({ statusCode: 200, data: {}, success: true });
+    expect(await rows()).toEqual([0, 0, 0, 0]);
+    expect(await listFiles(path.join(ctx.config.mediaDir, 'videos', id))).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/media/videos/${id}/master.m3u8` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).statusCode).toBe(404);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 
   it('channel videos: the owner sees processing ones with progress, others only ready ones', async () => {
