@@ -13,7 +13,9 @@ const EMPTY: VideoListPage = { videos: [], total: 0 };
  */
 export function searchWords(query: string): string[] {
   const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
+  // Cut by code points: a cut inside a surrogate pair would send half a character.
+  const cut = (w: string) => Array.from(w).slice(0, MAX_WORD_LENGTH).join('');
+  return [...new Set(words.map(cut))].slice(0, MAX_SEARCH_WORDS);
 }
 
 /** No sortBy: best match first for a search, newest first otherwise. sortType defaults to desc. */

@@ -202,6 +202,8 @@ describe('GET /api/video search', () => {
       '0',
     ]);
     expect(searchWords('a a a')).toEqual(['a']);
+    // Cut by characters, never inside a surrogate pair.
+    expect(searchWords('a' + '\u{1D538}'.repeat(50))).toEqual(['a' + '\u{1D538}'.repeat(39)]);
     expect(searchWords('w '.repeat(50).replace(/w/g, () => Math.random().toString(36).slice(2, 8))).length).toBe(8);
   });
 });
@@ -288,6 +290,7 @@ describe('GET /api/video hostile input', () => {
       'name=%00',
       'query=%E0%A4%A',
       'query=%F0%9F%8E%A5%20cat',
+      `query=${encodeURIComponent('a' + '\u{1D538}'.repeat(30))}`,
       'query=' + encodeURIComponent('!'.repeat(190)),
       'query=' + encodeURIComponent('a:* | b & !c'),
       'page=1&page=2',
