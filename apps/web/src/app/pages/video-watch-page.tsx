@@ -78,7 +78,9 @@ function Watch({ videoId }: { videoId: string }) {
   const subscribers = Math.max(0, (data.subscribers ?? 0) + subscriberDelta);
 
   return (
-    <div className="mx-auto flex w-full max-w-[1600px] gap-6">
+    // The side list needs room: from 1280 px it sits beside the player; between 1024 and 1280 px it
+    // goes below the page so the player keeps a usable width (SPEC §2: 'More videos' on wide screens).
+    <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-6 xl:flex-row">
       <title>{`${data.title?.trim() || 'Untitled Video'} · StreamHub`}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         <Suspense fallback={<PlayerFallback />}>
@@ -109,7 +111,7 @@ function Watch({ videoId }: { videoId: string }) {
         <CommentsSection videoId={videoId} comments={comments.data} />
       </div>
       {wide ? (
-        <aside className="w-96 shrink-0">
+        <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
           <MoreVideos videos={moreVideos} currentId={videoId} />
         </aside>
       ) : null}

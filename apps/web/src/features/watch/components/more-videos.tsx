@@ -14,7 +14,7 @@ export function MoreVideos({ videos, currentId }: { videos: MoreVideo[]; current
       {others.length === 0 ? (
         <p className="text-sm text-muted">No more videos available</p>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul className="grid grid-cols-2 gap-3 xl:grid-cols-1">
           {others.map((video) => (
             <li key={video._id}>
               <Link to={`/video/watch/${encodeURIComponent(video._id)}`} className="group flex gap-2">

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type HlsType from 'hls.js';
+import { autoQualityLabel, qualityLevels, type QualityLevel } from '../player-quality';
 
 // Fetched when this module loads (the watch page preloads it), not when the player mounts.
 const loadHls = import('hls.js');
 
 export type PlayerEngine = 'hls' | 'native' | 'mp4';
-type QualityLevel = { index: number; height: number };
 
 type VideoPlayerProps = {
   hlsUrl: string | null;
@@ -32,6 +32,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
   const [level, setLevel] = useState(-1);
   const [rate, setRate] = useState(1);
   const [failed, setFailed] = useState(false);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -39,6 +40,16 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
     let cancelled = false;
     video.muted = true;
     const play = () => void video.play().catch(() => undefined);
+
+    /** The MP4 file when streaming cannot go on (SPEC: MP4 fallback). */
+    function playMp4(el: HTMLVideoElement, resumeAt = 0) {
+      if (!videoFile) return setFailed(true);
+      el.src = videoFile;
+      if (resumeAt > 0) el.currentTime = resumeAt;
+      setEngine('mp4');
+      setLevels([]);
+      play();
+    }
 
     async function attach(el: HTMLVideoElement) {
       if (hlsUrl) {
@@ -50,19 +61,24 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
           const hls = new Hls({ startPosition: 0, startLevel: 0 });
           hlsRef.current = hls;
           hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-            setLevels(
-              data.levels
-                .map((l, index) => ({ index, height: l.height }))
-                .filter((l) => l.height > 0)
-                .sort((a, b) => b.height - a.height),
-            );
+            setLevels(qualityLevels(data.levels));
             play();
           });
+          hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingHeight(hls.levels[data.level]?.height ?? null));
+          // hls.js has already retried network errors by the time one is fatal (a failed master
+          // playlist cannot be resumed at all): go on with the MP4 file. Media errors get one recovery.
+          let mediaRecovered = false;
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
-            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-            else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-            else setFailed(true);
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
+              mediaRecovered = true;
+              hls.recoverMediaError();
+            } else {
+              const resumeAt = el.currentTime;
+              hls.destroy();
+              hlsRef.current = null;
+              playMp4(el, resumeAt);
+            }
           });
           hls.loadSource(hlsUrl);
           hls.attachMedia(el);
@@ -76,13 +92,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
           return;
         }
       }
-      if (videoFile) {
-        el.src = videoFile;
-        setEngine('mp4');
-        play();
-        return;
-      }
-      setFailed(true);
+      playMp4(el);
     }
 
     void attach(video);
@@ -102,7 +112,11 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
 
   function chooseRate(next: number) {
     setRate(next);
-    if (videoRef.current) videoRef.current.playbackRate = next;
+    const video = videoRef.current;
+    if (!video) return;
+    video.playbackRate = next;
+    // Survives a source change (the MP4 fallback), which resets playbackRate to this default.
+    video.defaultPlaybackRate = next;
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -167,6 +181,15 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
         controlsList="nodownload"
         disablePictureInPicture={false}
         onContextMenu={(e) => e.preventDefault()}
+        onError={(e) => {
+          // Native HLS (Safari) that fails falls back to the MP4 file; a failing MP4 is the end.
+          const el = e.currentTarget;
+          if (engine === 'native' && videoFile) {
+            el.src = videoFile;
+            setEngine('mp4');
+            void el.play().catch(() => undefined);
+          } else if (engine === 'mp4') setFailed(true);
+        }}
         tabIndex={-1}
       />
       {failed ? <p className="p-3 text-sm text-red-400">This video cannot be played right now.</p> : null}
@@ -179,7 +202,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
               onChange={(e) => chooseLevel(Number(e.target.value))}
               className="rounded-md border border-line bg-raised px-2 py-1"
             >
-              <option value={-1}>Auto</option>
+              <option value={-1}>{autoQualityLabel(level === -1 ? playingHeight : null)}</option>
               {levels.map((l) => (
                 <option key={l.index} value={l.index}>
                   {l.height}p
