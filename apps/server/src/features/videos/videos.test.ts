@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
 import { ffprobeJson, listFiles, makeClip, waitFor } from '../../../test/clips.ts';
+import { createUser, createVideos } from '../../../test/factories.ts';
+import { newId } from '../../lib/ids.ts';
+import { createTranscodeDeadHandler } from './transcode.job.ts';
+import { createVideosRepo } from './videos.repo.ts';
 
 const ctx = await createTestContext({}, { worker: true });
 const { app } = ctx;
@@ -276,6 +280,31 @@ describe('refusals', () => {
     expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('transcode dead letter', () => {
+  it('marks a video failed only when its processing never finished', async () => {
+    const owner = await createUser(ctx.db);
+    const [stuck, done, failed] = await createVideos(ctx.db, owner.id, [
+      { status: 'processing' },
+      { status: 'ready' },
+      { status: 'failed' },
+    ]);
+    await ctx.db.updateTable('videos').set({ has_mp4: true }).where('id', '=', done!).execute();
+    await ctx.db.updateTable('videos').set({ failure_reason: 'Processing failed: original' }).where('id', '=', failed!).execute();
+    const dead = createTranscodeDeadHandler({ repo: createVideosRepo(ctx.db) });
+    for (const videoId of [stuck!, done!, failed!, newId()])
+      await dead({ videoId }, { attempt: 1, isLastAttempt: true, signal: new AbortController().signal });
+    const rows = await ctx.db
+      .selectFrom('videos')
+      .select(['id', 'status', 'failure_reason'])
+      .where('owner_id', '=', owner.id)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(stuck!)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^Processing failed/) });
+    expect(byId.get(done!)).toMatchObject({ status: 'ready', failure_reason: null });
+    expect(byId.get(failed!)).toMatchObject({ status: 'failed', failure_reason: 'Processing failed: original' });
   });
 });
 
