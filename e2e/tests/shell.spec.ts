@@ -7,6 +7,11 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/home');
+    // One main landmark, and Go back still leads somewhere when the page was opened directly.
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Go back' }).click();
+    // /home, which sends a visitor without the user cookie on to the sign-in page.
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   });
 
   test('going offline shows the offline screen; coming back goes home', async ({ page, context }) => {

@@ -174,6 +174,19 @@ test.describe('own videos: upload, edit, delete', () => {
     }, videoId);
     await expect(other).toHaveURL(/\/videos$/);
     await expect(other.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+
+    // Opened directly (no page to go back to): it still leaves, to the viewer's own videos.
+    await other.goto(`/video/edit/${videoId}`);
+    await expect(other).toHaveURL(/\/videos$/);
+    await expect(other.getByRole('heading', { name: 'Your Videos' })).toBeVisible();
     await other.close();
+  });
+
+  test('Cancel on an upload form opened directly goes to Your Videos', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/video/new');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/videos$/);
+    await expect(page.getByRole('heading', { name: 'Your Videos' })).toBeVisible();
   });
 });

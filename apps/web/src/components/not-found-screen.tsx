@@ -1,12 +1,14 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useGoBack } from '@/lib/go-back';
 import { Button, buttonClasses } from './ui/button';
 import { WifiOffIcon } from './ui/icons';
 
 /** SPEC §2: the 404 page, which doubles as the offline screen. */
 export function NotFoundScreen({ offline = false }: { offline?: boolean }) {
-  const navigate = useNavigate();
+  const goBack = useGoBack('/home');
   return (
-    <main className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
+    // A div, not <main>: every layout around this screen already provides the main landmark.
+    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       {offline ? (
         <>
           <title>No Internet Connection · StreamHub</title>
@@ -26,7 +28,7 @@ export function NotFoundScreen({ offline = false }: { offline?: boolean }) {
           <h1 className="text-2xl font-semibold">Page not found</h1>
           <p className="max-w-sm text-muted">The page you are looking for does not exist or has moved.</p>
           <div className="flex gap-3">
-            <Button variant="secondary" onClick={() => navigate(-1)}>
+            <Button variant="secondary" onClick={goBack}>
               Go back
             </Button>
             <Link to="/home" className={buttonClasses('primary')}>
@@ -35,6 +37,6 @@ export function NotFoundScreen({ offline = false }: { offline?: boolean }) {
           </div>
         </>
       )}
-    </main>
+    </div>
   );
 }

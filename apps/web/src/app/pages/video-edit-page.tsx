@@ -1,23 +1,24 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useVideoDetails } from '@/features/videos/api/get-video-details';
 import { VideoEditFormView } from '@/features/videos/components/video-edit-form';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { useGoBack } from '@/lib/go-back';
 import { toastSuccess } from '@/lib/toast';
 
 /** /video/edit/{videoId} (SPEC §2): the owner edits title, description and thumbnail; others go back. */
 export function VideoEditPage() {
   const { videoId = '' } = useParams();
-  const navigate = useNavigate();
+  const goBack = useGoBack('/videos');
   const user = useCurrentUser();
   const details = useVideoDetails(videoId);
   const notOwner = Boolean(details.data && user && details.data.owner !== user._id);
 
   useEffect(() => {
-    if (notOwner) void navigate(-1);
-  }, [notOwner, navigate]);
+    if (notOwner) goBack();
+  }, [notOwner, goBack]);
 
   useEffect(() => {
     if (details.error)
@@ -42,10 +43,10 @@ export function VideoEditPage() {
       <VideoEditFormView
         key={details.data._id}
         video={details.data}
-        onCancel={() => void navigate(-1)}
+        onCancel={goBack}
         onDone={(saved) => {
           if (saved) toastSuccess('Video details updated successfully!');
-          void navigate(-1);
+          goBack();
         }}
       />
     </div>

@@ -1,16 +1,18 @@
 import { useNavigate } from 'react-router';
 import { VideoUploadForm } from '@/features/videos/components/video-upload-form';
+import { useGoBack } from '@/lib/go-back';
 import { toastSuccess } from '@/lib/toast';
 
 /** /video/new (SPEC §2): upload form; success goes to /videos. */
 export function VideoUploadPage() {
   const navigate = useNavigate();
+  const goBack = useGoBack('/videos');
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <title>Upload Video · StreamHub</title>
       <h1 className="text-2xl font-semibold">Upload Video</h1>
       <VideoUploadForm
-        onCancel={() => void navigate(-1)}
+        onCancel={goBack}
         onUploaded={() => {
           toastSuccess('Video uploaded');
           void navigate('/videos');
