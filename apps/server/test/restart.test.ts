@@ -29,28 +29,36 @@ async function start(dataDir: string, port: number) {
   throw new Error('server did not become healthy');
 }
 
-async function stop(child: ReturnType<typeof spawn>) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+async function stop(child: ReturnType<typeof spawn>, signal: NodeJS.Signals = 'SIGTERM') {
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  child.kill(signal);
+  return exited;
+}
+
+function registerForm(username: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    fullname: 'Restart Me',
+    username,
+    email: `${username}@example.com`,
+    password: 'Passw0rd!',
+  }))
+    form.set(k, v);
+  form.set('avatar', new Blob([testImage()], { type: 'image/png' }), 'a.png');
+  return form;
 }
 
 it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restarts', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-restart-'));
   const port = await freePort();
   let server = await start(dataDir, port);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    fullname: 'Restart Me',
-    username: 'restarter',
-    email: 'restart@example.com',
-    password: 'Passw0rd!',
-  }))
-    form.set(k, v);
-  form.set('avatar', new Blob([testImage()], { type: 'image/png' }), 'a.png');
-  expect((await fetch(`http://127.0.0.1:${port}/api/users/register`, { method: 'POST', body: form })).status).toBe(201);
+  const register = (username: string) =>
+    fetch(`http://127.0.0.1:${port}/api/users/register`, { method: 'POST', body: registerForm(username) });
+  expect((await register('restarter')).status).toBe(201);
   await stop(server);
   expect(await fs.stat(path.join(dataDir, 'pg', 'PG_VERSION'))).toBeTruthy();
+  // A clean PostgreSQL shutdown removes its pid file.
+  await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
 
   server = await start(dataDir, port);
   try {
@@ -62,6 +70,24 @@ it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restar
     expect(login.status).toBe(200);
   } finally {
     await stop(server);
+  }
+
+  // SIGINT with requests in flight: they finish before the database stops, and the exit is clean.
+  server = await start(dataDir, port);
+  try {
+    const inFlight = [1, 2, 3, 4].map((i) =>
+      register(`inflight${i}`).then(
+        (r) => r.status,
+        () => 'not accepted',
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    const code = await stop(server, 'SIGINT');
+    const statuses = await Promise.all(inFlight);
+    expect(statuses).not.toContain(500);
+    expect(code).toBe(0);
+    await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+  } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 });

