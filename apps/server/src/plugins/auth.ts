@@ -46,10 +46,11 @@ export type CookieJar = ReturnType<typeof createCookieJar>;
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, cookies: CookieJar) {
   app.decorateRequest('viewer', null);
   app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
-    request.viewer = await sessions.resolve(token);
-    if (!request.viewer) cookies.clear(request, reply);
+    if (token) request.viewer = await sessions.resolve(token);
+    // API.md §2: a session found invalid clears both cookies, so the web app stops acting signed in.
+    if (!request.viewer && (token || request.cookies[USER_COOKIE])) cookies.clear(request, reply);
   });
 }
 

@@ -228,6 +228,16 @@ describe('sessions', () => {
     expect((await app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: u.cookie } })).statusCode).toBe(200);
   });
 
+  it('a user cookie without a live session is cleared, so the client knows it is signed out', async () => {
+    const u = await registerUser(ctx);
+    const userCookie = u.cookie.split('; ').find((c) => c.startsWith('user='))!;
+    const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: userCookie } });
+    expect(res.statusCode).toBe(401);
+    expect(res.cookies.find((c) => c.name === 'user')?.value).toBe('');
+    const health = await app.inject({ method: 'GET', url: '/api/health', headers: { cookie: u.cookie } });
+    expect(health.cookies).toHaveLength(0);
+  });
+
   it('logout accepts a client that declares JSON but sends no body', async () => {
     const u = await registerUser(ctx);
     const out = await app.inject({
