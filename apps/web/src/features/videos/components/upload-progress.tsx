@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTimeLeft } from '../video-upload';
 
@@ -5,8 +6,12 @@ type UploadProgressProps = { percent: number; secondsLeft: number | null };
 
 /** SPEC §2: the 'Uploading Video...' spinner, plus a real progress bar with percent and time left. */
 export function UploadProgressPanel({ percent, secondsLeft }: UploadProgressProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  // The panel appears below a long form (and the thumbnail preview): bring it into view once.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
   return (
     <div
+      ref={panel}
       role="status"
       aria-live="polite"
       className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4"

@@ -81,7 +81,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
         id={`${id}-name`}
         type="text"
         name="name"
-        placeholder="Channel name"
+        placeholder={stacked ? 'Channel name' : 'Channel'}
         value={form.name}
         onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         className={`${inputClasses} h-10 ${stacked ? '' : 'min-w-0 flex-1 rounded-full px-4'}`}
