@@ -77,6 +77,8 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
         return;
       }
       log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
+      // Published early, its files are gone now: back to processing (unlisted) until the retry.
+      await repo.startProcessing(videoId);
       throw err;
     } finally {
       ctx.signal.removeEventListener('abort', onOuterAbort);
