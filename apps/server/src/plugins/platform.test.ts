@@ -4,6 +4,8 @@ import { createTestContext } from '../../test/support.ts';
 
 const ctx = await createTestContext();
 const { app } = ctx;
+// A state-changing GET like the buy calls (API.md §11), to test the guard on its own.
+app.get('/api/purchase/buy/probe/:id', async () => ({ bought: true }));
 
 /** Sends raw bytes to the listening app and returns the raw HTTP answer. */
 async function rawRequest(port: number, request: string): Promise<string> {
@@ -40,6 +42,20 @@ describe('the error envelope on errors raised before any route', () => {
 });
 
 describe('cross-site guard', () => {
+  it('refuses a cross-site buy call however its path is spelled', async () => {
+    for (const url of ['/api/purchase/buy/probe/1', '/api/purchase/%62uy/probe/1', '/api/purchase/buy/probe/1?x=1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, data: 'Cross-site request refused' });
+    }
+    const same = await app.inject({
+      method: 'GET',
+      url: '/api/purchase/buy/probe/1',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
   it('accepts a same-origin request behind a proxy that forwards the host', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -32,7 +32,10 @@ export async function registerSecurity(app: FastifyInstance) {
   // API.md §2: refuse state changes the browser marks as cross-site, so another site cannot
   // make a signed-in user act (login CSRF included). Same-origin and non-browser clients pass.
   app.addHook('onRequest', async (request) => {
-    const stateChanging = !SAFE_METHODS.has(request.method) || STATE_CHANGING_GET.test(request.url);
+    // The matched route's pattern, not the raw URL: the router decodes %-escapes, so `/%62uy/`
+    // reaches the buy route too.
+    const route = request.routeOptions.url ?? request.url;
+    const stateChanging = !SAFE_METHODS.has(request.method) || STATE_CHANGING_GET.test(route);
     if (!stateChanging) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw new Forbidden('Cross-site request refused');
