@@ -92,7 +92,9 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
       title: row.title,
       description: row.description,
       thumbnail: row.thumbnail,
-      videoFile: row.has_mp4 ? `${base}/video.mp4` : null,
+      // A ready video always names its MP4 (its path is fixed), even in the moments between the
+      // first HLS rung going live and the MP4 being finished: clients read a URL, players use HLS.
+      videoFile: row.has_mp4 || row.status === 'ready' ? `${base}/video.mp4` : null,
       hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
       duration: row.duration,
       views: row.views,
