@@ -13,12 +13,17 @@ export interface Problem {
 export function describeProblems(details: Problem[]): string {
   const first = details[0];
   if (!first) return 'Invalid input';
-  const name = first.field.split('.').filter((part) => part !== 'body' && part !== 'params' && part !== 'querystring');
-  const label = name.join('.') || 'input';
+  const [context, ...path] = first.field.split('.');
+  const parts = CONTEXTS.has(context!) ? path : [context!, ...path];
+  if (parts.length === 0) return context === 'body' ? 'Expected a JSON object as the request body' : 'Invalid input';
+  // newPassword → "new password"; nested paths keep their dots.
+  const label = parts.join('.').replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);
   if (/received undefined$/.test(first.problem)) return `${label.charAt(0).toUpperCase()}${label.slice(1)} is required`;
   if (first.problem.startsWith('Invalid input')) return `Invalid ${label}: ${first.problem.replace(/^Invalid input:?\s*/, '')}`;
   return first.problem;
 }
+
+const CONTEXTS = new Set(['body', 'params', 'querystring', 'headers']);
 
 /** Multipart fields are validated with the same contract schemas as JSON bodies. */
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
