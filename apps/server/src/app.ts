@@ -28,6 +28,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Media tokens travel in a path segment; a longer (forged) one must reach the access check
+    // and get 403, not fall through the router as 404.
+    routerOptions: { maxParamLength: 1000 },
     ...envelopeServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -50,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     '/t/:token/videos/:videoId/*',
-    { schema: { ...schema, params: z.object({ token: z.string().max(200), videoId: Id, '*': FilePath }) } },
+    { schema: { ...schema, params: z.object({ token: z.string(), videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { token, videoId, '*': file } = request.params;
       const access = await videos.mediaAccess(videoId, token);

@@ -512,6 +512,8 @@ describe('exclusive media', () => {
       watch.videoFile.replace(token, altered),
       watch.videoFile.replace(token, `${viewer}.${exp}.${sig!.slice(0, -2)}AA`),
       watch.videoFile.replace(token, expired),
+      watch.videoFile.replace(token, `${token}${'A'.repeat(300)}`),
+      watch.videoFile.replace(token, 'x'),
     ]) {
       const r = await app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(403);
