@@ -94,6 +94,7 @@ test.describe('watch page', () => {
     await expect(page.getByText('This video cannot be played right now.')).toHaveCount(0);
 
     // Keyboard: focus the player, Space pauses, m unmutes.
+    await expect(player).toHaveAttribute('aria-keyshortcuts', /Space/);
     await player.focus();
     await page.keyboard.press(' ');
     await expect(video).toHaveJSProperty('paused', true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type HlsType from 'hls.js';
 import { autoQualityLabel, qualityLevels, type QualityLevel } from '../player-quality';
 
@@ -33,6 +33,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
   const [rate, setRate] = useState(1);
   const [failed, setFailed] = useState(false);
   const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const keysHintId = useId();
 
   useEffect(() => {
     const video = videoRef.current;
@@ -167,6 +168,8 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
       tabIndex={0}
       onKeyDown={handleKeyDown}
       aria-label={`Video player: ${title}`}
+      aria-keyshortcuts="Space K ArrowLeft ArrowRight ArrowUp ArrowDown M F"
+      aria-describedby={keysHintId}
       role="region"
       className="overflow-hidden rounded-xl bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
     >
@@ -192,6 +195,10 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
         }}
         tabIndex={-1}
       />
+      <p id={keysHintId} className="sr-only">
+        Keys: Space or K play and pause, arrow left and right seek 5 seconds, arrow up and down change the volume, M mutes, F
+        toggles full screen.
+      </p>
       {failed ? <p className="p-3 text-sm text-red-400">This video cannot be played right now.</p> : null}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line bg-panel px-3 py-2 text-sm">
         {engine === 'hls' ? (
