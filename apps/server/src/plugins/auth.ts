@@ -48,7 +48,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionsService, co
   app.addHook('preHandler', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.viewer = await sessions.resolve(token);
+    const session = token ? await sessions.resolve(token) : null;
+    request.viewer = session?.viewer ?? null;
+    if (token && session?.renewedUntil) cookies.setSession(request, reply, token, session.renewedUntil, session.viewer);
     // API.md §2: a session found invalid clears both cookies, so the web app stops acting signed in.
     if (!request.viewer && (token || request.cookies[USER_COOKIE])) cookies.clear(request, reply);
   });

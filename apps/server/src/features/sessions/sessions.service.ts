@@ -17,14 +17,20 @@ export function createSessionsService(repo: SessionsRepo, ttlMs: number) {
       await repo.insert({ id: hashToken(token), userId, expiresAt });
       return { token, expiresAt };
     },
-    async resolve(token: string): Promise<Viewer | null> {
+    /** The session's viewer; `renewedUntil` when its expiry just slid forward (the cookies follow). */
+    async resolve(token: string): Promise<{ viewer: Viewer; renewedUntil: Date | null } | null> {
       const id = hashToken(token);
       const row = await repo.findUser(id);
       if (!row) return null;
       // Slide the expiry at most once a day, so a busy user does not write on every request.
       const renewAt = new Date(Date.now() + ttlMs - 24 * 60 * 60 * 1000);
-      if (row.expires_at < renewAt) await repo.extend(id, new Date(Date.now() + ttlMs));
-      return { _id: row.id, username: row.username, fullname: row.fullname, avatar: row.avatar, sessionId: id };
+      let renewedUntil: Date | null = null;
+      if (row.expires_at < renewAt) {
+        renewedUntil = new Date(Date.now() + ttlMs);
+        await repo.extend(id, renewedUntil);
+      }
+      const viewer = { _id: row.id, username: row.username, fullname: row.fullname, avatar: row.avatar, sessionId: id };
+      return { viewer, renewedUntil };
     },
     async end(token: string) {
       await repo.delete(hashToken(token));

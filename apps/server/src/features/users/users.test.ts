@@ -238,6 +238,28 @@ describe('sessions', () => {
     expect(health.cookies).toHaveLength(0);
   });
 
+  it('a session in use slides forward, and so do its cookies', async () => {
+    const u = await registerUser(ctx);
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const [session] = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute();
+    await ctx.db.updateTable('sessions').set({ expires_at: inTwoDays }).where('id', '=', session!.id).execute();
+    const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(res.statusCode).toBe(200);
+    const renewed = await ctx.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('id', '=', session!.id)
+      .executeTakeFirstOrThrow();
+    expect(renewed.expires_at.getTime()).toBeGreaterThan(inTwoDays.getTime());
+    for (const name of ['sid', 'user']) {
+      const cookie = res.cookies.find((c) => c.name === name);
+      expect(cookie?.expires?.getTime(), name).toBe(renewed.expires_at.getTime() - (renewed.expires_at.getTime() % 1000));
+    }
+    // A fresh session is not rewritten on every request.
+    const again = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(again.cookies).toHaveLength(0);
+  });
+
   it('logout accepts a client that declares JSON but sends no body', async () => {
     const u = await registerUser(ctx);
     const out = await app.inject({
