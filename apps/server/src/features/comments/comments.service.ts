@@ -3,8 +3,8 @@ import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { CommentsRepo } from './comments.repo.ts';
 
-interface WatchCheck {
-  canWatch(videoId: string, viewer: Viewer | null): Promise<boolean>;
+interface WatchGate {
+  assertWatchable(videoId: string, viewer: Viewer | null): Promise<void>;
 }
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
@@ -20,10 +20,7 @@ const toComment = (r: Row) => ({
 });
 
 /** Video comments (API.md §7): reading and writing need the right to watch the video. */
-export function createCommentsService(repo: CommentsRepo, videos: WatchCheck) {
-  async function assertWatchable(videoId: string, viewer: Viewer | null) {
-    if (!(await videos.canWatch(videoId, viewer))) throw new Forbidden('No access to this video');
-  }
+export function createCommentsService(repo: CommentsRepo, videos: WatchGate) {
   async function loadOwn(commentId: string, viewer: Viewer) {
     const row = await repo.find(commentId, viewer._id);
     if (!row) throw new NotFound('Comment not found');
@@ -32,7 +29,7 @@ export function createCommentsService(repo: CommentsRepo, videos: WatchCheck) {
   }
   return {
     async listForVideo(videoId: string, viewer: Viewer | null, paging: { page?: number; limit?: number }) {
-      await assertWatchable(videoId, viewer);
+      await videos.assertWatchable(videoId, viewer);
       const page =
         paging.page || paging.limit
           ? { limit: paging.limit ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.limit ?? 20) }
@@ -40,7 +37,7 @@ export function createCommentsService(repo: CommentsRepo, videos: WatchCheck) {
       return (await repo.listForVideo(videoId, viewer?._id ?? null, page)).map(toComment);
     },
     async addToVideo(viewer: Viewer, videoId: string, content: string) {
-      await assertWatchable(videoId, viewer);
+      await videos.assertWatchable(videoId, viewer);
       const id = newId();
       await repo.insert({ id, ownerId: viewer._id, videoId, content });
       return toComment((await repo.find(id, viewer._id))!);

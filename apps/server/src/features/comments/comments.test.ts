@@ -64,4 +64,17 @@ describe('video comments', () => {
       404,
     );
   });
+
+  it('an exclusive video: others get 401 as on the watch call, the owner reads and writes', async () => {
+    const owner = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    const url = `/api/comment/video/${await createVideo(ctx.db, owner.id, { isExclusive: true })}`;
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const denied = await app.inject({ method: 'POST', url, ...json(other.cookie, { content: 'hi' }) });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.json().data).toBe('No access to this video');
+    expect((await app.inject({ method: 'POST', url, ...json(owner.cookie, { content: 'mine' }) })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().data).toHaveLength(1);
+  });
 });

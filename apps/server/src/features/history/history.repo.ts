@@ -13,10 +13,6 @@ export function createHistoryRepo(db: Db) {
       .where('videos.status', '=', 'ready');
 
   return {
-    async findVideo(videoId: string) {
-      return db.selectFrom('videos').select(['id', 'status']).where('id', '=', videoId).executeTakeFirst();
-    },
-
     /**
      * Records a view for today (UTC). The unique (user_id, video_id, watched_on) constraint
      * makes a repeat on the same day a no-op, even when two requests race; returns the new

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@streamhub/contract';
-import { NotFound, Unauthorized } from '../../lib/errors.ts';
+import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
@@ -13,18 +13,15 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
 });
 
 /** The one rule for who may watch a video: the videos service's. */
-interface WatchCheck {
-  canWatch(videoId: string, viewer: Viewer | null): Promise<boolean>;
+interface WatchGate {
+  assertWatchable(videoId: string, viewer: Viewer | null): Promise<void>;
 }
 
-export function createHistoryService(repo: HistoryRepo, videos: WatchCheck) {
+export function createHistoryService(repo: HistoryRepo, videos: WatchGate) {
   return {
     /** API.md §7: the new entry, or null when the video is already in today's (UTC) history. */
     async track(viewer: Viewer, videoId: string): Promise<HistoryEntry | null> {
-      const video = await repo.findVideo(videoId);
-      if (!video || video.status !== 'ready') throw new NotFound('Video not found');
-      // Only what the viewer may watch enters the history: exclusive without access → 401.
-      if (!(await videos.canWatch(videoId, viewer))) throw new Unauthorized('No access to this video');
+      await videos.assertWatchable(videoId, viewer);
       const entryId = await repo.track(viewer._id, videoId, newId());
       if (!entryId) return null;
       const row = await repo.entry(viewer._id, entryId);

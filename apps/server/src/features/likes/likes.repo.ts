@@ -4,14 +4,6 @@ import { selectCardColumns, type CardRow } from '../videos/video-card.ts';
 
 export function createLikesRepo(db: Db) {
   return {
-    async findVideo(videoId: string) {
-      return db
-        .selectFrom('videos')
-        .select(['id', 'owner_id', 'status', 'is_exclusive'])
-        .where('id', '=', videoId)
-        .executeTakeFirst();
-    },
-
     /**
      * Likes or unlikes in one transaction. The video row is locked first (the counter update
      * would lock it anyway), so concurrent toggles on a video run one after another and each

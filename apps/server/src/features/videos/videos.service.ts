@@ -176,11 +176,14 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     watch,
 
-    /** Whether `viewer` may watch the video (404 when it does not exist or is not visible). */
-    async canWatch(videoId: string, viewer: Viewer | null): Promise<boolean> {
+    /**
+     * The gate of everything done to a listed video (like, comment, history): missing or not
+     * ready → 404; exclusive without access → 401, as the watch call answers (API.md §1, §6).
+     */
+    async assertWatchable(videoId: string, viewer: Viewer | null): Promise<void> {
       const row = await repo.findAccessInfo(videoId);
-      if (!row || (row.status !== 'ready' && row.owner_id !== viewer?._id)) throw new NotFound('Video not found');
-      return rule.canWatch(row, viewer);
+      if (!row || row.status !== 'ready') throw new NotFound('Video not found');
+      if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
     },
 
     /**
