@@ -15,6 +15,9 @@ export function createSessionsRepo(db: Db) {
         .where('sessions.expires_at', '>', new Date())
         .executeTakeFirst();
     },
+    async deleteExpiredForUser(userId: string) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', new Date()).execute();
+    },
     async delete(id: string) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },

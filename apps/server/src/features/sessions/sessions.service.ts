@@ -14,6 +14,8 @@ export function createSessionsService(repo: SessionsRepo, ttlMs: number) {
     async start(userId: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlMs);
+      // Expired rows are swept per account as it signs in, so the table never grows without bound.
+      await repo.deleteExpiredForUser(userId);
       await repo.insert({ id: hashToken(token), userId, expiresAt });
       return { token, expiresAt };
     },

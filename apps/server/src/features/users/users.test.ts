@@ -238,6 +238,23 @@ describe('sessions', () => {
     expect(health.cookies).toHaveLength(0);
   });
 
+  it("signing in sweeps away the account's expired sessions", async () => {
+    const u = await registerUser(ctx);
+    await ctx.db
+      .insertInto('sessions')
+      .values({ id: `expired-${u.id}`, user_id: u.id, expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: u.username, email: u.username, password: u.password }),
+    });
+    expect(login.statusCode).toBe(200);
+    const left = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute();
+    expect(left).toHaveLength(2);
+    expect(left.map((s) => s.id)).not.toContain(`expired-${u.id}`);
+  });
+
   it('a session in use slides forward, and so do its cookies', async () => {
     const u = await registerUser(ctx);
     const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
