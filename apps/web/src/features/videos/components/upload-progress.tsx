@@ -8,7 +8,10 @@ type UploadProgressProps = { percent: number; secondsLeft: number | null };
 export function UploadProgressPanel({ percent, secondsLeft }: UploadProgressProps) {
   const panel = useRef<HTMLDivElement>(null);
   // The panel appears below a long form (and the thumbnail preview): bring it into view once.
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), []);
+  useEffect(() => {
+    // Braces matter: newer browsers return a Promise from scrollIntoView, which React would call as a cleanup.
+    panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
     <div
       ref={panel}
