@@ -1,22 +1,38 @@
 import { loadConfig } from './config.ts';
+import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
 
 /** Entry for ROLE=worker: job handlers only, no HTTP. Run as many as the machines allow. */
+leaveShutdownSignalsToCaller();
 const config = loadConfig({ ...process.env, ROLE: 'worker' });
 const log = createLogger(config);
-const deps = await createDeps(config, log);
-await startWorker(deps, { exclusive: false });
-log.info('worker ready');
+
+async function startUp() {
+  const deps = await createDeps(config, log);
+  await startWorker(deps, { exclusive: false });
+  return deps;
+}
+const running = startUp();
 
 let stopping = false;
-async function shutdown() {
+/** Stops the queue (running jobs are retried elsewhere), closes the pool, then any embedded database. */
+async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
-  await deps.close();
+  try {
+    // A signal during start-up waits for it, so an embedded database is never left behind.
+    await (await running).close();
+  } catch (err) {
+    log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+await running;
+if (!stopping) log.info('worker ready');
