@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { registerViaApi } from '../support/users';
+import { currentUserId } from '../support/videos';
 
 /**
  * The home grid's client-side rules (SPEC §2, §3, §8) with the list call answered by the test, so
@@ -37,11 +38,6 @@ async function answerVideoList(page: Page, handler: (url: URL, route: Route) => 
     (url) => url.pathname === '/api/video',
     (route) => handler(new URL(route.request().url()), route),
   );
-}
-
-async function currentUserId(page: Page) {
-  const res = await page.request.get('/api/users/me');
-  return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 
 test.describe('home grid', () => {

@@ -1,29 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../support/images';
 import { registerViaApi } from '../support/users';
-
-let clip: string | null = null;
-
-/** A 3-second 320×240 H.264/AAC clip made at test time (the server probes real video bytes). */
-function makeClip(): string {
-  if (clip && fs.existsSync(clip)) return clip;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streamhub-e2e-clip-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'out.mp4');
-  // prettier-ignore
-  execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3',
-    '-f', 'lavfi', '-i', 'sine=duration=3',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  clip = file;
-  return file;
-}
+import { makeClip } from '../support/videos';
 
 /** Slows the upload so the progress bar is observable (Chromium's DevTools throttling). */
 async function throttleUploads(page: Page, bytesPerSecond: number) {

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi } from '../support/users';
+import { makeClip } from '../support/videos';
 
 /**
  * Watch page rules that need no real upload (SPEC §2, §4, §8): the four initial calls are answered
@@ -15,19 +13,6 @@ const envelope = (data: unknown, statusCode = 200) => ({
   contentType: 'application/json',
   body: JSON.stringify({ statusCode, data, message: statusCode < 400 ? 'Success' : String(data), success: statusCode < 400 }),
 });
-
-function makeClip(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streamhub-e2e-clip-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'fallback.mp4');
-  // prettier-ignore
-  execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
-  ]);
-  return file;
-}
 
 const owner = { _id: 'owner-9', fullname: 'Wanda Watch', username: 'wanda', avatar: '' };
 
@@ -76,7 +61,7 @@ test.describe('watch page', () => {
 
   test('falls back to the MP4 file when the HLS stream cannot load; fallbacks for title and description', async ({ page }) => {
     await registerViaApi(page);
-    const clip = makeClip();
+    const clip = makeClip({ seconds: 4, width: 320, height: 180, audio: false });
     await page.route('**/test-media/missing/master.m3u8', (route) => route.fulfill({ status: 404, body: 'not found' }));
     await page.route('**/test-media/fallback.mp4', (route) =>
       route.fulfill({ status: 200, contentType: 'video/mp4', body: fs.readFileSync(clip) }),

@@ -1,83 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { makePng } from '../support/images';
+import { expect, test } from '@playwright/test';
 import { registerViaApi, uniqueUser } from '../support/users';
-
-/** A short test clip (SPEC: real video, the server probes it) of the given length in seconds. */
-function makeClip(seconds: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streamhub-e2e-clip-'));
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, `clip-${seconds}.mp4`);
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
-
-/** Uploads through the API with the page's cookies (not the upload UI) and returns the video id. */
-async function uploadVideo(page: Page, title: string, seconds: number): Promise<string> {
-  const response = await page.request.post('/api/video/new', {
-    multipart: {
-      title,
-      description: `${title} description`,
-      thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: fs.readFileSync(makePng()) },
-      videoFile: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(makeClip(seconds)) },
-    },
-    timeout: 60_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { _id: string } }).data._id;
-}
-
-async function waitUntilReady(page: Page, ownerId: string, ids: string[]) {
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/api/dashboard/videos/${ownerId}`);
-        const videos = ((await res.json()) as { data: { videos: Array<{ _id: string; status: string; progress: number }> } }).data
-          .videos;
-        return ids.every((id) => videos.some((v) => v._id === id && v.status === 'ready' && v.progress === 100));
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
-
-async function currentUserId(page: Page) {
-  const res = await page.request.get('/api/users/me');
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
+import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 
 test.describe('watching', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('plays with hls.js, likes survive a reload, history and liked lists can remove it', async ({ page }) => {
     await registerViaApi(page, uniqueUser('watch'));
-    const main = await uploadVideo(page, 'Delta river', 4);
-    const other = await uploadVideo(page, 'Echo meadow', 3);
+    const main = await uploadVideo(page, 'Delta river', { seconds: 4, width: 640, height: 360 });
+    const other = await uploadVideo(page, 'Echo meadow', { seconds: 3, width: 640, height: 360 });
     await waitUntilReady(page, await currentUserId(page), [main, other]);
 
     await page.goto(`/video/watch/${main}`);
