@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { registerViaApi, root, startServer } from './support.ts';
 
-const RUNS = 7;
+const RUNS = Number(process.env.RUNS ?? 7);
 if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null))) {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
 }

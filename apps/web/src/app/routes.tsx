@@ -1,27 +1,36 @@
 import type { ComponentType } from 'react';
-import { lazyComponent } from '@/lib/lazy-component';
+import type { Params } from 'react-router';
+import { prefetchWatchPage } from '@/features/watch/api/prefetch-watch-page';
+import { lazyRoute } from '@/lib/lazy-component';
 import { NotFoundPage } from './pages/not-found-page';
 import { OfflinePage } from './pages/offline-page';
 
 /**
  * The route table (SPEC §2). Adding a screen is one line: write app/pages/<name>-page.tsx
- * exporting the page component and point its path here with lazyComponent(). Paths whose page is
+ * exporting the page component and point its path here with lazyRoute(). Paths whose page is
  * not built yet show the not-found screen inside the shell.
  */
-export type PageRoute = { path: string; page: ComponentType };
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+export type PageRoute = {
+  path: string;
+  /** A page in the main bundle, or one loaded with its route (`lazy`). */
+  page: ComponentType | { lazy: LazyPage };
+  /** Starts the page's API calls while its code loads (they are not awaited). */
+  prefetch?: (params: Params) => void;
+};
 
-const SignInPage = lazyComponent(() => import('./pages/sign-in-page'), 'SignInPage');
-const HomePage = lazyComponent(() => import('./pages/home-page'), 'HomePage');
-const ChannelPage = lazyComponent(() => import('./pages/channel-page'), 'ChannelPage');
-const VideoWatchPage = lazyComponent(() => import('./pages/video-watch-page'), 'VideoWatchPage');
-const LikedPage = lazyComponent(() => import('./pages/liked-page'), 'LikedPage');
-const HistoryPage = lazyComponent(() => import('./pages/history-page'), 'HistoryPage');
-const ChannelVideosPage = lazyComponent(() => import('./pages/channel-videos-page'), 'ChannelVideosPage');
-const VideoUploadPage = lazyComponent(() => import('./pages/video-upload-page'), 'VideoUploadPage');
-const VideoEditPage = lazyComponent(() => import('./pages/video-edit-page'), 'VideoEditPage');
+const SignInPage = { lazy: lazyRoute(() => import('./pages/sign-in-page'), 'SignInPage') };
+const HomePage = { lazy: lazyRoute(() => import('./pages/home-page'), 'HomePage') };
+const ChannelPage = { lazy: lazyRoute(() => import('./pages/channel-page'), 'ChannelPage') };
+const VideoWatchPage = { lazy: lazyRoute(() => import('./pages/video-watch-page'), 'VideoWatchPage') };
+const LikedPage = { lazy: lazyRoute(() => import('./pages/liked-page'), 'LikedPage') };
+const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'HistoryPage') };
+const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
+const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
+const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
 
 /** The landing page at `/` (sign in / create account). */
-export const landingPage: ComponentType = SignInPage;
+export const landingPage = SignInPage;
 
 /** Full-page screens without the shell; these two stay in the main bundle so they work offline. */
 export const bareRoutes: PageRoute[] = [
@@ -44,7 +53,11 @@ export const shellRoutes: PageRoute[] = [
   { path: '/video/new', page: VideoUploadPage },
   { path: '/video/edit/:videoId', page: VideoEditPage },
   { path: '/video/buy/:videoId', page: NotFoundPage },
-  { path: '/video/watch/:videoId', page: VideoWatchPage },
+  {
+    path: '/video/watch/:videoId',
+    page: VideoWatchPage,
+    prefetch: ({ videoId }) => videoId && prefetchWatchPage(videoId),
+  },
   { path: '/playlist', page: NotFoundPage },
   { path: '/playlist/u/:channelId', page: NotFoundPage },
   { path: '/playlist/p/:playlistId', page: NotFoundPage },

@@ -1,8 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { Spinner } from '@/components/ui/spinner';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { useVideoComments } from '@/features/watch/api/get-video-comments';
@@ -10,16 +9,10 @@ import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { CommentsSection } from '@/features/watch/components/comments-section';
 import { MoreVideos } from '@/features/watch/components/more-videos';
+import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { ApiError } from '@/lib/api-client';
-import { lazyComponent } from '@/lib/lazy-component';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
-
-// The player pulls in hls.js (its own chunk): only the watch page loads it.
-// Start fetching it as soon as this page's chunk runs, in parallel with the page's API calls.
-const loadPlayer = () => import('@/features/watch/components/video-player');
-void loadPlayer();
-const VideoPlayer = lazyComponent(loadPlayer, 'VideoPlayer');
 
 function WatchUnavailable() {
   const navigate = useNavigate();
@@ -31,14 +24,6 @@ function WatchUnavailable() {
       <Button className="mt-2" onClick={() => void navigate('/home')}>
         Return to home
       </Button>
-    </div>
-  );
-}
-
-function PlayerFallback() {
-  return (
-    <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black">
-      <Spinner className="h-10 w-10" />
     </div>
   );
 }
@@ -83,14 +68,14 @@ function Watch({ videoId }: { videoId: string }) {
     <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-6 xl:flex-row">
       <title>{`${data.title?.trim() || 'Untitled Video'} · StreamHub`}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
-        <Suspense fallback={<PlayerFallback />}>
-          <VideoPlayer
-            hlsUrl={data.hlsUrl}
-            videoFile={data.videoFile}
-            poster={data.thumbnail}
-            title={data.title?.trim() || 'Untitled Video'}
-          />
-        </Suspense>
+        {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
+            React's Suspense reveal throttle (~300 ms) before hls.js could start. */}
+        <VideoPlayer
+          hlsUrl={data.hlsUrl}
+          videoFile={data.videoFile}
+          poster={data.thumbnail}
+          title={data.title?.trim() || 'Untitled Video'}
+        />
         <WatchDetails
           video={data}
           subscribers={subscribers}

@@ -11,7 +11,8 @@ export const getWatchVideoQueryOptions = (videoId: string) =>
   queryOptions({
     queryKey: ['watch', 'video', videoId],
     queryFn: ({ signal }) => getWatchVideo(videoId, signal),
-    staleTime: 0,
+    // Fresh for a moment, so the page does not fetch again what prefetchWatchPage just fetched.
+    staleTime: 5_000,
   });
 
 export const useWatchVideo = (videoId: string) => useQuery(getWatchVideoQueryOptions(videoId));
