@@ -135,6 +135,43 @@ export function createVideoListRepo(db: Db) {
       return rows[0]?.value ?? 0;
     },
 
+    /** Changes with everything a search can find (0005-search-version). */
+    async searchVersion(): Promise<number> {
+      const { rows } = await sql<{ value: string }>`SELECT value FROM video_totals WHERE name = 'search_version'`.execute(db);
+      return Number(rows[0]?.value ?? 0);
+    },
+
+    /**
+     * The best `limit` matches of a search, best first, and the number of all matches: one pass
+     * that ranks every match once (fenced, as in filteredPage) and keeps the top ids.
+     */
+    async rankedMatches(tsquery: string, limit: number): Promise<{ ids: string[]; total: number }> {
+      const matches = db
+        .selectFrom('videos')
+        .select(['videos.id', rank(tsquery).as('rank')])
+        .where(matching({ tsquery }))
+        .offset(0);
+      const rows = await db
+        .selectFrom(matches.as('m'))
+        .select(['m.id', sql<string>`count(*) OVER ()`.as('total')])
+        .orderBy('m.rank', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(limit)
+        .execute();
+      return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+    },
+
+    /** Cards of these videos, in the order of `ids`; a video gone meanwhile is left out. */
+    async cardsInOrder(ids: string[]): Promise<CardRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
+        .where('videos.id', 'in', ids)
+        .where('videos.status', '=', 'ready')
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async countMatching(filter: ListFilter): Promise<number> {
       const row = await db
         .selectFrom('videos')

@@ -1,6 +1,7 @@
 import { VIDEO_PAGE_SIZE, type VideoListPage, type VideoListQuery } from '@streamhub/contract';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { ListFilter, ListOrder, VideoListRepo } from './video-list.repo.ts';
+import { createSearchCache } from './search-cache.ts';
 
 const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
@@ -25,6 +26,7 @@ export function listOrder(query: Pick<VideoListQuery, 'sortBy' | 'sortType'>, se
 }
 
 export function createVideoListService(repo: VideoListRepo) {
+  const searches = createSearchCache(repo);
   /** Blank parts are no filter; parts that cannot match anything short-circuit to `null`. */
   async function resolveFilter(query: VideoListQuery): Promise<ListFilter | null> {
     const filter: ListFilter = {};
@@ -62,6 +64,12 @@ export function createVideoListService(repo: VideoListRepo) {
         const total = await repo.countReady();
         if (offset >= total) return { videos: [], total };
         const rows = await repo.catalogPage(order, offset, VIDEO_PAGE_SIZE);
+        return { videos: rows.map(toVideoCard), total };
+      }
+      if (filter.tsquery !== undefined && !filter.ownerIds && order.by === 'rank' && offset < searches.depth) {
+        // A plain search (best match first): its first pages come from the kept ranking.
+        const { ids, total } = await searches.ranked(filter.tsquery);
+        const rows = await repo.cardsInOrder(ids.slice(offset, offset + VIDEO_PAGE_SIZE));
         return { videos: rows.map(toVideoCard), total };
       }
       const { rows, total } = await repo.filteredPage(filter, order, offset, VIDEO_PAGE_SIZE);

@@ -405,3 +405,66 @@ describe('deep newest-first pages', () => {
     expect(rows[0]?.wrong).toBe(0);
   });
 });
+
+describe('GET /api/video kept search rankings', () => {
+  const word = () => `zephyr${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
+  const searchIds = async (query: string, page = 1) => {
+    const res = await listOk({ query, page });
+    return { ids: ids(res), total: res.total };
+  };
+
+  it('follow every change a search can see: new, ready, edited, deleted videos', async () => {
+    const owner = await createUser(db);
+    const w = word();
+    const [first] = await createVideos(db, owner.id, [{ title: `${w} one`, createdAt: minutesAgo(5) }]);
+    expect(await searchIds(w)).toEqual({ ids: [first], total: 1 });
+
+    const [second, waiting] = await createVideos(db, owner.id, [
+      { title: `${w} ${w} two` },
+      { title: `${w} three`, status: 'processing' },
+    ]);
+    expect((await searchIds(w)).total).toBe(2);
+    await db.updateTable('videos').set({ status: 'ready' }).where('id', '=', waiting!).execute();
+    expect(new Set((await searchIds(w)).ids)).toEqual(new Set([first, second, waiting]));
+
+    await db.updateTable('videos').set({ title: 'nothing to find' }).where('id', '=', first!).execute();
+    expect((await searchIds(w)).ids).not.toContain(first);
+    await db
+      .updateTable('videos')
+      .set({ description: `now with ${w}` })
+      .where('id', '=', first!)
+      .execute();
+    expect((await searchIds(w)).ids).toContain(first);
+
+    await db.deleteFrom('videos').where('id', '=', second!).execute();
+    expect(await searchIds(w)).toMatchObject({ total: 2 });
+    expect((await searchIds(w)).ids).not.toContain(second);
+  });
+
+  it('pages past the kept depth and past the end like any list; likes and views keep the ranking', async () => {
+    const owner = await createUser(db);
+    const w = word();
+    const made = await createVideos(
+      db,
+      owner.id,
+      Array.from({ length: 250 }, (_, i) => ({ title: `${w} clip ${i}` })),
+    );
+    const all: string[] = [];
+    for (let page = 1; page <= 21; page++) {
+      const res = await searchIds(w, page);
+      expect(res.total).toBe(250);
+      all.push(...res.ids);
+    }
+    expect(all).toHaveLength(250);
+    expect(new Set(all)).toEqual(new Set(made));
+    expect(await searchIds(w, 22)).toEqual({ ids: [], total: 250 });
+
+    const version = async () =>
+      Number(
+        (await sql<{ value: string }>`SELECT value FROM video_totals WHERE name = 'search_version'`.execute(db)).rows[0]!.value,
+      );
+    const before = await version();
+    await db.updateTable('videos').set({ likes: 7, views: 9 }).where('id', '=', made[0]!).execute();
+    expect(await version()).toBe(before);
+  });
+});
