@@ -39,8 +39,17 @@ export const ownerOrPublic: WatchRule = {
   },
 };
 
+/** Finished videos whose media access is remembered per process (see mediaAccess). */
+const MEDIA_ACCESS_CACHE_SIZE = 10_000;
+
 export function createVideosService({ repo, storage, config, tokens, queue }: Deps, rule: WatchRule = ownerOrPublic) {
   const videoPrefix = (id: string) => `videos/${id}`;
+  /**
+   * Whether a finished video is exclusive, so that serving its segments does not ask the database
+   * every time. Safe to keep: `is_exclusive` never changes after upload and a finished video's
+   * files never change; once a video is deleted its files are gone, which answers 404 anyway.
+   */
+  const finishedExclusive = new Map<string, boolean>();
 
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
@@ -192,10 +201,18 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
      * A video that does not exist (or no longer) is a 404.
      */
     async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
-      const video = await repo.findAccessInfo(videoId);
-      if (!video) throw new NotFound('Not found');
-      const final = video.has_mp4;
-      if (!video.is_exclusive) return { allowed: true, final };
+      let isExclusive = finishedExclusive.get(videoId);
+      let final = isExclusive !== undefined;
+      if (isExclusive === undefined) {
+        const video = await repo.findAccessInfo(videoId);
+        if (!video) throw new NotFound('Not found');
+        ({ is_exclusive: isExclusive, has_mp4: final } = video);
+        if (final) {
+          if (finishedExclusive.size >= MEDIA_ACCESS_CACHE_SIZE) finishedExclusive.delete(finishedExclusive.keys().next().value!);
+          finishedExclusive.set(videoId, isExclusive);
+        }
+      }
+      if (!isExclusive) return { allowed: true, final };
       return { allowed: token !== null && tokens.verify(token, videoId), final };
     },
 

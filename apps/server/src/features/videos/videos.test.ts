@@ -438,13 +438,19 @@ describe('edit, details and delete', () => {
       );
     expect(await rows()).toEqual([1, 1, 1, 1]);
     const thumbnail = res.json().data.thumbnail as string;
+    // Served once before the delete, so the media gate has seen the finished video.
+    expect((await app.inject({ method: 'GET', url: `/media/videos/${id}/master.m3u8` })).statusCode).toBe(200);
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).json(),
     ).toMatchObject({ statusCode: 200, data: {}, success: true });
     expect(await rows()).toEqual([0, 0, 0, 0]);
     expect(await listFiles(path.join(ctx.config.mediaDir, 'videos', id))).toEqual([]);
     expect((await app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/media/videos/${id}/master.m3u8` })).statusCode).toBe(404);
+    for (const file of ['master.m3u8', 'video.mp4']) {
+      const gone = await app.inject({ method: 'GET', url: `/media/videos/${id}/${file}` });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toMatchObject({ statusCode: 404, success: false });
+    }
     expect((await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).statusCode).toBe(404);
     expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
