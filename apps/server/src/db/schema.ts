@@ -55,7 +55,8 @@ export interface VideoLikesTable {
 export interface VideoViewsTable {
   video_id: string;
   viewer_key: string;
-  hour: Date;
+  /** When this viewer's last counted view of the video was (one per rolling hour). */
+  counted_at: Date;
 }
 
 export interface WatchHistoryTable {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import { createUser, createVideo } from '../../../test/factories.ts';
 
@@ -32,6 +33,26 @@ describe('views', () => {
     await watch(videoId, { 'user-agent': 'browser-a' });
     await watch(videoId, { 'user-agent': 'browser-b' });
     expect(await viewsInList(owner.username)).toEqual([14]);
+  });
+
+  it("count again once the viewer's last counted view is over an hour old (a rolling hour)", async () => {
+    const owner = await createUser(db);
+    const fan = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id);
+    const ageMark = (minutes: number) =>
+      db
+        .updateTable('video_views')
+        .set({ counted_at: sql<Date>`now() - make_interval(mins => ${minutes})` })
+        .where('video_id', '=', videoId)
+        .execute();
+    expect((await watch(videoId, { cookie: fan.cookie })).json().data.views).toBe(1);
+    await ageMark(59); // e.g. 10:01 → 11:00: still the same hour for this viewer
+    expect((await watch(videoId, { cookie: fan.cookie })).json().data.views).toBe(1);
+    await ageMark(61);
+    expect((await watch(videoId, { cookie: fan.cookie })).json().data.views).toBe(2);
+    expect((await watch(videoId, { cookie: fan.cookie })).json().data.views).toBe(2);
+    const marks = await db.selectFrom('video_views').select('viewer_key').where('video_id', '=', videoId).execute();
+    expect(marks).toHaveLength(1); // one row per viewer and video, however long they watch
   });
 
   it('are not counted when the watch is refused or the video is not ready', async () => {

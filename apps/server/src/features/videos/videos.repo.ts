@@ -172,12 +172,19 @@ function videoQueries(db: Kysely<Database>) {
     /** Counts a view once per viewer per video per hour; true when this one counted. */
     async recordView(videoId: string, viewerKey: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const inserted = await trx
+        // Counts when the viewer has no mark yet or the mark is over an hour old; concurrent
+        // requests of one viewer meet on the primary key, so only one of them counts.
+        const counted = await trx
           .insertInto('video_views')
-          .values({ video_id: videoId, viewer_key: viewerKey, hour: sql<Date>`date_trunc('hour', now())` })
-          .onConflict((oc) => oc.doNothing())
+          .values({ video_id: videoId, viewer_key: viewerKey, counted_at: sql<Date>`now()` })
+          .onConflict((oc) =>
+            oc
+              .columns(['video_id', 'viewer_key'])
+              .doUpdateSet({ counted_at: sql<Date>`now()` })
+              .where('video_views.counted_at', '<=', sql<Date>`now() - interval '1 hour'`),
+          )
           .executeTakeFirst();
-        if (!inserted.numInsertedOrUpdatedRows) return false;
+        if (!counted.numInsertedOrUpdatedRows) return false;
         await trx
           .updateTable('videos')
           .set({ views: sql`views + 1` })
