@@ -1,11 +1,8 @@
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { WatchGate } from '../videos/videos.service.ts';
 import type { CommentsRepo } from './comments.repo.ts';
-
-interface WatchGate {
-  assertWatchable(videoId: string, viewer: Viewer | null): Promise<void>;
-}
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
 

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { selectCardColumns, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../videos/video-card.ts';
 
 export type HistoryRow = CardRow & { entry_id: string; watched_at: Date };
 
 export function createHistoryRepo(db: Db) {
   const entries = (userId: string) =>
-    selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
+    selectCards(db)
       .innerJoin('watch_history', 'watch_history.video_id', 'videos.id')
       .select(['watch_history.id as entry_id', 'watch_history.watched_at'])
       .where('watch_history.user_id', '=', userId)

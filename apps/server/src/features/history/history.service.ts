@@ -2,6 +2,7 @@ import type { HistoryEntry } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { WatchGate } from '../videos/videos.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { HistoryRepo, HistoryRow } from './history.repo.ts';
 
@@ -11,11 +12,6 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   videoId: row.id,
   video: toVideoCard(row),
 });
-
-/** The one rule for who may watch a video: the videos service's. */
-interface WatchGate {
-  assertWatchable(videoId: string, viewer: Viewer | null): Promise<void>;
-}
 
 export function createHistoryService(repo: HistoryRepo, videos: WatchGate) {
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { selectCardColumns, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../videos/video-card.ts';
 
 export function createLikesRepo(db: Db) {
   return {
@@ -42,7 +42,7 @@ export function createLikesRepo(db: Db) {
 
     /** The user's liked ready videos as cards, newest like first. */
     async likedVideos(userId: string): Promise<(CardRow & { like_id: string })[]> {
-      return selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
+      return selectCards(db)
         .innerJoin('video_likes', 'video_likes.video_id', 'videos.id')
         .select('video_likes.id as like_id')
         .where('video_likes.user_id', '=', userId)

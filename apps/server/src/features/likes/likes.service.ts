@@ -2,15 +2,11 @@ import type { LikedVideo, LikeToggle } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { WatchGate } from '../videos/videos.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { LikesRepo } from './likes.repo.ts';
 
 const NO_VIDEO = 'Video not found';
-
-/** The one rule for who may watch (and so like) a video: the videos service's. */
-interface WatchGate {
-  assertWatchable(videoId: string, viewer: Viewer | null): Promise<void>;
-}
 
 export function createLikesService(repo: LikesRepo, videos: WatchGate) {
   return {

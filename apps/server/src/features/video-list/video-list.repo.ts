@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { selectCardColumns, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../videos/video-card.ts';
 
 /** What a list request matches, besides `status = 'ready'`. */
 export interface ListFilter {
@@ -74,6 +74,26 @@ function deepNewestIds(offset: number, limit: number) {
 }
 
 export function createVideoListRepo(db: Db) {
+  /**
+   * The ids of all matches with their sort key and the number of all matches, in order: one
+   * pass, the count a window over the same rows. The matches subquery is fenced (OFFSET 0) so
+   * each row's sort key (ts_rank for a search) is computed once and the window only buffers
+   * (id, key). The caller adds LIMIT/OFFSET.
+   */
+  function sortedMatches(filter: ListFilter, order: ListOrder) {
+    const [first, second] = orderTerms(order, filter);
+    const matches = db
+      .selectFrom('videos')
+      .select(['videos.id', first![0].as('sort_key')])
+      .where(matching(filter))
+      .offset(0);
+    return db
+      .selectFrom(matches.as('m'))
+      .select(['m.id', 'm.sort_key', sql<string>`count(*) OVER ()`.as('total')])
+      .orderBy('m.sort_key', first![1])
+      .orderBy('m.id', second![1]);
+  }
+
   return {
     /** Channels whose username or full name equals `name`, ignoring case (both are indexed on lower()). */
     async findChannelIdsByName(name: string): Promise<string[]> {
@@ -141,33 +161,16 @@ export function createVideoListRepo(db: Db) {
       return Number(rows[0]?.value ?? 0);
     },
 
-    /**
-     * The best `limit` matches of a search, best first, and the number of all matches: one pass
-     * that ranks every match once (fenced, as in filteredPage) and keeps the top ids.
-     */
+    /** The best `limit` matches of a search, best first, and the number of all matches. */
     async rankedMatches(tsquery: string, limit: number): Promise<{ ids: string[]; total: number }> {
-      const matches = db
-        .selectFrom('videos')
-        .select(['videos.id', rank(tsquery).as('rank')])
-        .where(matching({ tsquery }))
-        .offset(0);
-      const rows = await db
-        .selectFrom(matches.as('m'))
-        .select(['m.id', sql<string>`count(*) OVER ()`.as('total')])
-        .orderBy('m.rank', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await sortedMatches({ tsquery }, { by: 'rank' }).limit(limit).execute();
       return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
     },
 
     /** Cards of these videos, in the order of `ids`; a video gone meanwhile is left out. */
     async cardsInOrder(ids: string[]): Promise<CardRow[]> {
       if (ids.length === 0) return [];
-      const rows = await selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
-        .where('videos.id', 'in', ids)
-        .where('videos.status', '=', 'ready')
-        .execute();
+      const rows = await selectCards(db).where('videos.id', 'in', ids).where('videos.status', '=', 'ready').execute();
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
@@ -190,7 +193,7 @@ export function createVideoListRepo(db: Db) {
       const terms = orderTerms(order, {});
       let ids = db.selectFrom('videos').select('videos.id').where(matching({}));
       for (const [expr, dir] of terms) ids = ids.orderBy(expr, dir);
-      const all = selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'));
+      const all = selectCards(db);
       let cards =
         order.by === 'newest' && offset >= DEEP_OFFSET
           ? all.where('videos.id', 'in', deepNewestIds(offset, limit))
@@ -199,12 +202,7 @@ export function createVideoListRepo(db: Db) {
       return cards.execute();
     },
 
-    /**
-     * One page of a filtered list and the number of all matches, in one pass over the matches:
-     * the count is a window over the same rows the page is sorted from. The matches subquery is
-     * fenced (OFFSET 0) so each row's sort key (ts_rank for a search) is computed once and the
-     * window only buffers (id, key). `total` is null when the page is past the end.
-     */
+    /** One page of a filtered list and the number of all matches; `total` is null past the end. */
     async filteredPage(
       filter: ListFilter,
       order: ListOrder,
@@ -212,19 +210,8 @@ export function createVideoListRepo(db: Db) {
       limit: number,
     ): Promise<{ rows: CardRow[]; total: number | null }> {
       const [first, second] = orderTerms(order, filter);
-      const matches = db
-        .selectFrom('videos')
-        .select(['videos.id', first![0].as('sort_key')])
-        .where(matching(filter))
-        .offset(0);
-      const page = db
-        .selectFrom(matches.as('m'))
-        .select(['m.id', 'm.sort_key', sql<number>`count(*) OVER ()`.as('total')])
-        .orderBy('m.sort_key', first![1])
-        .orderBy('m.id', second![1])
-        .limit(limit)
-        .offset(offset);
-      const rows = await selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
+      const page = sortedMatches(filter, order).limit(limit).offset(offset);
+      const rows = await selectCards(db)
         .innerJoin(page.as('page'), 'page.id', 'videos.id')
         .select('page.total')
         .orderBy('page.sort_key', first![1])

@@ -1,24 +1,27 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DashboardVideo, VideoCard } from '@streamhub/contract';
 import type { Database } from '../../db/schema.ts';
 
-/** Columns every video card needs; join `users as owner` on videos.owner_id before selecting. */
-export function selectCardColumns<O>(qb: SelectQueryBuilder<Database & { owner: Database['users'] }, 'videos' | 'owner', O>) {
-  return qb.select([
-    'videos.id',
-    'videos.title',
-    'videos.description',
-    'videos.thumbnail',
-    'videos.duration',
-    'videos.views',
-    'videos.created_at',
-    'videos.is_exclusive',
-    'videos.price_minor',
-    'owner.id as owner_id',
-    'owner.fullname as owner_fullname',
-    'owner.username as owner_username',
-    'owner.avatar as owner_avatar',
-  ]);
+/** Videos joined with their owners (`owner`), selecting the columns every video card needs. */
+export function selectCards(db: Kysely<Database>) {
+  return db
+    .selectFrom('videos')
+    .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+    .select([
+      'videos.id',
+      'videos.title',
+      'videos.description',
+      'videos.thumbnail',
+      'videos.duration',
+      'videos.views',
+      'videos.created_at',
+      'videos.is_exclusive',
+      'videos.price_minor',
+      'owner.id as owner_id',
+      'owner.fullname as owner_fullname',
+      'owner.username as owner_username',
+      'owner.avatar as owner_avatar',
+    ]);
 }
 
 export interface CardRow {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoStatus } from '../../db/schema.ts';
-import { selectCardColumns } from './video-card.ts';
+import { selectCards } from './video-card.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -103,7 +103,7 @@ function videoQueries(db: Kysely<Database>) {
     },
 
     async listByOwner(ownerId: string, includeUnready: boolean) {
-      let q = selectCardColumns(db.selectFrom('videos').innerJoin('users as owner', 'owner.id', 'videos.owner_id'))
+      let q = selectCards(db)
         .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
         .where('videos.owner_id', '=', ownerId);
       if (!includeUnready) q = q.where('videos.status', '=', 'ready');

@@ -51,6 +51,19 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
    */
   const finishedExclusive = new Map<string, boolean>();
 
+  /** Whether the video is exclusive and whether its files are final (no longer change). */
+  async function mediaInfo(videoId: string): Promise<{ isExclusive: boolean; final: boolean }> {
+    const remembered = finishedExclusive.get(videoId);
+    if (remembered !== undefined) return { isExclusive: remembered, final: true };
+    const video = await repo.findAccessInfo(videoId);
+    if (!video) throw new NotFound('Not found');
+    if (video.has_mp4) {
+      if (finishedExclusive.size >= MEDIA_ACCESS_CACHE_SIZE) finishedExclusive.delete(finishedExclusive.keys().next().value!);
+      finishedExclusive.set(videoId, video.is_exclusive);
+    }
+    return { isExclusive: video.is_exclusive, final: video.has_mp4 };
+  }
+
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -201,17 +214,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
      * A video that does not exist (or no longer) is a 404.
      */
     async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
-      let isExclusive = finishedExclusive.get(videoId);
-      let final = isExclusive !== undefined;
-      if (isExclusive === undefined) {
-        const video = await repo.findAccessInfo(videoId);
-        if (!video) throw new NotFound('Not found');
-        ({ is_exclusive: isExclusive, has_mp4: final } = video);
-        if (final) {
-          if (finishedExclusive.size >= MEDIA_ACCESS_CACHE_SIZE) finishedExclusive.delete(finishedExclusive.keys().next().value!);
-          finishedExclusive.set(videoId, isExclusive);
-        }
-      }
+      const { isExclusive, final } = await mediaInfo(videoId);
       if (!isExclusive) return { allowed: true, final };
       return { allowed: token !== null && tokens.verify(token, videoId), final };
     },
@@ -262,3 +265,5 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
   }
 }
 export type VideosService = ReturnType<typeof createVideosService>;
+/** What features acting on a video (likes, comments, history) need: the one watch rule. */
+export type WatchGate = Pick<VideosService, 'assertWatchable'>;
