@@ -97,10 +97,11 @@ export function testImage(): Buffer {
   return imageCache;
 }
 
-/** Builds a multipart body for app.inject. */
+/** A multipart body for app.inject: `...multipart(fields, files, cookie)` ('' or none: anonymous). */
 export function multipart(
   fields: Record<string, string>,
   files: Record<string, { data: Buffer; filename: string; type: string }> = {},
+  cookie?: string,
 ) {
   const boundary = `----streamhub${randomUUID()}`;
   const chunks: Buffer[] = [];
@@ -116,7 +117,9 @@ export function multipart(
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (cookie) headers.cookie = cookie;
+  return { payload: Buffer.concat(chunks), headers };
 }
 
 let counter = 0;

@@ -368,23 +368,18 @@ describe('profiles', () => {
       payload: JSON.stringify({ fullname: '   ' }),
     });
     expect(blank.statusCode).toBe(400);
-
-    const body = multipart({}, png());
     const avatar = await app.inject({
       method: 'PATCH',
       url: '/api/users/update_avatar',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: u.cookie },
+      ...multipart({}, png(), u.cookie),
     });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.json().data.avatar).toMatch(/^\/media\/avatars\//);
     expect(avatar.cookies.some((c) => c.name === 'user')).toBe(true);
-    const notImage = multipart({}, { avatar: { data: Buffer.from('%PDF-1.4'), filename: 'a.png', type: 'image/png' } });
     const refused = await app.inject({
       method: 'PATCH',
       url: '/api/users/update_avatar',
-      payload: notImage.payload,
-      headers: { ...notImage.headers, cookie: u.cookie },
+      ...multipart({}, { avatar: { data: Buffer.from('%PDF-1.4'), filename: 'a.png', type: 'image/png' } }, u.cookie),
     });
     expect(refused.statusCode).toBe(415);
   });

@@ -12,18 +12,17 @@ const root = path.resolve(import.meta.dirname, '../../../../..');
 it('a worker killed in the middle of a transcode: after restart the job runs again and the video ends ready', async () => {
   const owner = await registerUser(ctx);
   const clip = await makeClip('crash.mp4', { seconds: 12, width: 1280, height: 720 });
-  const body = multipart(
-    { title: 'Crash test', description: 'killed mid-job' },
-    {
-      videoFile: { data: await fs.readFile(clip), filename: 'crash.mp4', type: 'video/mp4' },
-      thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
-    },
-  );
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/video/new',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: owner.cookie },
+    ...multipart(
+      { title: 'Crash test', description: 'killed mid-job' },
+      {
+        videoFile: { data: await fs.readFile(clip), filename: 'crash.mp4', type: 'video/mp4' },
+        thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+      },
+      owner.cookie,
+    ),
   });
   expect(res.statusCode).toBe(201);
   const id = res.json().data._id as string;

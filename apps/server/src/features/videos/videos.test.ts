@@ -21,14 +21,12 @@ async function upload(
   fields: Record<string, string> = {},
   opts: { thumbnail?: boolean } = { thumbnail: true },
 ) {
-  const body = multipart(
-    { title: 'My clip', description: 'A generated test clip', ...fields },
-    {
-      videoFile: { data: await fs.readFile(file), filename: path.basename(file), type: 'video/mp4' },
-      ...(opts.thumbnail ? { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } } : {}),
-    },
-  );
-  return c.app.inject({ method: 'POST', url: '/api/video/new', payload: body.payload, headers: { ...body.headers, cookie } });
+  const files = {
+    videoFile: { data: await fs.readFile(file), filename: path.basename(file), type: 'video/mp4' },
+    ...(opts.thumbnail ? { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } } : {}),
+  };
+  const fieldsWithDefaults = { title: 'My clip', description: 'A generated test clip', ...fields };
+  return c.app.inject({ method: 'POST', url: '/api/video/new', ...multipart(fieldsWithDefaults, files, cookie) });
 }
 
 async function waitReady(cookie: string, id: string) {
@@ -158,18 +156,17 @@ describe('refusals', () => {
     const big = await makeClip('big.mp4', { seconds: 4, width: 640, height: 360 });
     expect((await fs.stat(big)).size).toBeGreaterThan(small.config.maxVideoBytes);
     // The thumbnail comes first, so a temp file of it exists when the video turns out too large.
-    const body = multipart(
-      { title: 'Too big', description: 'over the limit' },
-      {
-        thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
-        videoFile: { data: await fs.readFile(big), filename: 'big.mp4', type: 'video/mp4' },
-      },
-    );
     const res = await small.app.inject({
       method: 'POST',
       url: '/api/video/new',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: owner.cookie },
+      ...multipart(
+        { title: 'Too big', description: 'over the limit' },
+        {
+          thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+          videoFile: { data: await fs.readFile(big), filename: 'big.mp4', type: 'video/mp4' },
+        },
+        owner.cookie,
+      ),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ statusCode: 413, success: false });
@@ -184,18 +181,17 @@ describe('refusals', () => {
   it('a thumbnail that is not an image (whatever its declared type) → 415, nothing stored', async () => {
     const owner = await registerUser(ctx);
     const clip = await makeClip('thumb415.mp4', { seconds: 1, width: 320, height: 240 });
-    const body = multipart(
-      { title: 'Bad thumbnail', description: 'text as an image' },
-      {
-        videoFile: { data: await fs.readFile(clip), filename: 'v.mp4', type: 'video/mp4' },
-        thumbnail: { data: Buffer.from('not an image at all'), filename: 't.png', type: 'image/png' },
-      },
-    );
     const res = await app.inject({
       method: 'POST',
       url: '/api/video/new',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: owner.cookie },
+      ...multipart(
+        { title: 'Bad thumbnail', description: 'text as an image' },
+        {
+          videoFile: { data: await fs.readFile(clip), filename: 'v.mp4', type: 'video/mp4' },
+          thumbnail: { data: Buffer.from('not an image at all'), filename: 't.png', type: 'image/png' },
+        },
+        owner.cookie,
+      ),
     });
     expect(res.statusCode).toBe(415);
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
@@ -211,27 +207,28 @@ describe('refusals', () => {
     expect((await upload(ctx, owner.cookie, clip, { isExclusive: 'maybe' })).statusCode).toBe(400);
     expect((await upload(ctx, owner.cookie, clip, { isExclusive: 'true', price: 'abc' })).statusCode).toBe(400);
     for (const missing of ['title', 'description'] as const) {
-      const body = multipart(missing === 'title' ? { description: 'D' } : { title: 'T' }, {
-        videoFile: { data: await fs.readFile(clip), filename: 'a.mp4', type: 'video/mp4' },
-      });
       const res = await app.inject({
         method: 'POST',
         url: '/api/video/new',
-        payload: body.payload,
-        headers: { ...body.headers, cookie: owner.cookie },
+        ...multipart(
+          missing === 'title' ? { description: 'D' } : { title: 'T' },
+          {
+            videoFile: { data: await fs.readFile(clip), filename: 'a.mp4', type: 'video/mp4' },
+          },
+          owner.cookie,
+        ),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toBe(missing === 'title' ? 'Title is required' : 'Description is required');
     }
-    const noFile = multipart(
-      { title: 'T', description: 'D' },
-      { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } },
-    );
     const res = await app.inject({
       method: 'POST',
       url: '/api/video/new',
-      payload: noFile.payload,
-      headers: { ...noFile.headers, cookie: owner.cookie },
+      ...multipart(
+        { title: 'T', description: 'D' },
+        { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } },
+        owner.cookie,
+      ),
     });
     expect(res.statusCode).toBe(400);
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
@@ -316,12 +313,10 @@ describe('edit, details and delete', () => {
     const res = await upload(ctx, owner.cookie, await makeClip('e.mp4', { seconds: 1, width: 320, height: 240 }));
     const id = res.json().data._id;
     const edit = (cookie: string, fields: Record<string, string>) => {
-      const body = multipart(fields);
       return app.inject({
         method: 'PATCH',
         url: `/api/video/v/${id}`,
-        payload: body.payload,
-        headers: { ...body.headers, cookie },
+        ...multipart(fields, {}, cookie),
       });
     };
     expect((await edit('', { title: 'x' })).statusCode).toBe(401);
@@ -361,12 +356,10 @@ describe('edit, details and delete', () => {
       headers: { cookie: owner.cookie },
     });
     // A new thumbnail replaces the old file.
-    const thumbBody = multipart({}, { thumbnail: { data: testImage(), filename: 'n.png', type: 'image/png' } });
     const withThumb = await app.inject({
       method: 'PATCH',
       url,
-      payload: thumbBody.payload,
-      headers: { ...thumbBody.headers, cookie: owner.cookie },
+      ...multipart({}, { thumbnail: { data: testImage(), filename: 'n.png', type: 'image/png' } }, owner.cookie),
     });
     expect(withThumb.statusCode).toBe(200);
     expect(withThumb.json().data.thumbnail).not.toBe(before.thumbnail);
