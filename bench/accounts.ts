@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../apps/server/src/db/embedded.ts';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.ts';
-import { registerViaApi, root, startServer } from './support.ts';
+import { registerViaApi, root, startServer, waitHealthy } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: { starts: { type: 'string', default: '3' }, logins: { type: 'string', default: '50' } },
@@ -28,15 +28,7 @@ async function timeStart(dataDir: string): Promise<number> {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_WEB_BUILD: '1' },
   });
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitHealthy(`http://127.0.0.1:${port}`, 25);
   const elapsed = performance.now() - started;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

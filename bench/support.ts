@@ -24,16 +24,7 @@ export async function startServer(env: Record<string, string> = {}) {
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not yet listening */
-    }
-    if (Date.now() - started > 60_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitHealthy(base);
   return {
     base,
     port,
@@ -45,6 +36,20 @@ export async function startServer(env: Record<string, string> = {}) {
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** Polls GET /api/health every `everyMs` until it answers 200 (60 s at most). */
+export async function waitHealthy(base: string, everyMs = 100): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false, // not yet listening
+    );
+    if (ok) return;
+    if (Date.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
 
 async function serverPid(launcherPid: number): Promise<number> {
