@@ -9,6 +9,18 @@ const loadHls = import('hls.js/light');
 
 export type PlayerEngine = 'hls' | 'native' | 'mp4';
 
+/** Starts playback; a browser may refuse autoplay, which leaves the controls to the viewer. */
+function playQuietly(el: HTMLVideoElement) {
+  void el.play().catch(() => undefined);
+}
+
+/** Switches the element to a plain file (the MP4 fallback), resuming where the stream stopped. */
+function playFile(el: HTMLVideoElement, url: string, resumeAt = 0) {
+  el.src = url;
+  if (resumeAt > 0) el.currentTime = resumeAt;
+  playQuietly(el);
+}
+
 type VideoPlayerProps = {
   hlsUrl: string | null;
   videoFile: string | null;
@@ -42,16 +54,13 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
     if (!video) return;
     let cancelled = false;
     video.muted = true;
-    const play = () => void video.play().catch(() => undefined);
 
     /** The MP4 file when streaming cannot go on (SPEC: MP4 fallback). */
     function playMp4(el: HTMLVideoElement, resumeAt = 0) {
       if (!videoFile) return setFailed(true);
-      el.src = videoFile;
-      if (resumeAt > 0) el.currentTime = resumeAt;
+      playFile(el, videoFile, resumeAt);
       setEngine('mp4');
       setLevels([]);
-      play();
     }
 
     async function attach(el: HTMLVideoElement) {
@@ -65,7 +74,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
           hlsRef.current = hls;
           hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
             setLevels(qualityLevels(data.levels));
-            play();
+            playQuietly(el);
           });
           hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingHeight(hls.levels[data.level]?.height ?? null));
           // hls.js has already retried network errors by the time one is fatal (a failed master
@@ -91,7 +100,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
         if (el.canPlayType(HLS_MIME)) {
           el.src = hlsUrl;
           setEngine('native');
-          play();
+          playQuietly(el);
           return;
         }
       }
@@ -131,7 +140,7 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
       case ' ':
       case 'k':
       case 'K':
-        if (video.paused) void video.play().catch(() => undefined);
+        if (video.paused) playQuietly(video);
         else video.pause();
         break;
       case 'ArrowLeft':
@@ -190,9 +199,8 @@ export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerPro
           // Native HLS (Safari) that fails falls back to the MP4 file; a failing MP4 is the end.
           const el = e.currentTarget;
           if (engine === 'native' && videoFile) {
-            el.src = videoFile;
+            playFile(el, videoFile);
             setEngine('mp4');
-            void el.play().catch(() => undefined);
           } else if (engine === 'mp4') setFailed(true);
         }}
         tabIndex={-1}
