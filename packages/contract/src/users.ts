@@ -1,31 +1,31 @@
 import { z } from 'zod';
+import { secretText, singleLineText } from './text.ts';
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 
 export const RegisterFields = z.object({
-  fullname: z.string().trim().min(1, 'Full name is required').max(100),
-  username: z
-    .string()
+  fullname: singleLineText().trim().min(1, 'Full name is required').max(100),
+  username: singleLineText()
     .trim()
     .min(3, 'Username must have at least 3 characters')
     .max(30, 'Username cannot be longer than 30 characters')
     .regex(USERNAME_PATTERN, 'Username may contain letters, digits, dot, dash and underscore only'),
-  email: z.string().trim().max(254).email('Email is invalid'),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: singleLineText().trim().max(254).email('Email is invalid'),
+  password: secretText().min(1, 'Password is required').max(128),
 });
 export type RegisterFields = z.infer<typeof RegisterFields>;
 
 export const LoginBody = z.object({
-  username: z.string().trim().max(254).optional(),
-  email: z.string().trim().max(254).optional(),
-  password: z.string().min(1, 'Password is required').max(128),
+  username: singleLineText().trim().max(254).optional(),
+  email: singleLineText().trim().max(254).optional(),
+  password: secretText().min(1, 'Password is required').max(128),
 });
 
-export const UpdateDetailsBody = z.object({ fullname: z.string().trim().min(1, 'Full name is required').max(100) });
+export const UpdateDetailsBody = z.object({ fullname: singleLineText().trim().min(1, 'Full name is required').max(100) });
 
 export const UpdatePasswordBody = z.object({
-  oldPassword: z.string().min(1, 'Old password is required').max(128),
-  newPassword: z.string().min(1, 'New password is required').max(128),
+  oldPassword: secretText().min(1, 'Old password is required').max(128),
+  newPassword: secretText().min(1, 'New password is required').max(128),
 });
 
 export const CurrentUser = z.object({

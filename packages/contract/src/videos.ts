@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const SORT_FIELDS = ['likes', 'duration', 'views'] as const;
 export const VIDEO_PAGE_SIZE = 12;
@@ -57,8 +58,8 @@ const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v
 
 export const VideoListQuery = z.object({
   page: blankAsAbsent(z.coerce.number().int().min(1).max(100000).default(1)),
-  query: z.string().max(200).optional(),
-  name: z.string().max(100).optional(),
+  query: singleLineText().max(200).optional(),
+  name: singleLineText().max(100).optional(),
   sortBy: blankAsAbsent(z.enum(SORT_FIELDS).optional()),
   sortType: blankAsAbsent(z.enum(['asc', 'desc']).optional()),
 });
@@ -67,13 +68,11 @@ export type VideoListQuery = z.infer<typeof VideoListQuery>;
 /** Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). */
 export const UploadVideoFields = z
   .object({
-    title: z
-      .string({ message: 'Title is required' })
+    title: singleLineText({ message: 'Title is required' })
       .trim()
       .min(1, 'Title is required')
       .max(200, 'Title cannot be longer than 200 characters'),
-    description: z
-      .string({ message: 'Description is required' })
+    description: multiLineText({ message: 'Description is required' })
       .trim()
       .min(1, 'Description is required')
       .max(5000, 'Description is too long'),
@@ -94,8 +93,12 @@ export type UploadVideoFields = z.infer<typeof UploadVideoFields>;
 
 /** Multipart text fields of PATCH /api/video/v/:videoId (file: thumbnail); all optional. */
 export const EditVideoFields = z.object({
-  title: z.string().trim().min(1, 'Title cannot be blank').max(200, 'Title cannot be longer than 200 characters').optional(),
-  description: z.string().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
+  title: singleLineText()
+    .trim()
+    .min(1, 'Title cannot be blank')
+    .max(200, 'Title cannot be longer than 200 characters')
+    .optional(),
+  description: multiLineText().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
 });
 export type EditVideoFields = z.infer<typeof EditVideoFields>;
 

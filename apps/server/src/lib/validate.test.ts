@@ -15,6 +15,11 @@ describe('describeProblems', () => {
       'Invalid username: expected string, received number',
     );
   });
+  it('puts the field name before a shared rule', () => {
+    expect(describeProblems([{ field: 'body.content', problem: 'must not contain control characters' }])).toBe(
+      'Content must not contain control characters',
+    );
+  });
   it('a body that is not an object at all', () => {
     expect(describeProblems([{ field: 'body', problem: 'Invalid input: expected object, received null' }])).toBe(
       'Expected a JSON object as the request body',

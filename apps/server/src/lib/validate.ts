@@ -18,7 +18,10 @@ export function describeProblems(details: Problem[]): string {
   if (parts.length === 0) return context === 'body' ? 'Expected a JSON object as the request body' : 'Invalid input';
   // newPassword → "new password"; nested paths keep their dots.
   const label = parts.join('.').replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);
-  if (/received undefined$/.test(first.problem)) return `${label.charAt(0).toUpperCase()}${label.slice(1)} is required`;
+  const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+  if (/received undefined$/.test(first.problem)) return `${Label} is required`;
+  // Shared rules phrased after the field's name: "Title must not contain control characters".
+  if (first.problem.startsWith('must ')) return `${Label} ${first.problem}`;
   if (first.problem.startsWith('Invalid input')) return `Invalid ${label}: ${first.problem.replace(/^Invalid input:?\s*/, '')}`;
   return first.problem;
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Owner } from './common.ts';
+
+/** Buy Uploads: 5 more upload slots for 20 each time (SPEC.md §9). */
+export const UPLOAD_SLOTS_PER_PURCHASE = 5;
+export const UPLOAD_SLOTS_PRICE = 20;
+
+/** GET /api/purchase/info/:videoId (API.md §11): never file URLs. */
+export const PurchaseInfo = z.object({
+  hasAccess: z.boolean(),
+  video: z.object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    thumbnail: z.string(),
+    duration: z.number(),
+    views: z.number(),
+    createdAt: z.string(),
+    isExclusive: z.boolean(),
+    price: z.number(),
+    owner: Owner,
+  }),
+});
+export type PurchaseInfo = z.infer<typeof PurchaseInfo>;
+
+export const PurchaseKind = z.enum(['video', 'playlist', 'uploads']);
+export const PurchaseStatus = z.enum(['pending', 'settled', 'failed']);
+
+/** The answer of a buy call: the purchase record. Amounts are currency units. */
+export const PurchaseRecord = z.object({
+  _id: z.string(),
+  kind: PurchaseKind,
+  status: PurchaseStatus,
+  amount: z.number(),
+  purchasedAt: z.string(),
+  videoId: z.string().optional(),
+  playlistId: z.string().optional(),
+  uploadCount: z.number().optional(),
+});
+export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
+
+const PurchasedPlaylistRef = z.object({ _id: z.string(), name: z.string(), owner: Owner });
+
+/** GET /api/purchase/track: every array always present; "playlist videos" carry `playlistId`. */
+export const PurchaseHistory = z.object({
+  purchasedVideos: z.array(
+    z.object({
+      _id: z.string(),
+      videoId: z.object({
+        _id: z.string(),
+        title: z.string(),
+        thumbnail: z.string(),
+        duration: z.number(),
+        views: z.number(),
+        owner: Owner,
+      }),
+      amount: z.number(),
+      purchasedAt: z.string(),
+      playlistId: PurchasedPlaylistRef.optional(),
+    }),
+  ),
+  purchasedPlaylists: z.array(
+    z.object({ _id: z.string(), playlistId: PurchasedPlaylistRef, amount: z.number(), purchasedAt: z.string() }),
+  ),
+  purchasedUploads: z.array(z.object({ _id: z.string(), uploadCount: z.number(), amount: z.number(), purchasedAt: z.string() })),
+});
+export type PurchaseHistory = z.infer<typeof PurchaseHistory>;
