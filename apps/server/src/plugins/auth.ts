@@ -12,7 +12,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+  interface FastifyContextConfig {
+    /** The route needs a session: anonymous callers get 401 before their input is validated. */
+    signedIn?: boolean;
+  }
 }
+
+/** Route option of every call that needs a session: `{ config: signedIn, schema: … }`. */
+export const signedIn = { signedIn: true } as const;
 
 /** Cookie writing in one place: the httpOnly session and the JS-readable `user` cookie (API.md §2). */
 export function createCookieJar(config: Config) {
@@ -42,10 +49,14 @@ export function createCookieJar(config: Config) {
 }
 export type CookieJar = ReturnType<typeof createCookieJar>;
 
-/** Resolves the session cookie (if any) to `request.viewer` for API routes. */
+/**
+ * Resolves the session cookie (if any) to `request.viewer` for API routes as the request arrives,
+ * and refuses anonymous callers of `signedIn` routes before their body is even parsed:
+ * who is asking comes first, so an anonymous caller learns nothing about a route's input rules.
+ */
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, cookies: CookieJar) {
   app.decorateRequest('viewer', null);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await sessions.resolve(token) : null;
@@ -53,10 +64,11 @@ export function registerAuth(app: FastifyInstance, sessions: SessionsService, co
     if (token && session?.renewedUntil) cookies.setSession(request, reply, token, session.renewedUntil, session.viewer);
     // API.md §2: a session found invalid clears both cookies, so the web app stops acting signed in.
     if (!request.viewer && (token || request.cookies[USER_COOKIE])) cookies.clear(request, reply);
+    if (request.routeOptions.config.signedIn && !request.viewer) throw new Unauthorized('Unauthorized request');
   });
 }
 
-/** The signed-in viewer or 401; services receive the viewer explicitly. */
+/** The signed-in viewer or 401 (a `signedIn` route always has one); services receive the viewer explicitly. */
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new Unauthorized('Unauthorized request');
   return request.viewer;

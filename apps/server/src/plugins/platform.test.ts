@@ -74,3 +74,18 @@ describe('API docs', () => {
     expect(String(res.headers['content-security-policy'])).not.toMatch(/upgrade-insecure-requests/);
   });
 });
+
+describe('authentication comes first', () => {
+  it('an anonymous caller of a signed-in route gets 401 whatever its input', async () => {
+    for (const [method, url, payload] of [
+      ['POST', '/api/comment/video/not-an-id', { content: 1 }],
+      ['PATCH', '/api/users/update_password', { oldPassword: 5 }],
+      ['PATCH', '/api/users/update_details', 'not json at all'],
+      ['POST', '/api/like/v/0', undefined],
+    ] as const) {
+      const res = await app.inject({ method, url, payload: payload as never });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, data: 'Unauthorized request' });
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 const Content = z.object({ content: z.string().trim().min(1, 'Comment cannot be blank').max(5000, 'Comment is too long') });
 const Paging = z.object({
@@ -21,26 +21,44 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     { schema: { tags, params: z.object({ videoId: Id }), querystring: Paging } },
     async (request, reply) => ok(reply, await comments.listForVideo(request.params.videoId, request.viewer, request.query)),
   );
-  app.post('/video/:videoId', { schema: { tags, params: z.object({ videoId: Id }), body: Content } }, async (request, reply) =>
-    ok(
-      reply,
-      await comments.addToVideo(requireViewer(request), request.params.videoId, request.body.content),
-      201,
-      'Comment added',
-    ),
+  app.post(
+    '/video/:videoId',
+    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), body: Content } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await comments.addToVideo(requireViewer(request), request.params.videoId, request.body.content),
+        201,
+        'Comment added',
+      ),
   );
-  app.post('/c/:commentId', { schema: { tags, params: z.object({ commentId: Id }), body: Content } }, async (request, reply) =>
-    ok(reply, await comments.edit(requireViewer(request), request.params.commentId, request.body.content), 200, 'Comment edited'),
+  app.post(
+    '/c/:commentId',
+    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }), body: Content } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await comments.edit(requireViewer(request), request.params.commentId, request.body.content),
+        200,
+        'Comment edited',
+      ),
   );
-  app.delete('/c/:commentId', { schema: { tags, params: z.object({ commentId: Id }) } }, async (request, reply) => {
-    await comments.remove(requireViewer(request), request.params.commentId);
-    return ok(reply, {}, 200, 'Comment deleted');
-  });
+  app.delete(
+    '/c/:commentId',
+    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }) } },
+    async (request, reply) => {
+      await comments.remove(requireViewer(request), request.params.commentId);
+      return ok(reply, {}, 200, 'Comment deleted');
+    },
+  );
 };
 
 /** `POST /api/like/c/:commentId` toggles a comment like. */
 export const commentLikesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post('/c/:commentId', { schema: { tags: ['likes'], params: z.object({ commentId: Id }) } }, async (request, reply) =>
-    ok(reply, await deps.services.comments.toggleLike(requireViewer(request), request.params.commentId)),
+  app.post(
+    '/c/:commentId',
+    { config: signedIn, schema: { tags: ['likes'], params: z.object({ commentId: Id }) } },
+    async (request, reply) =>
+      ok(reply, await deps.services.comments.toggleLike(requireViewer(request), request.params.commentId)),
   );
 };

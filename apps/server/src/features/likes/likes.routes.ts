@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, LikedVideo, LikeToggle, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/like` (API.md §7): video likes. Signed-in only. */
 export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -12,11 +12,13 @@ export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.post(
     '/v/:videoId',
-    { schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(LikeToggle) } } },
+    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(LikeToggle) } } },
     async (request, reply) => ok(reply, await likes.toggleVideoLike(requireViewer(request), request.params.videoId)),
   );
 
-  app.get('/likedVideos', { schema: { tags, response: { 200: envelope(z.array(LikedVideo)) } } }, async (request, reply) =>
-    ok(reply, await likes.likedVideos(requireViewer(request))),
+  app.get(
+    '/likedVideos',
+    { config: signedIn, schema: { tags, response: { 200: envelope(z.array(LikedVideo)) } } },
+    async (request, reply) => ok(reply, await likes.likedVideos(requireViewer(request))),
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/subscription` (API.md §8). */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -11,14 +11,14 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
   const tags = ['subscriptions'];
   const params = z.object({ channelId: Id });
 
-  app.post('/channel/:channelId', { schema: { tags, params } }, async (request, reply) => {
+  app.post('/channel/:channelId', { config: signedIn, schema: { tags, params } }, async (request, reply) => {
     const result = await subscriptions.toggle(requireViewer(request), request.params.channelId);
     return ok(reply, result, 200, result ? 'Subscribed' : 'Unsubscribed');
   });
   app.get('/channel/:channelId', { schema: { tags, params } }, async (request, reply) =>
     ok(reply, await subscriptions.subscribers(request.params.channelId)),
   );
-  app.get('/', { schema: { tags } }, async (request, reply) =>
+  app.get('/', { config: signedIn, schema: { tags } }, async (request, reply) =>
     ok(reply, await subscriptions.subscriptions(requireViewer(request))),
   );
 };

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { ok } from '../../lib/respond.ts';
-import { requireViewer, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { requireViewer, SESSION_COOKIE, signedIn } from '../../plugins/auth.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { users, cookies, sessions, config, videos } = deps.services;
@@ -72,14 +72,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return ok(reply, {}, 200, 'User logged out');
   });
 
-  app.get('/me', { schema: { tags, response: { 200: envelope(Me) } } }, async (request, reply) => {
+  app.get('/me', { config: signedIn, schema: { tags, response: { 200: envelope(Me) } } }, async (request, reply) => {
     const viewer = requireViewer(request);
     const me = await users.me(viewer);
     return ok(reply, { ...me, uploads: await videos.uploadQuota(viewer._id) });
   });
 
-  app.get('/current_user', { schema: { tags, response: { 200: envelope(OwnProfile) } } }, async (request, reply) =>
-    ok(reply, await users.ownProfile(requireViewer(request))),
+  app.get(
+    '/current_user',
+    { config: signedIn, schema: { tags, response: { 200: envelope(OwnProfile) } } },
+    async (request, reply) => ok(reply, await users.ownProfile(requireViewer(request))),
   );
 
   app.get(
@@ -90,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.patch(
     '/update_details',
-    { schema: { tags, body: UpdateDetailsBody, response: { 200: envelope(CurrentUser) } } },
+    { config: signedIn, schema: { tags, body: UpdateDetailsBody, response: { 200: envelope(CurrentUser) } } },
     async (request, reply) => {
       const user = await users.updateDetails(requireViewer(request), request.body.fullname);
       cookies.setUser(request, reply, user);
@@ -100,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.patch(
     '/update_avatar',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(CurrentUser) } } },
+    { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(CurrentUser) } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { avatar: config.maxImageBytes } });
@@ -114,7 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
   );
 
-  app.patch('/update_password', { schema: { tags, body: UpdatePasswordBody } }, async (request, reply) => {
+  app.patch('/update_password', { config: signedIn, schema: { tags, body: UpdatePasswordBody } }, async (request, reply) => {
     await users.updatePassword(requireViewer(request), request.body.oldPassword, request.body.newPassword);
     return ok(reply, {}, 200, 'Password changed successfully');
   });

@@ -32,8 +32,6 @@ export function createVideoListService(repo: VideoListRepo) {
     const filter: ListFilter = {};
     const name = query.name?.trim();
     if (name) {
-      // No username or full name holds a NUL (PostgreSQL text cannot); it matches no channel.
-      if (name.includes('\u0000')) return null;
       const ownerIds = await repo.findChannelIdsByName(name);
       if (ownerIds.length === 0) return null;
       filter.ownerIds = ownerIds;

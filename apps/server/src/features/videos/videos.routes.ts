@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.ts';
 import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { viewerKey } from './viewer-key.ts';
 
 const VideoParams = z.object({ videoId: Id });
@@ -19,7 +19,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.post(
     '/new',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } },
+    { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       await videos.assertCanUpload(viewer);
@@ -51,7 +51,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.patch(
     '/v/:videoId',
-    { schema: { tags, params: VideoParams, consumes: ['multipart/form-data'], response: { 200: envelope(WatchVideo) } } },
+    {
+      config: signedIn,
+      schema: { tags, params: VideoParams, consumes: ['multipart/form-data'], response: { 200: envelope(WatchVideo) } },
+    },
     async (request, reply) => {
       const viewer = requireViewer(request);
       const form = await readEditForm(request, config);
@@ -65,7 +68,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
   );
 
-  app.delete('/v/:videoId', { schema: { tags, params: VideoParams } }, async (request, reply) => {
+  app.delete('/v/:videoId', { config: signedIn, schema: { tags, params: VideoParams } }, async (request, reply) => {
     await videos.remove(requireViewer(request), request.params.videoId);
     return ok(reply, {}, 200, 'Video deleted');
   });
