@@ -5,7 +5,9 @@ import { z } from 'zod';
  * (escape sequences, bells, C1 controls) are never meant by a person typing. Every text field of
  * the contract is built from one of these, so a new field gets the rule by construction.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- as above
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 /** Read after the field's name: "Title must not contain control characters" (server lib/validate.ts). */
 export const CONTROL_MESSAGE = 'must not contain control characters';
