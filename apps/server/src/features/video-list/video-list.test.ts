@@ -228,7 +228,11 @@ describe('GET /api/video name filter', () => {
 
   it('refuses control characters in the filters (400), as every text field does', async () => {
     for (const query of [{ name: 'a\u0000b' }, { query: 'gui\u0000tar' }]) {
-      const res = await app.inject({ method: 'GET', url: '/api/video', query: { page: '1', ...query } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/video',
+        query: { page: '1', ...query } as Record<string, string>,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toMatch(/must not contain control characters/);
     }
