@@ -227,7 +227,8 @@ describe('GET /api/video name filter', () => {
   });
 
   it('refuses control characters in the filters (400), as every text field does', async () => {
-    for (const query of [{ name: 'a\u0000b' }, { query: 'gui\u0000tar' }]) {
+    const filters: Record<string, string>[] = [{ name: 'a\u0000b' }, { query: 'gui\u0000tar' }];
+    for (const query of filters) {
       const res = await app.inject({
         method: 'GET',
         url: '/api/video',
