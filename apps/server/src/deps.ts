@@ -46,13 +46,15 @@ export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
+  // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
+  // so subscriptions reaches the users service through a reference bound on first use.
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
+  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
   const videoList = createVideoListService(createVideoListRepo(db));
   const likes = createLikesService(createLikesRepo(db), videos);
   const history = createHistoryService(createHistoryRepo(db), videos);
-  const dashboard = createDashboardService(createDashboardRepo(db));
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions });
   const comments = createCommentsService(createCommentsRepo(db), videos);
   return {
     comments,
