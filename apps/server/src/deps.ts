@@ -52,10 +52,11 @@ export function createServices(infra: Infra) {
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
   const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
   const videoList = createVideoListService(createVideoListRepo(db));
-  const likes = createLikesService(createLikesRepo(db), videos);
+  // `watch` is the rule of everything done to a video: one line to swap for another gate.
+  const comments = createCommentsService(createCommentsRepo(db), { watch: videos });
+  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments });
   const history = createHistoryService(createHistoryRepo(db), videos);
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions });
-  const comments = createCommentsService(createCommentsRepo(db), videos);
   return {
     comments,
     config,

@@ -8,6 +8,7 @@ const COLUMNS = [
   'comments.created_at',
   'comments.updated_at',
   'comments.owner_id',
+  'comments.video_id',
   'users.fullname',
   'users.username',
   'users.avatar',
@@ -54,30 +55,9 @@ export function createCommentsRepo(db: Db) {
     async update(id: string, content: string) {
       await db.updateTable('comments').set({ content, updated_at: new Date() }).where('id', '=', id).execute();
     },
+    /** Its likes go with it (foreign key, same statement). */
     async delete(id: string) {
       await db.deleteFrom('comments').where('id', '=', id).execute();
-    },
-    /** Toggles one like atomically and keeps the counter equal to the rows. */
-    async toggleLike(userId: string, commentId: string, likeId: string) {
-      return db.transaction().execute(async (trx) => {
-        const locked = await trx.selectFrom('comments').select('id').where('id', '=', commentId).forUpdate().executeTakeFirst();
-        if (!locked) return null;
-        const removed = await trx
-          .deleteFrom('comment_likes')
-          .where('user_id', '=', userId)
-          .where('comment_id', '=', commentId)
-          .returning('id')
-          .executeTakeFirst();
-        if (!removed)
-          await trx.insertInto('comment_likes').values({ id: likeId, user_id: userId, comment_id: commentId }).execute();
-        const row = await trx
-          .updateTable('comments')
-          .set({ likes: removed ? sql`likes - 1` : sql`likes + 1` })
-          .where('id', '=', commentId)
-          .returning('likes')
-          .executeTakeFirstOrThrow();
-        return { isLiked: !removed, likes: row.likes };
-      });
     },
   };
 }

@@ -11,7 +11,7 @@ const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-/** `/api/comment` (API.md §7): video comments. */
+/** `/api/comment` (API.md §7): video comments. Likes of comments live in features/likes. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { comments } = deps.services;
   const tags = ['comments'];
@@ -50,15 +50,5 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       await comments.remove(requireViewer(request), request.params.commentId);
       return ok(reply, {}, 200, 'Comment deleted');
     },
-  );
-};
-
-/** `POST /api/like/c/:commentId` toggles a comment like. */
-export const commentLikesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/c/:commentId',
-    { config: signedIn, schema: { tags: ['likes'], params: z.object({ commentId: Id }) } },
-    async (request, reply) =>
-      ok(reply, await deps.services.comments.toggleLike(requireViewer(request), request.params.commentId)),
   );
 };

@@ -16,11 +16,26 @@ const toComment = (r: Row) => ({
   owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
 });
 
-/** Video comments (API.md §7): reading and writing need the right to watch the video. */
-export function createCommentsService(repo: CommentsRepo, videos: WatchGate) {
-  async function loadOwn(commentId: string, viewer: Viewer) {
-    const row = await repo.find(commentId, viewer._id);
+/** What comments need of their parent: the video's watch rule. */
+export interface CommentGates {
+  /** Videos: missing or unready → 404, exclusive without access → 401. */
+  watch: WatchGate;
+}
+
+/**
+ * Video comments (API.md §7). Every call, including edit, delete and likes of one comment, goes
+ * through the video's watch rule first.
+ */
+export function createCommentsService(repo: CommentsRepo, { watch: videos }: CommentGates) {
+  async function loadReachable(commentId: string, viewer: Viewer | null) {
+    const row = await repo.find(commentId, viewer?._id ?? null);
     if (!row) throw new NotFound('Comment not found');
+    await videos.assertWatchable(row.video_id!, viewer);
+    return row;
+  }
+
+  async function loadOwn(commentId: string, viewer: Viewer) {
+    const row = await loadReachable(commentId, viewer);
     if (row.owner_id !== viewer._id) throw new Forbidden('Only the author can change this comment');
     return row;
   }
@@ -48,10 +63,9 @@ export function createCommentsService(repo: CommentsRepo, videos: WatchGate) {
       await loadOwn(commentId, viewer);
       await repo.delete(commentId);
     },
-    async toggleLike(viewer: Viewer, commentId: string) {
-      const result = await repo.toggleLike(viewer._id, commentId, newId());
-      if (!result) throw new NotFound('Comment not found');
-      return result;
+    /** For likes: the comment exists and its video's rule lets the viewer at it. */
+    async assertReachable(commentId: string, viewer: Viewer | null): Promise<void> {
+      await loadReachable(commentId, viewer);
     },
   };
 }

@@ -78,3 +78,73 @@ describe('video comments', () => {
     expect((await app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().data).toHaveLength(1);
   });
 });
+
+const MISSING = '0190a5f0-0000-7000-8000-000000000000';
+
+describe("a comment follows its video's watch rule", () => {
+  it('liking a comment on an exclusive video without access is 401 and writes nothing', async () => {
+    const owner = await registerUser(ctx);
+    const stranger = await registerUser(ctx);
+    const videoId = await createVideo(ctx.db, owner.id, { isExclusive: true });
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/comment/video/${videoId}`,
+      ...json(owner.cookie, { content: 'for buyers' }),
+    });
+    const id = comment.json().data._id;
+    const refused = await app.inject({ method: 'POST', url: `/api/like/c/${id}`, headers: { cookie: stranger.cookie } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().data).toBe('No access to this video');
+    const row = await ctx.db.selectFrom('comments').select('likes').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.likes).toBe(0);
+    expect(await ctx.db.selectFrom('comment_likes').select('id').where('comment_id', '=', id).execute()).toEqual([]);
+    // The owner may watch, so may like.
+    const liked = await app.inject({ method: 'POST', url: `/api/like/c/${id}`, headers: { cookie: owner.cookie } });
+    expect(liked.json().data).toEqual({ isLiked: true, likes: 1 });
+  });
+
+  it("the author's edit, delete and like go through the rule too: exclusive → 401, unlisted → 404", async () => {
+    const owner = await registerUser(ctx);
+    const author = await registerUser(ctx);
+    const videoId = await createVideo(ctx.db, owner.id);
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/comment/video/${videoId}`,
+      ...json(author.cookie, { content: 'written while public' }),
+    });
+    const id = comment.json().data._id;
+    const attempts = () =>
+      Promise.all([
+        app.inject({ method: 'POST', url: `/api/comment/c/${id}`, ...json(author.cookie, { content: 'changed' }) }),
+        app.inject({ method: 'DELETE', url: `/api/comment/c/${id}`, headers: { cookie: author.cookie } }),
+        app.inject({ method: 'POST', url: `/api/like/c/${id}`, headers: { cookie: author.cookie } }),
+      ]);
+    await ctx.db.updateTable('videos').set({ is_exclusive: true, price_minor: 500 }).where('id', '=', videoId).execute();
+    expect((await attempts()).map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    await ctx.db.updateTable('videos').set({ is_exclusive: false, status: 'failed' }).where('id', '=', videoId).execute();
+    expect((await attempts()).map((r) => r.statusCode)).toEqual([404, 404, 404]);
+    const row = await ctx.db.selectFrom('comments').select(['content', 'likes']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ content: 'written while public', likes: 0 });
+  });
+
+  it('a missing comment is 404 to edit, delete and like; a malformed id 400', async () => {
+    const user = await registerUser(ctx);
+    const edit = await app.inject({ method: 'POST', url: `/api/comment/c/${MISSING}`, ...json(user.cookie, { content: 'x' }) });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().data).toBe('Comment not found');
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/comment/c/${MISSING}`, headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/like/c/${MISSING}`, headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(404);
+    for (const [method, url] of [
+      ['POST', '/api/comment/c/nope'],
+      ['DELETE', '/api/comment/c/nope'],
+      ['POST', '/api/like/c/nope'],
+    ] as const) {
+      const res = await app.inject({ method, url, ...json(user.cookie, { content: 'x' }) });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+});

@@ -1,33 +1,19 @@
 import type { Db } from '../../db/database.ts';
+import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
+
+/** A subscription is a link from a subscriber to a channel (a user row); no counter column. */
+const SUBSCRIPTION: LinkKind = {
+  target: 'users',
+  links: 'subscriptions',
+  userColumn: 'subscriber_id',
+  targetColumn: 'channel_id',
+};
 
 export function createSubscriptionsRepo(db: Db) {
   return {
-    /** Toggles in one transaction; the unique (subscriber, channel) pair makes double clicks safe. */
+    /** Subscribes or unsubscribes (db/toggle-link.ts); null when the channel does not exist. */
     async toggle(subscriberId: string, channelId: string, newId: string) {
-      return db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('subscriptions')
-          .where('subscriber_id', '=', subscriberId)
-          .where('channel_id', '=', channelId)
-          .returning('id')
-          .executeTakeFirst();
-        if (removed) return null;
-        const inserted = await trx
-          .insertInto('subscriptions')
-          .values({ id: newId, subscriber_id: subscriberId, channel_id: channelId })
-          .onConflict((oc) => oc.columns(['subscriber_id', 'channel_id']).doNothing())
-          .returning(['id', 'subscriber_id', 'channel_id', 'created_at'])
-          .executeTakeFirst();
-        return (
-          inserted ??
-          (await trx
-            .selectFrom('subscriptions')
-            .select(['id', 'subscriber_id', 'channel_id', 'created_at'])
-            .where('subscriber_id', '=', subscriberId)
-            .where('channel_id', '=', channelId)
-            .executeTakeFirstOrThrow())
-        );
-      });
+      return toggleLink(db, SUBSCRIPTION, subscriberId, channelId, newId);
     },
     async isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {
       const row = await db

@@ -28,10 +28,15 @@ export function createSubscriptionsService(repo: SubscriptionsRepo, users: Pick<
     async toggle(viewer: Viewer, channelId: string): Promise<SubscriptionToggle> {
       if (channelId === viewer._id) throw new BadInput('You cannot subscribe to your own channel');
       if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
-      const row = await repo.toggle(viewer._id, channelId, newId());
-      return row
-        ? { _id: row.id, subscriber: row.subscriber_id, channel: row.channel_id, createdAt: row.created_at.toISOString() }
-        : null;
+      const toggled = await repo.toggle(viewer._id, channelId, newId());
+      if (!toggled) throw new NotFound(NO_CHANNEL);
+      if (!toggled.on) return null;
+      return {
+        _id: toggled.link.id,
+        subscriber: viewer._id,
+        channel: channelId,
+        createdAt: toggled.link.created_at.toISOString(),
+      };
     },
 
     async subscribers(channelId: string): Promise<Subscriber[]> {
