@@ -1,29 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import { Comment, CommentBody, CommentPaging, Id, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
-
-const Content = z.object({ content: z.string().trim().min(1, 'Comment cannot be blank').max(5000, 'Comment is too long') });
-const Paging = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 /** `/api/comment` (API.md §7): video comments. Likes of comments live in features/likes. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { comments } = deps.services;
   const tags = ['comments'];
+  const video = z.object({ videoId: Id });
+  const comment = z.object({ commentId: Id });
 
   app.get(
     '/video/:videoId',
-    { schema: { tags, params: z.object({ videoId: Id }), querystring: Paging } },
+    { schema: { tags, params: video, querystring: CommentPaging, response: { 200: envelope(z.array(Comment)) } } },
     async (request, reply) => ok(reply, await comments.listForVideo(request.params.videoId, request.viewer, request.query)),
   );
   app.post(
     '/video/:videoId',
-    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), body: Content } },
+    { config: signedIn, schema: { tags, params: video, body: CommentBody, response: { 201: envelope(Comment) } } },
     async (request, reply) =>
       ok(
         reply,
@@ -34,7 +30,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   );
   app.post(
     '/c/:commentId',
-    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }), body: Content } },
+    { config: signedIn, schema: { tags, params: comment, body: CommentBody, response: { 200: envelope(Comment) } } },
     async (request, reply) =>
       ok(
         reply,
@@ -45,7 +41,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   );
   app.delete(
     '/c/:commentId',
-    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }) } },
+    { config: signedIn, schema: { tags, params: comment, response: { 200: envelope(z.object({})) } } },
     async (request, reply) => {
       await comments.remove(requireViewer(request), request.params.commentId);
       return ok(reply, {}, 200, 'Comment deleted');

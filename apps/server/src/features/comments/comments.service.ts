@@ -1,3 +1,4 @@
+import type { Comment, CommentPaging } from '@streamhub/contract';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -6,7 +7,7 @@ import type { CommentsRepo } from './comments.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
 
-const toComment = (r: Row) => ({
+const toComment = (r: Row): Comment => ({
   _id: r.id,
   content: r.content,
   createdAt: r.created_at.toISOString(),
@@ -40,7 +41,7 @@ export function createCommentsService(repo: CommentsRepo, { watch: videos }: Com
     return row;
   }
   return {
-    async listForVideo(videoId: string, viewer: Viewer | null, paging: { page?: number; limit?: number }) {
+    async listForVideo(videoId: string, viewer: Viewer | null, paging: CommentPaging): Promise<Comment[]> {
       await videos.assertWatchable(videoId, viewer);
       const page =
         paging.page || paging.limit
