@@ -27,6 +27,8 @@ import { createHistoryRepo } from './features/history/history.repo.ts';
 import { createHistoryService } from './features/history/history.service.ts';
 import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
+import { createPostsRepo } from './features/posts/posts.repo.ts';
+import { createPostsService } from './features/posts/posts.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -52,13 +54,15 @@ export function createServices(infra: Infra) {
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
   const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
   const videoList = createVideoListService(createVideoListRepo(db));
+  const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: videos });
-  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments });
+  const comments = createCommentsService(createCommentsRepo(db), { watch: videos, posts });
+  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), videos);
-  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions });
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
   return {
     comments,
+    posts,
     config,
     sessions,
     users,

@@ -2,16 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * A link a user switches on and off with one call: a like of a video or a comment, or a
+ * A link a user switches on and off with one call: a like of a video, comment or post, or a
  * subscription to a channel. `links` holds one row per (user, target), unique on that pair;
  * `counter`, when set, is the target's column that counts its links.
  */
 export interface LinkKind {
-  target: 'videos' | 'comments' | 'users';
+  target: 'videos' | 'comments' | 'posts' | 'users';
   counter?: 'likes';
-  links: 'video_likes' | 'comment_likes' | 'subscriptions';
+  links: 'video_likes' | 'comment_likes' | 'post_likes' | 'subscriptions';
   userColumn: 'user_id' | 'subscriber_id';
-  targetColumn: 'video_id' | 'comment_id' | 'channel_id';
+  targetColumn: 'video_id' | 'comment_id' | 'post_id' | 'channel_id';
 }
 
 export interface Toggled {

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/** What a comment hangs under: a video or a post (exactly one, by a CHECK in the table). */
+export interface CommentParent {
+  kind: 'video' | 'post';
+  id: string;
+}
+
+const PARENT_COLUMN = { video: 'comments.video_id', post: 'comments.post_id' } as const;
+
 const COLUMNS = [
   'comments.id',
   'comments.content',
@@ -9,6 +17,7 @@ const COLUMNS = [
   'comments.updated_at',
   'comments.owner_id',
   'comments.video_id',
+  'comments.post_id',
   'users.fullname',
   'users.username',
   'users.avatar',
@@ -35,9 +44,10 @@ export function createCommentsRepo(db: Db) {
       );
 
   return {
-    async listForVideo(videoId: string, viewerId: string | null, page?: { limit: number; offset: number }) {
+    /** Oldest first (index comments_video / comments_post); a page when asked. */
+    async list(parent: CommentParent, viewerId: string | null, page?: { limit: number; offset: number }) {
       let q = base(viewerId)
-        .where('comments.video_id', '=', videoId)
+        .where(PARENT_COLUMN[parent.kind], '=', parent.id)
         .orderBy('comments.created_at', 'asc')
         .orderBy('comments.id', 'asc');
       if (page) q = q.limit(page.limit).offset(page.offset);
@@ -46,11 +56,24 @@ export function createCommentsRepo(db: Db) {
     async find(id: string, viewerId: string | null) {
       return base(viewerId).where('comments.id', '=', id).executeTakeFirst();
     },
-    async insert(row: { id: string; ownerId: string; videoId: string; content: string }) {
-      await db
-        .insertInto('comments')
-        .values({ id: row.id, owner_id: row.ownerId, video_id: row.videoId, content: row.content })
-        .execute();
+    /** False when the parent was deleted meanwhile (its foreign key refuses the row). */
+    async insert(row: { id: string; ownerId: string; parent: CommentParent; content: string }): Promise<boolean> {
+      try {
+        await db
+          .insertInto('comments')
+          .values({
+            id: row.id,
+            owner_id: row.ownerId,
+            video_id: row.parent.kind === 'video' ? row.parent.id : null,
+            post_id: row.parent.kind === 'post' ? row.parent.id : null,
+            content: row.content,
+          })
+          .execute();
+        return true;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23503') return false;
+        throw err;
+      }
     },
     async update(id: string, content: string) {
       await db.updateTable('comments').set({ content, updated_at: new Date() }).where('id', '=', id).execute();

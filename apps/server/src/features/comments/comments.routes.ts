@@ -5,29 +5,52 @@ import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-/** `/api/comment` (API.md §7): video comments. Likes of comments live in features/likes. */
+/** `/api/comment` (API.md §7): comments of videos and posts. Likes of comments live in features/likes. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { comments } = deps.services;
   const tags = ['comments'];
   const video = z.object({ videoId: Id });
+  const post = z.object({ postId: Id });
   const comment = z.object({ commentId: Id });
+  const list = { 200: envelope(z.array(Comment)) };
+  const added = { 201: envelope(Comment) };
 
   app.get(
     '/video/:videoId',
-    { schema: { tags, params: video, querystring: CommentPaging, response: { 200: envelope(z.array(Comment)) } } },
-    async (request, reply) => ok(reply, await comments.listForVideo(request.params.videoId, request.viewer, request.query)),
+    { schema: { tags, params: video, querystring: CommentPaging, response: list } },
+    async (request, reply) =>
+      ok(reply, await comments.list({ kind: 'video', id: request.params.videoId }, request.viewer, request.query)),
   );
   app.post(
     '/video/:videoId',
-    { config: signedIn, schema: { tags, params: video, body: CommentBody, response: { 201: envelope(Comment) } } },
+    { config: signedIn, schema: { tags, params: video, body: CommentBody, response: added } },
     async (request, reply) =>
       ok(
         reply,
-        await comments.addToVideo(requireViewer(request), request.params.videoId, request.body.content),
+        await comments.add(requireViewer(request), { kind: 'video', id: request.params.videoId }, request.body.content),
         201,
         'Comment added',
       ),
   );
+
+  app.get(
+    '/post/:postId',
+    { schema: { tags, params: post, querystring: CommentPaging, response: list } },
+    async (request, reply) =>
+      ok(reply, await comments.list({ kind: 'post', id: request.params.postId }, request.viewer, request.query)),
+  );
+  app.post(
+    '/post/:postId',
+    { config: signedIn, schema: { tags, params: post, body: CommentBody, response: added } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await comments.add(requireViewer(request), { kind: 'post', id: request.params.postId }, request.body.content),
+        201,
+        'Comment added',
+      ),
+  );
+
   app.post(
     '/c/:commentId',
     { config: signedIn, schema: { tags, params: comment, body: CommentBody, response: { 200: envelope(Comment) } } },

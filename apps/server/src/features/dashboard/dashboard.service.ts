@@ -1,5 +1,6 @@
 import { MORE_VIDEOS_LIMIT, type ChannelStats, type MoreVideo } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
+import type { PostsService } from '../posts/posts.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { DashboardRepo } from './dashboard.repo.ts';
@@ -10,9 +11,10 @@ const NO_CHANNEL = 'Channel does not exist';
 export interface DashboardSources {
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'subscriberCount'>;
+  posts: Pick<PostsService, 'countByOwner'>;
 }
 
-export function createDashboardService(repo: DashboardRepo, { users, subscriptions }: DashboardSources) {
+export function createDashboardService(repo: DashboardRepo, { users, subscriptions, posts }: DashboardSources) {
   return {
     /** API.md §5: up to 12 of the owner's ready videos, newest first. Public. */
     async moreVideos(ownerId: string): Promise<MoreVideo[]> {
@@ -30,14 +32,18 @@ export function createDashboardService(repo: DashboardRepo, { users, subscriptio
 
     /**
      * API.md §5, public. Videos, likes and views count ready videos only (what viewers can
-     * see); likes are the likes of those videos. Posts and playlists do not exist yet: 0.
+     * see); likes are the likes of those videos. Playlists do not exist yet: 0.
      */
     async stats(channelId: string): Promise<ChannelStats> {
       if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
-      const [t, totalSubscribers] = await Promise.all([repo.channelTotals(channelId), subscriptions.subscriberCount(channelId)]);
+      const [t, totalPosts, totalSubscribers] = await Promise.all([
+        repo.channelTotals(channelId),
+        posts.countByOwner(channelId),
+        subscriptions.subscriberCount(channelId),
+      ]);
       return {
         totalVideos: Number(t.videos),
-        totalPosts: 0,
+        totalPosts,
         totalSubscribers,
         totalPlaylists: 0,
         totalLikes: Number(t.likes),

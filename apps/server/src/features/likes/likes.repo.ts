@@ -2,16 +2,17 @@ import type { Db } from '../../db/database.ts';
 import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
 
-export type LikeTarget = 'video' | 'comment';
+export type LikeTarget = 'video' | 'comment' | 'post';
 
 /**
- * One like table per target (video_likes, comment_likes) rather than one table with a
+ * One like table per target (video_likes, comment_likes, post_likes) rather than one table with a
  * nullable column per target: each keeps a plain unique (user, target) pair and a foreign key that
  * deletes the likes with their target, and the video counter keeps its sort index.
  */
 const LIKES: Record<LikeTarget, LinkKind> = {
   video: { target: 'videos', counter: 'likes', links: 'video_likes', userColumn: 'user_id', targetColumn: 'video_id' },
   comment: { target: 'comments', counter: 'likes', links: 'comment_likes', userColumn: 'user_id', targetColumn: 'comment_id' },
+  post: { target: 'posts', counter: 'likes', links: 'post_likes', userColumn: 'user_id', targetColumn: 'post_id' },
 };
 
 export function createLikesRepo(db: Db) {

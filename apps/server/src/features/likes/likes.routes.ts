@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-/** `/api/like` (API.md §7): like toggles of videos and comments, and the liked videos. Signed-in only. */
+/** `/api/like` (API.md §7): like toggles of videos, comments and posts, and the liked videos. Signed-in only. */
 export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { likes } = deps.services;
   const tags = ['likes'];
@@ -21,6 +21,12 @@ export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/c/:commentId',
     { config: signedIn, schema: { tags, params: z.object({ commentId: Id }), response: toggled } },
     async (request, reply) => ok(reply, await likes.toggleCommentLike(requireViewer(request), request.params.commentId)),
+  );
+
+  app.post(
+    '/p/:postId',
+    { config: signedIn, schema: { tags, params: z.object({ postId: Id }), response: toggled } },
+    async (request, reply) => ok(reply, await likes.togglePostLike(requireViewer(request), request.params.postId)),
   );
 
   app.get(

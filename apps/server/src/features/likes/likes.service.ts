@@ -2,6 +2,7 @@ import type { LikedVideo, LikeToggle } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CommentsService } from '../comments/comments.service.ts';
+import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../videos/videos.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
@@ -11,13 +12,16 @@ import type { LikesRepo, LikeTarget } from './likes.repo.ts';
 export interface LikeGates {
   /** Videos: missing or unready → 404, exclusive without access → 401. */
   watch: WatchGate;
-  /** Comments: the rule of the comment's video. */
+  /** Comments: the rule of the comment's video or post. */
   comments: Pick<CommentsService, 'assertReachable'>;
+  /** Posts: public, so only "does it exist". */
+  posts: Pick<PostsService, 'assertExists'>;
 }
 
 const MISSING: Record<LikeTarget, string> = {
   video: 'Video not found',
   comment: 'Comment not found',
+  post: 'Post not found',
 };
 
 /** API.md §7: every like toggles the same way; the answer is the state after the toggle. */
@@ -38,6 +42,11 @@ export function createLikesService(repo: LikesRepo, gates: LikeGates) {
     async toggleCommentLike(viewer: Viewer, commentId: string): Promise<LikeToggle> {
       await gates.comments.assertReachable(commentId, viewer);
       return toggle('comment', viewer, commentId);
+    },
+
+    async togglePostLike(viewer: Viewer, postId: string): Promise<LikeToggle> {
+      await gates.posts.assertExists(postId);
+      return toggle('post', viewer, postId);
     },
 
     async likedVideos(viewer: Viewer): Promise<LikedVideo[]> {
