@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EditVideoFields, UploadVideoFields, Uploads, WatchVideo } from '@streamhub/contract';
-import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import type { Viewer } from '../sessions/sessions.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { toAmount, toDashboardVideo } from './video-card.ts';
+import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -169,7 +169,7 @@ export function createVideosService(
           await fs.rm(frame, { force: true });
         }
       }
-      const priceMinor = fields.isExclusive ? Math.round((fields.price ?? MIN_VIDEO_PRICE) * 100) : null;
+      const priceMinor = fields.isExclusive ? toMinorUnits(fields.price ?? MIN_VIDEO_PRICE) : null;
       const sourceKey = `sources/${id}`;
       await storage.putFile(sourceKey, files.videoFile.path);
       try {
