@@ -60,13 +60,22 @@ export function createServices(infra: Infra) {
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
+  const videos = createVideosService({
+    repo: createVideosRepo(db),
+    storage,
+    config,
+    tokens,
+    queue,
+    users,
+    subscriptions,
+    access,
+  });
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: videos, posts });
-  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments, posts });
-  const history = createHistoryService(createHistoryRepo(db), videos);
+  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
+  const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
+  const history = createHistoryService(createHistoryRepo(db), access);
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
   const playlists = createPlaylistsService({ db, access });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });

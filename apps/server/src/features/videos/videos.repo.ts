@@ -28,14 +28,6 @@ export type VideoQueries = ReturnType<typeof videoQueries>;
 
 function videoQueries(db: Kysely<Database>) {
   return {
-    async findAccessInfo(id: string) {
-      return db
-        .selectFrom('videos')
-        .select(['id', 'owner_id', 'is_exclusive', 'status', 'has_mp4'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
     async findById(id: string) {
       return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     },
