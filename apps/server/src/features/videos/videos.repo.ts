@@ -43,20 +43,6 @@ function videoQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async countByOwner(ownerId: string): Promise<number> {
-      const row = await db
-        .selectFrom('videos')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async extraUploads(userId: string): Promise<number> {
-      const row = await db.selectFrom('users').select('extra_uploads').where('id', '=', userId).executeTakeFirst();
-      return row?.extra_uploads ?? 0;
-    },
-
     /** Serialises uploads of one user, so two parallel uploads cannot both take the last slot. */
     async lockOwner(userId: string) {
       await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
