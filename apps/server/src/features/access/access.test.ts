@@ -7,6 +7,7 @@ import { migrations } from '../../db/migrations/index.ts';
 import { createTestContext } from '../../../test/support.ts';
 import { createEntitlement, createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listed } from './access.sql.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 
@@ -202,5 +203,27 @@ describe('migration 0008', () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
+  });
+});
+
+describe('the listed predicate', () => {
+  it('matches the partial indexes WHERE status = ready, so listing queries can use them', async () => {
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const q = trx
+        .selectFrom('videos')
+        .select('id')
+        .where(listed())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(12);
+      const compiled = q.compile();
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+        ...compiled,
+        sql: `EXPLAIN ${compiled.sql}`,
+      });
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('videos_ready_newest');
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
+import { listed } from '../access/access.sql.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -70,7 +71,7 @@ function videoQueries(db: Kysely<Database>) {
       let q = selectCards(db)
         .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
         .where('videos.owner_id', '=', ownerId);
-      if (!includeUnready) q = q.where('videos.status', '=', 'ready');
+      if (!includeUnready) q = q.where(listed());
       return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
     },
 
