@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { extractThumbnail } from '../../media/transcode.ts';
+import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -38,6 +38,8 @@ export const ownerOrPublic: WatchRule = {
     return !video.is_exclusive || video.owner_id === viewer?._id;
   },
 };
+
+const NOT_A_VIDEO = 'File must be a video';
 
 /** Finished videos whose media access is remembered per process (see mediaAccess). */
 const MEDIA_ACCESS_CACHE_SIZE = 10_000;
@@ -144,8 +146,9 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
+      // Sniffed, then probed with the sniffed container's demuxer only (media/probe.ts).
       const probe = await probeMedia(files.videoFile.path);
-      if (!probe) throw new UnsupportedMedia('File must be a video');
+      if (!probe) throw new UnsupportedMedia(NOT_A_VIDEO);
       const id = newId();
       let thumbnail: string;
       if (files.thumbnail) {
@@ -154,8 +157,10 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
         // No thumbnail uploaded: take a frame from the video.
         const frame = path.join(config.tmpDir, `${id}.jpg`);
         try {
-          await extractThumbnail(files.videoFile.path, frame, probe.durationSec);
+          await extractThumbnail(files.videoFile.path, frame, probe);
           thumbnail = await storeThumbnail(id, frame);
+        } catch (err) {
+          throw err instanceof NoFrameError ? new UnsupportedMedia(NOT_A_VIDEO) : err;
         } finally {
           await fs.rm(frame, { force: true });
         }
