@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import { CommentBody, Id } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-const Content = z.object({ content: z.string().trim().min(1, 'Comment cannot be blank').max(5000, 'Comment is too long') });
+const Content = CommentBody;
 const Paging = z.object({
   page: z.coerce.number().int().min(1).max(100000).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
