@@ -26,7 +26,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: true,
+    // X-Forwarded-* count only from the configured proxies (TRUST_PROXY; none by default).
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Media tokens travel in a path segment; a longer (forged) one must reach the access check
     // and get 403, not fall through the router as 404.
@@ -38,7 +39,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerSecurity(app);
+  await registerSecurity(app, deps.config);
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);
