@@ -89,9 +89,16 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
     return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
   }
 
+  /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
+  function exclusiveToken(video: { id: string; duration: number }, viewer: Viewer | null): string {
+    // Nobody watches an exclusive video without a session; without one there is nothing to bind to.
+    if (!viewer) throw new Unauthorized('No access to this video');
+    return tokens.issue(video.id, viewer.sessionId, video.duration);
+  }
+
   /**
    * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
-   * needs access; its file URLs carry a short-lived token bound to video and viewer.
+   * needs access; its file URLs carry a short-lived token bound to video and session.
    */
   async function watch(
     videoId: string,
@@ -106,7 +113,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
       row = { ...row, views: row.views + 1 };
     }
     const base = row.is_exclusive
-      ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
+      ? `/media/t/${exclusiveToken(row, viewer)}/${videoPrefix(row.id)}`
       : storage.publicUrl(videoPrefix(row.id));
     const [isLiked, isSubscribed] = viewer
       ? await Promise.all([repo.isLiked(viewer._id, row.id), repo.isSubscribed(viewer._id, row.owner_id)])
@@ -215,13 +222,18 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     /**
      * The media gate: a public video's files are open; an exclusive video's files need a token
-     * that the watch call issued to someone allowed to watch. `final` says the files no longer change.
+     * that the watch call issued to someone allowed to watch, presented with the same session
+     * (`sessionId` of the request's cookie). `final` says the files no longer change.
      * A video that does not exist (or no longer) is a 404.
      */
-    async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
+    async mediaAccess(
+      videoId: string,
+      token: string | null,
+      sessionId: string | null,
+    ): Promise<{ allowed: boolean; final: boolean }> {
       const { isExclusive, final } = await mediaInfo(videoId);
       if (!isExclusive) return { allowed: true, final };
-      return { allowed: token !== null && tokens.verify(token, videoId), final };
+      return { allowed: token !== null && tokens.verify(token, videoId, sessionId), final };
     },
 
     async details(videoId: string) {
