@@ -36,7 +36,11 @@ export const routeMatrix: RouteEntry[] = [
   },
   {
     route: 'POST /api/users/login',
-    body: (s) => ({ json: { username: (s.caller ?? s.owner).username, password: (s.caller ?? s.owner).password } }),
+    // The web client sends its one identifier as both username and email (SPEC §7).
+    body: (s) => {
+      const { username, password } = s.caller ?? s.owner;
+      return { json: { username, email: username, password } };
+    },
     expect: { anonymous: 200, other: 200, owner: 200 },
   },
   { route: 'POST /api/users/logout', expect: { anonymous: 200, other: 200, owner: 200 } },
