@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Secret for signing media tokens; generated and kept under DATA_DIR when absent. */
   MEDIA_TOKEN_SECRET: z.string().min(16).optional(),
+  /** The longest an exclusive-media token lives (each lasts 2 × its video's duration + 5 min, at least 10 min). */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
