@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { extractThumbnail } from '../../media/transcode.ts';
+import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -42,6 +42,8 @@ export const ownerOrPublic: WatchRule = {
     return !video.is_exclusive || video.owner_id === viewer?._id;
   },
 };
+
+const NOT_A_VIDEO = 'File must be a video';
 
 /** Finished videos whose media access is remembered per process (see mediaAccess). */
 const MEDIA_ACCESS_CACHE_SIZE = 10_000;
@@ -94,9 +96,16 @@ export function createVideosService(
     return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
   }
 
+  /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
+  function exclusiveToken(video: { id: string; duration: number }, viewer: Viewer | null): string {
+    // Nobody watches an exclusive video without a session; without one there is nothing to bind to.
+    if (!viewer) throw new Unauthorized('No access to this video');
+    return tokens.issue(video.id, viewer.sessionId, video.duration);
+  }
+
   /**
    * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
-   * needs access; its file URLs carry a short-lived token bound to video and viewer.
+   * needs access; its file URLs carry a short-lived token bound to video and session.
    */
   async function watch(
     videoId: string,
@@ -111,7 +120,7 @@ export function createVideosService(
       row = { ...row, views: row.views + 1 };
     }
     const base = row.is_exclusive
-      ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
+      ? `/media/t/${exclusiveToken(row, viewer)}/${videoPrefix(row.id)}`
       : storage.publicUrl(videoPrefix(row.id));
     const [isLiked, isSubscribed, subscribers] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
@@ -153,8 +162,9 @@ export function createVideosService(
 
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
+      // Sniffed, then probed with the sniffed container's demuxer only (media/probe.ts).
       const probe = await probeMedia(files.videoFile.path);
-      if (!probe) throw new UnsupportedMedia('File must be a video');
+      if (!probe) throw new UnsupportedMedia(NOT_A_VIDEO);
       const id = newId();
       let thumbnail: string;
       if (files.thumbnail) {
@@ -163,8 +173,10 @@ export function createVideosService(
         // No thumbnail uploaded: take a frame from the video.
         const frame = path.join(config.tmpDir, `${id}.jpg`);
         try {
-          await extractThumbnail(files.videoFile.path, frame, probe.durationSec);
+          await extractThumbnail(files.videoFile.path, frame, probe);
           thumbnail = await storeThumbnail(id, frame);
+        } catch (err) {
+          throw err instanceof NoFrameError ? new UnsupportedMedia(NOT_A_VIDEO) : err;
         } finally {
           await fs.rm(frame, { force: true });
         }
@@ -219,13 +231,18 @@ export function createVideosService(
 
     /**
      * The media gate: a public video's files are open; an exclusive video's files need a token
-     * that the watch call issued to someone allowed to watch. `final` says the files no longer change.
+     * that the watch call issued to someone allowed to watch, presented with the same session
+     * (`sessionId` of the request's cookie). `final` says the files no longer change.
      * A video that does not exist (or no longer) is a 404.
      */
-    async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
+    async mediaAccess(
+      videoId: string,
+      token: string | null,
+      sessionId: string | null,
+    ): Promise<{ allowed: boolean; final: boolean }> {
       const { isExclusive, final } = await mediaInfo(videoId);
       if (!isExclusive) return { allowed: true, final };
-      return { allowed: token !== null && tokens.verify(token, videoId), final };
+      return { allowed: token !== null && tokens.verify(token, videoId, sessionId), final };
     },
 
     async details(videoId: string) {
