@@ -1,4 +1,4 @@
-import type { VideoCard } from '@streamhub/contract';
+import type { VideoCard, VideoListPage } from '@streamhub/contract';
 
 export const PAGE_SIZE = 12;
 
@@ -9,8 +9,6 @@ export class InvalidVideoListError extends Error {
     this.name = 'InvalidVideoListError';
   }
 }
-
-export type VideoListResult = { videos: VideoCard[]; total: number };
 
 function readTotal(total: unknown, fallback: number): number {
   if (typeof total === 'number' && Number.isFinite(total)) return total;
@@ -25,7 +23,7 @@ function readTotal(total: unknown, fallback: number): number {
 }
 
 /** SPEC §3: `data.videos` or `data` itself is the list; total is a number or `[{total}]`. */
-export function normalizeVideoList(data: unknown): VideoListResult {
+export function normalizeVideoList(data: unknown): VideoListPage {
   if (Array.isArray(data)) return { videos: data as VideoCard[], total: data.length };
   if (!data || typeof data !== 'object') throw new InvalidVideoListError();
   const { videos, total } = data as { videos?: unknown; total?: unknown };

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser, Uploads } from '@streamhub/contract';
+import type { Me } from '@streamhub/contract';
 import { ApiError, api } from '@/lib/api-client';
 import { updateCurrentUser } from '@/lib/auth';
-
-export type Me = CurrentUser & { uploads: Uploads };
 
 /** GET /api/users/me: the signed-in user and their upload quota. */
 export function getMe() {

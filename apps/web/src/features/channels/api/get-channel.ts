@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChannelProfile } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-import type { ChannelUser } from '../channel-user';
 
 /** GET /api/users/channel/:channelId: another user's channel, with isSubscribed for the viewer. */
 export function getChannel(channelId: string) {
-  return api.get<ChannelUser>(`/api/users/channel/${encodeURIComponent(channelId)}`);
+  return api.get<ChannelProfile>(`/api/users/channel/${encodeURIComponent(channelId)}`);
 }
 
 export function getChannelQueryOptions(channelId: string) {

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ChannelStats } from '@streamhub/contract';
+import type { ChannelProfile, ChannelStats, OwnProfile } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatCount, formatDate } from '@/lib/formatters';
-import type { ChannelUser } from '../channel-user';
 
 type ChannelHeaderProps = {
-  channel: ChannelUser;
+  channel: OwnProfile | ChannelProfile;
   stats: ChannelStats | undefined;
   /** Shown instead of stats.totalSubscribers (adjusted locally after subscribing). */
   subscribers: number | undefined;

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SubscriptionToggle } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-
-export type Subscription = { _id: string; subscriber?: string; channel?: string; createdAt?: string };
 
 /** POST /api/subscription/channel/:channelId toggles; `null` means "now unsubscribed" (API.md §8). */
 export function toggleSubscription(channelId: string) {
-  return api.post<Subscription | null>(`/api/subscription/channel/${encodeURIComponent(channelId)}`);
+  return api.post<SubscriptionToggle>(`/api/subscription/channel/${encodeURIComponent(channelId)}`);
 }
 
 export function useToggleSubscription() {

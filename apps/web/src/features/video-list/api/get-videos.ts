@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VideoListQuery } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { normalizeVideoList } from '../video-list-response';
 
-export type VideoListParams = {
-  page: number;
-  query?: string;
-  name?: string;
-  sortBy?: string;
-  sortType?: string;
-};
+export type VideoListParams = VideoListQuery;
 
 /** GET /api/video?page=N[&query][&name][&sortBy&sortType] (API.md §6), normalized (SPEC §3). */
 export async function getVideos(params: VideoListParams, signal?: AbortSignal) {

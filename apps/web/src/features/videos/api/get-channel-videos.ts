@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardVideo } from '@streamhub/contract';
+import type { DashboardVideos } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { hasProcessingVideos, POLL_INTERVAL_MS } from '../channel-videos';
 
-/** API.md §5: the channel's videos (with processing state) and the owner's upload quota. */
-export type ChannelVideos = { videos: DashboardVideo[]; uploads: { uploaded: number; uploadLimit: number } };
-
 /** GET /api/dashboard/videos/:channelId: the channel's videos (+ processing/failed for the owner) and quota. */
 export function getChannelVideos(channelId: string) {
-  return api.get<ChannelVideos>(`/api/dashboard/videos/${encodeURIComponent(channelId)}`);
+  return api.get<DashboardVideos>(`/api/dashboard/videos/${encodeURIComponent(channelId)}`);
 }
 
 export function getChannelVideosQueryOptions(channelId: string) {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VideoDetails } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 
-/** API.md §6: the edit screen's view of a video; `owner` is just the owner's id. */
-export type VideoDetails = { _id: string; title: string; description: string; thumbnail: string; owner: string };
-
-/** GET /api/video/details/:videoId. */
+/** GET /api/video/details/:videoId: the edit screen's view of a video; `owner` is just the owner's id. */
 export function getVideoDetails(videoId: string) {
   return api.get<VideoDetails>(`/api/video/details/${encodeURIComponent(videoId)}`);
 }

@@ -4,7 +4,7 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUpdateVideo } from '../api/update-video';
-import type { VideoDetails } from '../api/get-video-details';
+import type { VideoDetails } from '@streamhub/contract';
 import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
 import { isImageFile } from '../video-upload';
 import { TextareaField } from './textarea-field';

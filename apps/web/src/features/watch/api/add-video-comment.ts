@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-import { getVideoCommentsQueryOptions, type VideoComment } from './get-video-comments';
+import { getVideoCommentsQueryOptions } from './get-video-comments';
 
 /** POST /api/comment/video/:videoId with {content}; the new comment is appended (SPEC §4). */
 export function addVideoComment(videoId: string, content: string) {
-  return api.post<VideoComment>(`/api/comment/video/${encodeURIComponent(videoId)}`, { json: { content } });
+  return api.post<Comment>(`/api/comment/video/${encodeURIComponent(videoId)}`, { json: { content } });
 }
 
 export function useAddVideoComment(videoId: string) {
@@ -14,7 +15,7 @@ export function useAddVideoComment(videoId: string) {
     mutationFn: (content: string) => addVideoComment(videoId, content),
     onSuccess: (comment) => {
       if (!comment) return;
-      queryClient.setQueryData<VideoComment[]>(key, (list) => [...(list ?? []), { ...comment, likes: 0 }]);
+      queryClient.setQueryData<Comment[]>(key, (list) => [...(list ?? []), { ...comment, likes: 0 }]);
     },
     // Comments may not be available on the server yet: log only.
     onError: (error) => console.error('Comment failed', error),

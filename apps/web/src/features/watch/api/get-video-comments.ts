@@ -1,21 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Owner } from '@streamhub/contract';
+import type { Comment } from '@streamhub/contract';
 import { ApiError, api } from '@/lib/api-client';
 
-export type VideoComment = {
-  _id: string;
-  content: string;
-  createdAt?: string;
-  updatedAt: string;
-  likes: number;
-  isLiked: boolean;
-  owner: Partial<Owner>;
-};
-
 /** GET /api/comment/video/:videoId; a 404 (comments not available yet) counts as no comments. */
-export async function getVideoComments(videoId: string, signal?: AbortSignal): Promise<VideoComment[]> {
+export async function getVideoComments(videoId: string, signal?: AbortSignal): Promise<Comment[]> {
   try {
-    const data = await api.get<VideoComment[] | null>(`/api/comment/video/${encodeURIComponent(videoId)}`, { signal });
+    const data = await api.get<Comment[] | null>(`/api/comment/video/${encodeURIComponent(videoId)}`, { signal });
     return Array.isArray(data) ? data : [];
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];

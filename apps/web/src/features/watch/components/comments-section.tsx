@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import type { Comment } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { useCurrentUser } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/formatters';
 import { useAddVideoComment } from '../api/add-video-comment';
-import type { VideoComment } from '../api/get-video-comments';
 
 /** '{n} Comments' with a comment box (Cancel, Comment) and the list (SPEC §2). */
-export function CommentsSection({ videoId, comments }: { videoId: string; comments: VideoComment[] }) {
+export function CommentsSection({ videoId, comments }: { videoId: string; comments: Comment[] }) {
   const user = useCurrentUser();
   const add = useAddVideoComment(videoId);
   const [text, setText] = useState('');
