@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelProfile } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { channelKeys } from '@/lib/query-keys';
 
 /** GET /api/users/channel/:channelId: another user's channel, with isSubscribed for the viewer. */
 export function getChannel(channelId: string) {
@@ -8,9 +9,9 @@ export function getChannel(channelId: string) {
 }
 
 export function getChannelQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['channels', channelId], queryFn: () => getChannel(channelId) });
+  return queryOptions({ queryKey: channelKeys.detail(channelId), queryFn: () => getChannel(channelId) });
 }
 
-export function useChannel(channelId: string) {
-  return useQuery(getChannelQueryOptions(channelId));
+export function useChannel(channelId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getChannelQueryOptions(channelId), enabled });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { channelKeys } from '@/lib/query-keys';
 
 /** GET /api/users/current_user: the signed-in user's own channel profile. */
 export function getOwnChannel() {
@@ -8,7 +9,7 @@ export function getOwnChannel() {
 }
 
 export function getOwnChannelQueryOptions() {
-  return queryOptions({ queryKey: ['channels', 'own'], queryFn: getOwnChannel });
+  return queryOptions({ queryKey: channelKeys.own(), queryFn: getOwnChannel });
 }
 
 export function useOwnChannel() {

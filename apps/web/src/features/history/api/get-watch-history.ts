@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { groupHistory } from '../history-groups';
+import { historyKeys } from '@/lib/query-keys';
 
 /** GET /api/watchHistory: entries newest first (API.md §7), grouped by day. */
 export async function getWatchHistory(signal?: AbortSignal) {
@@ -10,6 +11,6 @@ export async function getWatchHistory(signal?: AbortSignal) {
 }
 
 export const getWatchHistoryQueryOptions = () =>
-  queryOptions({ queryKey: ['history'], queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
+  queryOptions({ queryKey: historyKeys.list(), queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
 
 export const useWatchHistory = () => useQuery(getWatchHistoryQueryOptions());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoListQuery } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { normalizeVideoList } from '../video-list-response';
+import { videoKeys } from '@/lib/query-keys';
 
 export type VideoListParams = VideoListQuery;
 
@@ -13,7 +14,7 @@ export async function getVideos(params: VideoListParams, signal?: AbortSignal) {
 
 export const getVideosQueryOptions = (params: VideoListParams) =>
   queryOptions({
-    queryKey: ['videos', 'list', params],
+    queryKey: videoKeys.list(params),
     queryFn: ({ signal }) => getVideos(params, signal),
   });
 

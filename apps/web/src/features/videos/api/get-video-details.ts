@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoDetails } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { videoKeys } from '@/lib/query-keys';
 
 /** GET /api/video/details/:videoId: the edit screen's view of a video; `owner` is just the owner's id. */
 export function getVideoDetails(videoId: string) {
@@ -9,7 +10,7 @@ export function getVideoDetails(videoId: string) {
 
 export function getVideoDetailsQueryOptions(videoId: string) {
   return queryOptions({
-    queryKey: ['videos', 'details', videoId],
+    queryKey: videoKeys.details(videoId),
     queryFn: () => getVideoDetails(videoId),
     staleTime: 0,
   });

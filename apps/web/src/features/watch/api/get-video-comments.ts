@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '@streamhub/contract';
 import { ApiError, api } from '@/lib/api-client';
+import { commentKeys } from '@/lib/query-keys';
 
 /** GET /api/comment/video/:videoId; a 404 (comments not available yet) counts as no comments. */
 export async function getVideoComments(videoId: string, signal?: AbortSignal): Promise<Comment[]> {
@@ -15,7 +16,7 @@ export async function getVideoComments(videoId: string, signal?: AbortSignal): P
 
 export const getVideoCommentsQueryOptions = (videoId: string) =>
   queryOptions({
-    queryKey: ['watch', 'comments', videoId],
+    queryKey: commentKeys.list('video', videoId),
     queryFn: ({ signal }) => getVideoComments(videoId, signal),
   });
 

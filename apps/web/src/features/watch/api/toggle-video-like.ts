@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeToggle, WatchVideo } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { getWatchVideoQueryOptions } from './get-watch-video';
+import { likeKeys } from '@/lib/query-keys';
 
 /** POST /api/like/v/:videoId toggles and answers {isLiked, likes} (API.md §7). */
 export function toggleVideoLike(videoId: string) {
@@ -35,7 +36,7 @@ export function useToggleVideoLike(videoId: string) {
       queryClient.setQueryData<WatchVideo>(key, (current) =>
         current ? { ...current, isLiked: result.isLiked, likes: result.likes } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: ['likes'] });
+      void queryClient.invalidateQueries({ queryKey: likeKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { watchKeys } from '@/lib/query-keys';
 
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
@@ -10,7 +11,7 @@ export async function trackWatch(videoId: string) {
 /** Run once per visit as part of the watch page's initial calls (SPEC §4). */
 export const trackWatchQueryOptions = (videoId: string) =>
   queryOptions({
-    queryKey: ['watch', 'track', videoId],
+    queryKey: watchKeys.track(videoId),
     queryFn: () => trackWatch(videoId),
     staleTime: Infinity,
     gcTime: 0,
