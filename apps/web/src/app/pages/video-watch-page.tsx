@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
-import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { useVideoComments } from '@/features/watch/api/get-video-comments';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
@@ -34,7 +33,6 @@ function Watch({ videoId }: { videoId: string }) {
   const video = useWatchVideo(videoId);
   const comments = useVideoComments(videoId);
   const track = useTrackWatch(videoId);
-  const more = useMoreVideos(video.data?.owner?._id);
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [subscriberDelta, setSubscriberDelta] = useState(0);
 
@@ -47,16 +45,13 @@ function Watch({ videoId }: { videoId: string }) {
     ['video', video],
     ['comments', comments],
     ['watch history', track],
-    ['more videos', more],
   ] as const) {
     if (query.error && !(what === 'video' && noAccess)) console.error(`Could not load ${what}`, query.error);
   }
 
   if (noAccess) return <LoadingScreen />;
-  if (video.isError || comments.isError || track.isError || more.isError) return <WatchUnavailable />;
-  // A video without an owner has no 'more videos' call to wait for.
-  const moreVideos = video.data && !video.data.owner?._id ? [] : more.data;
-  if (!video.data || !comments.data || track.isPending || !moreVideos) return <LoadingScreen />;
+  if (video.isError || comments.isError || track.isError) return <WatchUnavailable />;
+  if (!video.data || !comments.data || track.isPending) return <LoadingScreen />;
 
   const data = video.data;
   const isSubscribed = subscribed ?? data.isSubscribed ?? false;
@@ -97,7 +92,7 @@ function Watch({ videoId }: { videoId: string }) {
       </div>
       {wide ? (
         <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
-          <MoreVideos videos={moreVideos} currentId={videoId} />
+          <MoreVideos ownerId={data.owner?._id} currentId={videoId} />
         </aside>
       ) : null}
     </div>

@@ -38,15 +38,3 @@ export function pageSummary(page: number, shown: number, total: number, pageSize
   const to = shown === 0 ? 0 : from + shown - 1;
   return { from, to, total, page, pages, hasPrevious: page > 1, hasNext: page < pages };
 }
-
-/** The first owner of a list card, with the SPEC §3 fallbacks. */
-export function cardOwner(video: Pick<VideoCard, 'owner'> | { owner?: unknown }) {
-  const list = (video as { owner?: unknown }).owner;
-  const first = (Array.isArray(list) ? list[0] : list) as Partial<VideoCard['owner'][number]> | undefined;
-  return {
-    _id: first?._id ?? null,
-    fullname: first?.fullname || 'Unknown',
-    username: first?.username || 'unknown',
-    avatar: first?.avatar ?? '',
-  };
-}
