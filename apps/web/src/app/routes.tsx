@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-import { prefetchWatchPage } from '@/features/watch/api/prefetch-watch-page';
+import { prefetchWatchPage } from './prefetch-watch-page';
 import { lazyRoute } from '@/lib/lazy-component';
 import { NotFoundPage } from './pages/not-found-page';
 import { OfflinePage } from './pages/offline-page';

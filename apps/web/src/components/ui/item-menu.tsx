@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreIcon } from './icons';
 
 type ItemMenuProps = {
   /** The trigger's accessible name, e.g. 'Options for {title}'. */
   label: string;
+  /** Edit opens a page or an inline editor, which takes the focus itself. */
   onEdit: () => void;
   onDelete: () => void;
 };
@@ -13,6 +15,7 @@ const itemClasses =
 
 /** The owner's Edit / Delete menu on a video, post or comment. Radix gives arrow keys, Esc and focus return. */
 export function ItemMenu({ label, onEdit, onDelete }: ItemMenuProps) {
+  const editing = useRef(false);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -29,8 +32,19 @@ export function ItemMenu({ label, onEdit, onDelete }: ItemMenuProps) {
           align="end"
           sideOffset={4}
           className="animate-fade-in z-40 min-w-36 rounded-xl border border-line bg-raised p-1 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            // Returning focus to the trigger would pull it out of the editor that Edit just opened.
+            if (editing.current) event.preventDefault();
+            editing.current = false;
+          }}
         >
-          <DropdownMenu.Item className={itemClasses} onSelect={onEdit}>
+          <DropdownMenu.Item
+            className={itemClasses}
+            onSelect={() => {
+              editing.current = true;
+              onEdit();
+            }}
+          >
             Edit
           </DropdownMenu.Item>
           <DropdownMenu.Item className={`${itemClasses} text-red-300`} onSelect={onDelete}>

@@ -4,7 +4,8 @@ import type { WatchVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Img } from '@/components/ui/img';
-import { LikeIcon, PlaylistIcon } from '@/components/ui/icons';
+import { PlaylistIcon } from '@/components/ui/icons';
+import { LikeButton } from '@/components/like-button';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDate } from '@/lib/formatters';
 import { useToggleVideoLike } from '../api/toggle-video-like';
@@ -47,17 +48,13 @@ export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetai
           {isOwner ? null : subscribeAction}
         </div>
         <div className="flex items-center gap-2">
-          <Button
-            variant={video.isLiked ? 'light' : 'secondary'}
-            aria-pressed={video.isLiked}
-            aria-label={video.isLiked ? 'Unlike' : 'Like'}
-            data-testid="like-button"
-            onClick={() => like.mutate()}
-            disabled={like.isPending}
-          >
-            <LikeIcon />
-            <span data-testid="like-count">{formatCount(video.likes)}</span>
-          </Button>
+          <LikeButton
+            label="Like video"
+            liked={video.isLiked}
+            likes={video.likes}
+            pending={like.isPending}
+            onToggle={() => like.mutate()}
+          />
           <Button variant="secondary" onClick={() => setPlaylistOpen(true)}>
             <PlaylistIcon />
             Add
