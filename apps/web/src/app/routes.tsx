@@ -28,6 +28,8 @@ const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'His
 const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
 const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
+const SubscriptionsPage = { lazy: lazyRoute(() => import('./pages/subscriptions-page'), 'SubscriptionsPage') };
+const SubscribersPage = { lazy: lazyRoute(() => import('./pages/subscribers-page'), 'SubscribersPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -43,8 +45,8 @@ export const shellRoutes: PageRoute[] = [
   { path: '/home', page: HomePage },
   { path: '/channel', page: ChannelPage },
   { path: '/channel/:channelId', page: ChannelPage },
-  { path: '/subscriptions', page: NotFoundPage },
-  { path: '/subscribers', page: NotFoundPage },
+  { path: '/subscriptions', page: SubscriptionsPage },
+  { path: '/subscribers', page: SubscribersPage },
   { path: '/liked', page: LikedPage },
   { path: '/history', page: HistoryPage },
   { path: '/purchases', page: NotFoundPage },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { VideoCard } from '@streamhub/contract';
-import { Button } from './ui/button';
+import { EmptyState, LoadError } from './ui/list-states';
 import { LoadingScreen } from './ui/loading-screen';
 import { ListedVideoCard, VideoGrid } from './video-card';
 
@@ -29,14 +29,9 @@ export function VideoCollection({ title, status, groups, emptyText, errorText, o
       {status === 'pending' ? (
         <LoadingScreen />
       ) : status === 'error' ? (
-        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p>{errorText}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError message={errorText} onRetry={onRetry} />
       ) : empty ? (
-        <p className="py-16 text-center text-lg text-muted">{emptyText}</p>
+        <EmptyState text={emptyText} />
       ) : (
         groups.map((group, index) => {
           const grid = (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -44,8 +44,6 @@ function Watch({ videoId }: { videoId: string }) {
   const navigate = useNavigate();
   const wide = useMediaQuery(DESKTOP_QUERY);
   const video = useWatchVideo(videoId);
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  const [subscriberDelta, setSubscriberDelta] = useState(0);
 
   const noAccess = video.error instanceof ApiError && video.error.status === 401;
   useEffect(() => {
@@ -60,8 +58,6 @@ function Watch({ videoId }: { videoId: string }) {
   if (video.isPending) return <LoadingScreen />;
 
   const data = video.data;
-  const isSubscribed = subscribed ?? data.isSubscribed ?? false;
-  const subscribers = Math.max(0, (data.subscribers ?? 0) + subscriberDelta);
   const title = data.title?.trim() || 'Untitled Video';
 
   return (
@@ -75,20 +71,8 @@ function Watch({ videoId }: { videoId: string }) {
         <VideoPlayer hlsUrl={data.hlsUrl} videoFile={data.videoFile} poster={data.thumbnail} title={title} />
         <WatchDetails
           video={data}
-          subscribers={subscribers}
-          subscribeAction={
-            data.owner?._id ? (
-              <SubscribeButton
-                channelId={data.owner._id}
-                subscribed={isSubscribed}
-                onSubscribedChange={(next) => {
-                  // SPEC §4: up when the toggle answers data, down when it answers null.
-                  setSubscriberDelta((d) => d + (next ? 1 : -1));
-                  setSubscribed(next);
-                }}
-              />
-            ) : null
-          }
+          // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+          subscribeAction={data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null}
         />
         <HistoryNotice videoId={videoId} />
         <CommentsSection target={{ kind: 'video', id: videoId }} />

@@ -12,13 +12,12 @@ import { useToggleVideoLike } from '../api/toggle-video-like';
 
 type WatchDetailsProps = {
   video: WatchVideo;
-  subscribers: number;
   /** Subscribe / Subscribed toggle, composed by the page (hidden for the owner). */
   subscribeAction?: ReactNode;
 };
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
-export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetailsProps) {
+export function WatchDetails({ video, subscribeAction }: WatchDetailsProps) {
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
   const [playlistOpen, setPlaylistOpen] = useState(false);
@@ -41,7 +40,7 @@ export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetai
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
               <span className="text-xs text-muted" data-testid="subscriber-count">
-                {formatCount(subscribers)} {subscribers === 1 ? 'subscriber' : 'subscribers'}
+                {formatCount(video.subscribers)} {video.subscribers === 1 ? 'subscriber' : 'subscribers'}
               </span>
             </span>
           </Link>
