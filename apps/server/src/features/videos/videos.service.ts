@@ -12,6 +12,8 @@ import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { toAmount, toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
@@ -21,6 +23,8 @@ interface Deps {
   config: Config;
   tokens: MediaTokens;
   queue: JobQueue;
+  users: Pick<UsersService, 'exists'>;
+  subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
 }
 
 interface UploadFiles {
@@ -42,7 +46,10 @@ export const ownerOrPublic: WatchRule = {
 /** Finished videos whose media access is remembered per process (see mediaAccess). */
 const MEDIA_ACCESS_CACHE_SIZE = 10_000;
 
-export function createVideosService({ repo, storage, config, tokens, queue }: Deps, rule: WatchRule = ownerOrPublic) {
+export function createVideosService(
+  { repo, storage, config, tokens, queue, users, subscriptions }: Deps,
+  rule: WatchRule = ownerOrPublic,
+) {
   const videoPrefix = (id: string) => `videos/${id}`;
   /**
    * Whether a finished video is exclusive, so that serving its segments does not ask the database
@@ -106,9 +113,11 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
     const base = row.is_exclusive
       ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
       : storage.publicUrl(videoPrefix(row.id));
-    const [isLiked, isSubscribed] = viewer
-      ? await Promise.all([repo.isLiked(viewer._id, row.id), repo.isSubscribed(viewer._id, row.owner_id)])
-      : [false, false];
+    const [isLiked, isSubscribed, subscribers] = await Promise.all([
+      viewer ? repo.isLiked(viewer._id, row.id) : false,
+      viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
+      subscriptions.subscriberCount(row.owner_id),
+    ]);
     return {
       _id: row.id,
       title: row.title,
@@ -122,7 +131,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
       views: row.views,
       likes: row.likes,
       isLiked,
-      subscribers: Number(row.subscribers ?? 0),
+      subscribers,
       isSubscribed,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
@@ -252,7 +261,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
       const isOwner = viewer?._id === channelId;
-      if (!isOwner && !(await repo.userExists(channelId))) throw new NotFound('Channel does not exist');
+      if (!isOwner && !(await users.exists(channelId))) throw new NotFound('Channel does not exist');
       const rows = await repo.listByOwner(channelId, isOwner);
       return { videos: rows.map(toDashboardVideo), uploads: await uploadQuota(channelId) };
     },
