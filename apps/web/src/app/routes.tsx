@@ -30,6 +30,9 @@ const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-pag
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
 const SubscriptionsPage = { lazy: lazyRoute(() => import('./pages/subscriptions-page'), 'SubscriptionsPage') };
 const SubscribersPage = { lazy: lazyRoute(() => import('./pages/subscribers-page'), 'SubscribersPage') };
+const PostsPage = { lazy: lazyRoute(() => import('./pages/posts-page'), 'PostsPage') };
+const PostPage = { lazy: lazyRoute(() => import('./pages/post-page'), 'PostPage') };
+const PostEditorPage = { lazy: lazyRoute(() => import('./pages/post-editor-page'), 'PostEditorPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -64,10 +67,10 @@ export const shellRoutes: PageRoute[] = [
   { path: '/playlist/u/:channelId', page: NotFoundPage },
   { path: '/playlist/p/:playlistId', page: NotFoundPage },
   { path: '/playlist/u/:channelId/p/:playlistId', page: NotFoundPage },
-  { path: '/post', page: NotFoundPage },
-  { path: '/post/u/:channelId', page: NotFoundPage },
-  { path: '/post/p/:postId', page: NotFoundPage },
-  { path: '/post/u/:channelId/p/:postId', page: NotFoundPage },
-  { path: '/post/new', page: NotFoundPage },
-  { path: '/post/edit/:postId', page: NotFoundPage },
+  { path: '/post', page: PostsPage },
+  { path: '/post/u/:channelId', page: PostsPage },
+  { path: '/post/p/:postId', page: PostPage },
+  { path: '/post/u/:channelId/p/:postId', page: PostPage },
+  { path: '/post/new', page: PostEditorPage },
+  { path: '/post/edit/:postId', page: PostEditorPage },
 ];

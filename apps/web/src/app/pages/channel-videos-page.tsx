@@ -1,9 +1,9 @@
 import { useLocation, useParams } from 'react-router';
 import { useChannel } from '@/features/channels/api/get-channel';
-import { channelVideosTitle, isChannelOwner } from '@/features/videos/channel-videos';
+import { channelVideosTitle } from '@/features/videos/channel-videos';
 import { ChannelVideosView } from '@/features/videos/components/channel-videos-view';
 import { useCurrentUser } from '@/lib/auth';
-import { readChannelNavigationState } from '@/lib/channel-state';
+import { isChannelOwner, readChannelNavigationState } from '@/lib/channel-state';
 
 /** /videos (own) and /videos/{channelId} (SPEC §2, §6). */
 export function ChannelVideosPage() {

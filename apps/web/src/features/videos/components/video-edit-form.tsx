@@ -7,7 +7,7 @@ import { useUpdateVideo } from '../api/update-video';
 import type { VideoDetails } from '@streamhub/contract';
 import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
 import { isImageFile } from '../video-upload';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { ThumbnailPicker } from './thumbnail-picker';
 
 type VideoEditFormProps = {
