@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { COMMENT_MAX_LENGTH } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { Spinner } from '@/components/ui/spinner';
@@ -37,6 +38,7 @@ export function CommentBox({ target }: { target: CommentTarget }) {
         <textarea
           id={id}
           rows={open || text ? 3 : 1}
+          maxLength={COMMENT_MAX_LENGTH}
           placeholder="Add a comment..."
           value={text}
           onFocus={() => setOpen(true)}

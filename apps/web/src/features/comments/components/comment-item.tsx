@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Comment } from '@streamhub/contract';
+import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -72,6 +72,7 @@ export function CommentItem({ comment, target }: CommentItemProps) {
               id={editId}
               rows={3}
               autoFocus
+              maxLength={COMMENT_MAX_LENGTH}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
