@@ -9,7 +9,7 @@ import type { CommentParent, CommentsRepo } from './comments.repo.ts';
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
 
 /** Page size when a page is asked for without a limit. */
-export const COMMENT_PAGE_SIZE = 20;
+const COMMENT_PAGE_SIZE = 20;
 const NO_COMMENT = 'Comment not found';
 
 const toComment = (r: Row): Comment => ({
