@@ -11,9 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ffmpegPath } from '../apps/server/src/media/binaries.ts';
-import { buildTranscodeArgs, type X264Preset } from '../apps/server/src/media/ffmpeg-args.ts';
+import { buildTranscodeArgs, type SourceProbe, type X264Preset } from '../apps/server/src/media/ffmpeg-args.ts';
 import { buildLadder } from '../apps/server/src/media/ladder.ts';
-import type { MediaProbe } from '../apps/server/src/media/parse-probe.ts';
 import { probeMedia } from '../apps/server/src/media/probe.ts';
 import { transcodeVideo } from '../apps/server/src/media/transcode.ts';
 
@@ -141,7 +140,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function probeSource(file: string): Promise<MediaProbe> {
+async function probeSource(file: string): Promise<SourceProbe> {
   const probe = await probeMedia(file);
   if (!probe) throw new Error('the generated source did not probe as a video');
   return probe;

@@ -1,36 +1,29 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { VideoCard } from '@streamhub/contract';
+import { apiError, apiInvalid, apiOk, owner, videoCard, videoListPage } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 import { currentUserId } from '../support/videos';
 
 /**
- * The home grid's client-side rules (SPEC §2, §3, §8) with the list call answered by the test, so
- * paging, fallbacks and error states can be checked without uploading dozens of videos.
+ * The home grid's client-side rules (SPEC §2, §3, §8) with the list call answered by the test
+ * (contract-typed), so paging, fallbacks and error states can be checked without uploading dozens
+ * of videos. The real list is covered by discovery.spec.ts.
  */
 
-type Card = Record<string, unknown>;
+const olga = owner({ _id: 'owner-1', fullname: 'Olga Owner', username: 'olga', avatar: '/media/no-such-avatar.png' });
 
-const owner = { _id: 'owner-1', fullname: 'Olga Owner', username: 'olga', avatar: '/media/no-such-avatar.png' };
-
-function card(n: number, patch: Card = {}): Card {
-  return {
+function card(n: number, patch: Partial<VideoCard> = {}): VideoCard {
+  return videoCard({
     _id: `video-${n}`,
     title: `Clip ${n}`,
-    description: '',
     thumbnail: `/media/no-such-thumb-${n}.jpg`,
     duration: 65,
     views: n,
     createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-    isExclusive: false,
-    owner: [owner],
+    owner: [olga],
     ...patch,
-  };
+  });
 }
-
-const envelope = (data: unknown, statusCode = 200) => ({
-  status: statusCode,
-  contentType: 'application/json',
-  body: JSON.stringify({ statusCode, data, message: statusCode < 400 ? 'Success' : String(data), success: statusCode < 400 }),
-});
 
 /** Answers GET /api/video (only the list call, not /api/video/v/… or /new). */
 async function answerVideoList(page: Page, handler: (url: URL, route: Route) => Promise<void>) {
@@ -49,7 +42,14 @@ test.describe('home grid', () => {
       const pageNo = Number(url.searchParams.get('page') ?? '1');
       const first = (pageNo - 1) * 12 + 1;
       const count = Math.max(0, Math.min(12, 30 - first + 1));
-      await route.fulfill(envelope({ videos: Array.from({ length: count }, (_, i) => card(first + i)), total: 30 }));
+      await route.fulfill(
+        apiOk(
+          videoListPage(
+            Array.from({ length: count }, (_, i) => card(first + i)),
+            30,
+          ),
+        ),
+      );
     });
 
     await page.goto('/home?query=clips');
@@ -88,14 +88,14 @@ test.describe('home grid', () => {
     const me = await currentUserId(page);
     await answerVideoList(page, (_url, route) =>
       route.fulfill(
-        envelope({
-          videos: [
+        apiOk(
+          videoListPage([
             card(1, { title: 'Long one', duration: 125.6, isExclusive: true }),
-            card(2, { title: '', duration: undefined, owner: [] }),
-            card(3, { title: 'Mine', owner: [{ _id: me, fullname: 'Me Myself', username: 'me', avatar: '' }] }),
-          ],
-          total: [{ total: 3 }],
-        }),
+            // No title, no duration yet, no owner any more: the SPEC §3 fallbacks.
+            card(2, { title: '', duration: 0, owner: [] }),
+            card(3, { title: 'Mine', owner: [owner({ _id: me, fullname: 'Me Myself', username: 'me' })] }),
+          ]),
+        ),
       ),
     );
     await page.goto('/home');
@@ -129,9 +129,9 @@ test.describe('home grid', () => {
     await registerViaApi(page);
     let mode: 'fail' | 'ok' | 'invalid' = 'fail';
     await answerVideoList(page, (_url, route) => {
-      if (mode === 'fail') return route.fulfill(envelope('Bad request', 400));
-      if (mode === 'invalid') return route.fulfill(envelope(null));
-      return route.fulfill(envelope({ videos: [card(1)], total: 1 }));
+      if (mode === 'fail') return route.fulfill(apiError(400, 'Bad request'));
+      if (mode === 'invalid') return route.fulfill(apiInvalid(null));
+      return route.fulfill(apiOk(videoListPage([card(1)])));
     });
 
     await page.goto('/home');
@@ -147,7 +147,7 @@ test.describe('home grid', () => {
 
   test('an empty result without a query says No videos found', async ({ page }) => {
     await registerViaApi(page);
-    await answerVideoList(page, (_url, route) => route.fulfill(envelope({ videos: [], total: 0 })));
+    await answerVideoList(page, (_url, route) => route.fulfill(apiOk(videoListPage([]))));
     await page.goto('/home');
     await expect(page.getByText('No videos found', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();

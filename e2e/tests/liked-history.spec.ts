@@ -1,37 +1,23 @@
 import { expect, test } from '@playwright/test';
+import { apiError, apiOk, historyEntry, likedVideo, owner, videoCard } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 
 /**
- * Liked Videos and Watch History states that are hard to reach with real data (SPEC §2, §8): the
- * list and removal calls are answered by the test.
+ * Liked Videos and Watch History states the real server cannot be made to produce on demand
+ * (SPEC §2, §8): failing calls, and history entries from past days. The answers are typed by the
+ * contract; the real lists and removals are covered by watch.spec.ts.
  */
 
-const envelope = (data: unknown, statusCode = 200) => ({
-  status: statusCode,
-  contentType: 'application/json',
-  body: JSON.stringify({ statusCode, data, message: statusCode < 400 ? 'Success' : String(data), success: statusCode < 400 }),
-});
-
-const owner = { _id: 'owner-h', fullname: 'Hank History', username: 'hank', avatar: '' };
-const card = (id: string, title: string) => ({
-  _id: id,
-  title,
-  description: '',
-  thumbnail: '',
-  duration: 30,
-  views: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  isExclusive: false,
-  owner: [owner],
-});
+const hank = owner({ _id: 'owner-h', fullname: 'Hank History', username: 'hank' });
+const card = (id: string, title: string) => videoCard({ _id: id, title, owner: [hank] });
 
 test.describe('liked videos and watch history', () => {
   test('a failed removal from Liked Videos shows the Error toast and keeps the video', async ({ page }) => {
     await registerViaApi(page);
     await page.route('**/api/like/likedVideos', (route) =>
-      route.fulfill(envelope([{ _id: 'like-1', videos: [card('liked-1', 'Kept clip')] }])),
+      route.fulfill(apiOk([likedVideo('like-1', card('liked-1', 'Kept clip'))])),
     );
-    await page.route('**/api/like/v/liked-1', (route) => route.fulfill(envelope('Something broke', 500)));
+    await page.route('**/api/like/v/liked-1', (route) => route.fulfill(apiError(500, 'Something broke')));
     await page.goto('/liked');
     await page.getByRole('button', { name: 'Remove Kept clip from liked videos' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove Liked Video?' });
@@ -49,11 +35,11 @@ test.describe('liked videos and watch history', () => {
     let fail = true;
     await page.route('**/api/watchHistory', (route) =>
       fail
-        ? route.fulfill(envelope('Bad request', 400))
+        ? route.fulfill(apiError(400, 'Bad request'))
         : route.fulfill(
-            envelope([
-              { _id: 'h-2', watchedAt: '2026-03-05T12:00:00.000Z', videoId: 'v-2', video: card('v-2', 'Newer clip') },
-              { _id: 'h-1', watchedAt: '2026-03-04T12:00:00.000Z', videoId: 'v-1', video: [card('v-1', 'Older clip')] },
+            apiOk([
+              historyEntry('h-2', '2026-03-05T12:00:00.000Z', card('v-2', 'Newer clip')),
+              historyEntry('h-1', '2026-03-04T12:00:00.000Z', card('v-1', 'Older clip')),
             ]),
           ),
     );
@@ -67,7 +53,7 @@ test.describe('liked videos and watch history', () => {
     await expect(page.getByRole('region', { name: '5 March 2026' }).getByRole('link', { name: 'Newer clip' })).toBeVisible();
     await expect(page.getByRole('region', { name: '4 March 2026' }).getByRole('link', { name: 'Older clip' })).toBeVisible();
 
-    await page.route('**/api/watchHistory/remove/h-2', (route) => route.fulfill(envelope('Something broke', 500)));
+    await page.route('**/api/watchHistory/remove/h-2', (route) => route.fulfill(apiError(500, 'Something broke')));
     await page.getByRole('button', { name: 'Remove Newer clip from watch history' }).click();
     await page.getByRole('dialog', { name: 'Remove Video?' }).getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Error', { exact: true })).toBeVisible();

@@ -1,60 +1,34 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import type { Comment, HistoryEntry, WatchVideo } from '@streamhub/contract';
+import { apiError, apiOk, moreVideo, owner, watchVideo } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 import { makeClip } from '../support/videos';
 
 /**
  * Watch page rules that need no real upload (SPEC §2, §4, §8): the four initial calls are answered
- * by the test, so access errors, the MP4 fallback and the wide-screen layout are quick to check.
+ * by the test (typed by the contract), so access errors, failing calls, the MP4 fallback and the
+ * wide-screen layout are quick to check. The real page is covered by watch.spec.ts.
  */
 
-const envelope = (data: unknown, statusCode = 200) => ({
-  status: statusCode,
-  contentType: 'application/json',
-  body: JSON.stringify({ statusCode, data, message: statusCode < 400 ? 'Success' : String(data), success: statusCode < 400 }),
-});
+const wanda = owner({ _id: 'owner-9', fullname: 'Wanda Watch', username: 'wanda' });
 
-const owner = { _id: 'owner-9', fullname: 'Wanda Watch', username: 'wanda', avatar: '' };
-
-/** Answers the watch page's four calls for `videoId`; `hlsUrl` and `videoFile` as given. */
-async function answerWatchCalls(page: Page, videoId: string, media: { hlsUrl: string | null; videoFile: string | null }) {
+/** Answers the watch page's four calls for `videoId` (contract-typed); `hlsUrl` and `videoFile` as given. */
+async function answerWatchCalls(page: Page, videoId: string, media: Pick<WatchVideo, 'hlsUrl' | 'videoFile'>) {
   await page.route(`**/api/video/v/${videoId}`, (route) =>
-    route.fulfill(
-      envelope({
-        _id: videoId,
-        title: 'Mocked clip',
-        description: '',
-        thumbnail: '',
-        ...media,
-        duration: 4,
-        views: 3,
-        likes: 0,
-        isLiked: false,
-        subscribers: 2,
-        isSubscribed: false,
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-        isExclusive: false,
-        price: 0,
-        owner,
-      }),
-    ),
+    route.fulfill(apiOk(watchVideo({ _id: videoId, ...media, owner: wanda }))),
   );
-  await page.route(`**/api/comment/video/${videoId}`, (route) => route.fulfill(envelope([])));
-  await page.route(`**/api/watchHistory/track/${videoId}`, (route) => route.fulfill(envelope(null)));
-  await page.route(`**/api/dashboard/more/${owner._id}`, (route) =>
-    route.fulfill(
-      envelope([
-        { _id: 'other-1', title: 'Another clip', thumbnail: '', views: 1, createdAt: new Date().toISOString(), duration: 7 },
-      ]),
-    ),
+  await page.route(`**/api/comment/video/${videoId}`, (route) => route.fulfill(apiOk<Comment[]>([])));
+  await page.route(`**/api/watchHistory/track/${videoId}`, (route) => route.fulfill(apiOk<HistoryEntry | null>(null)));
+  await page.route(`**/api/dashboard/more/${wanda._id}`, (route) =>
+    route.fulfill(apiOk([moreVideo({ _id: 'other-1', title: 'Another clip' })])),
   );
 }
 
 test.describe('watch page', () => {
   test('a video the viewer may not watch (401) opens its buy page', async ({ page }) => {
     await registerViaApi(page);
-    await page.route('**/api/video/v/paid-1', (route) => route.fulfill(envelope('No access to this video', 401)));
+    await page.route('**/api/video/v/paid-1', (route) => route.fulfill(apiError(401, 'No access to this video')));
     await page.goto('/video/watch/paid-1');
     await expect(page).toHaveURL(/\/video\/buy\/paid-1$/);
   });
@@ -113,5 +87,54 @@ test.describe('watch page', () => {
     // Narrower than 1024 px: no side list at all.
     await page.setViewportSize({ width: 800, height: 800 });
     await expect(page.getByRole('heading', { name: 'More videos' })).toHaveCount(0);
+  });
+
+  test('failing comments or history calls show their own errors; the video still shows', async ({ page }) => {
+    await registerViaApi(page);
+    await answerWatchCalls(page, 'partial-1', { hlsUrl: null, videoFile: null });
+    await page.route('**/api/comment/video/partial-1', (route) => route.fulfill(apiError(500, 'Comments are down')));
+    await page.route('**/api/watchHistory/track/partial-1', (route) => route.fulfill(apiError(500, 'History is down')));
+    await page.goto('/video/watch/partial-1');
+    await expect(page.getByRole('heading', { name: 'Mocked clip', level: 1 })).toBeVisible();
+    await expect(page.getByText('Unable to load video')).toHaveCount(0);
+    await expect(page.getByText('This video could not be added to your watch history.')).toBeVisible();
+    const comments = page.getByRole('region', { name: 'Comments' });
+    await expect(comments.getByRole('alert')).toContainText('Comments could not be loaded.', { timeout: 20_000 });
+
+    // Try Again loads them once the server answers.
+    await page.unroute('**/api/comment/video/partial-1');
+    await page.route('**/api/comment/video/partial-1', (route) => route.fulfill(apiOk<Comment[]>([])));
+    await comments.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { name: '0 Comments' })).toBeVisible();
+  });
+
+  test('a failing video call shows the error view', async ({ page }) => {
+    await registerViaApi(page);
+    await page.route('**/api/video/v/broken-1', (route) => route.fulfill(apiError(400, 'Invalid id')));
+    await page.goto('/video/watch/broken-1');
+    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
+    await expect(page.getByText('There was a problem loading this video.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible();
+  });
+
+  test('a refused like or subscription goes back and says why', async ({ page }) => {
+    await registerViaApi(page);
+    await answerWatchCalls(page, 'refused-1', { hlsUrl: null, videoFile: null });
+    await page.route('**/api/like/v/refused-1', (route) => route.fulfill(apiError(500, 'Likes are down')));
+    await page.route(`**/api/subscription/channel/${wanda._id}`, (route) =>
+      route.fulfill(apiError(500, 'Subscriptions are down')),
+    );
+    await page.goto('/video/watch/refused-1');
+
+    const like = page.getByRole('button', { name: /^Like video/ });
+    await like.click();
+    await expect(page.getByText('Likes are down')).toBeVisible();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('like-count')).toHaveText('0');
+
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await expect(page.getByText('Subscriptions are down')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
+    await expect(page.getByTestId('subscriber-count')).toHaveText('2 subscribers');
   });
 });

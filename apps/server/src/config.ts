@@ -1,8 +1,61 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, as Fastify's `trustProxy` accepts them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which peers' X-Forwarded-* headers count (Fastify's `trustProxy`): `false` (default: none),
+ * `true` (any peer: only when nothing but the proxy can reach the app), or a comma-separated list
+ * of proxy addresses, CIDR ranges and `loopback`/`linklocal`/`uniquelocal`. A hop count is refused:
+ * it cannot tell a proxy from a client, and Fastify 5 ignores it (trusting no one).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string => {
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries.join(',');
+    const message = /^\d+$/.test(v)
+      ? 'a hop count cannot tell a proxy from a client: list the proxy addresses (e.g. 127.0.0.1 or 10.0.0.0/8)'
+      : 'expected true, false, or proxy addresses / CIDR ranges separated by commas';
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** The web app's origins (`https://videos.example.com`), separated by commas; exact scheme, host and port. */
+const origins = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const list = v === '' ? [] : v.split(',').map((e) => e.trim());
+    for (const origin of list) {
+      let parsed: string | null = null;
+      try {
+        parsed = new URL(origin).origin;
+      } catch {
+        parsed = null;
+      }
+      if (parsed !== origin) {
+        ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin like https://videos.example.com` });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
@@ -13,6 +66,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Secret for signing media tokens; generated and kept under DATA_DIR when absent. */
   MEDIA_TOKEN_SECRET: z.string().min(16).optional(),
+  /** The longest an exclusive-media token lives (each lasts 2 × its video's duration + 5 min, at least 10 min). */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -21,6 +75,8 @@ const EnvSchema = z.object({
   USER_COOKIE_PASSPHRASE: z.string().min(1).default(USER_COOKIE_PASSPHRASE_DEFAULT),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  APP_ORIGINS: origins.default([]),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),
   MAX_VIDEO_BYTES: z.coerce
     .number()
@@ -74,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     userCookiePassphrase: e.USER_COOKIE_PASSPHRASE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    /** Empty: the app's own origin, as the request names it (Host, and X-Forwarded-* from a trusted proxy). */
+    appOrigins: e.APP_ORIGINS,
     uploadLimitDefault: e.UPLOAD_LIMIT_DEFAULT,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     maxImageBytes: e.MAX_IMAGE_BYTES,

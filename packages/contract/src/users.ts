@@ -40,6 +40,7 @@ export const Uploads = z.object({ uploaded: z.number(), uploadLimit: z.number() 
 export type Uploads = z.infer<typeof Uploads>;
 
 export const Me = CurrentUser.extend({ uploads: Uploads });
+export type Me = z.infer<typeof Me>;
 
 const ProfileCounts = {
   createdAt: z.string(),
@@ -49,6 +50,7 @@ const ProfileCounts = {
 };
 
 export const OwnProfile = CurrentUser.extend({ email: z.string(), ...ProfileCounts });
+export type OwnProfile = z.infer<typeof OwnProfile>;
 export const ChannelProfile = CurrentUser.extend({ isSubscribed: z.boolean(), ...ProfileCounts });
 export type ChannelProfile = z.infer<typeof ChannelProfile>;
 

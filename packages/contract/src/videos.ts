@@ -109,8 +109,10 @@ export const VideoDetails = z.object({
   thumbnail: z.string(),
   owner: z.string(),
 });
+export type VideoDetails = z.infer<typeof VideoDetails>;
 
 export const DashboardVideos = z.object({
   videos: z.array(DashboardVideo),
   uploads: z.object({ uploaded: z.number(), uploadLimit: z.number() }),
 });
+export type DashboardVideos = z.infer<typeof DashboardVideos>;

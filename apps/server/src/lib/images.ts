@@ -1,31 +1,40 @@
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { UnsupportedMedia } from './errors.ts';
 
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+/** Raster formats by their bytes (file-type's `ext`): no SVG, PDF or other format that names other files. */
+const SNIFFED = new Set(['jpg', 'png', 'apng', 'webp', 'gif', 'avif', 'tif', 'heic']);
+/** The same formats as sharp names them once decoded. */
+const DECODED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+const LIMITS = { limitInputPixels: 50_000_000 };
+const NOT_AN_IMAGE = 'File must be an image';
 
 /**
- * Decodes the bytes (never trusting the declared type), then re-encodes to WebP at a bounded size.
- * Anything sharp cannot read as a raster image is refused with 415.
+ * Sniffs the bytes (never trusting the name or declared type), decodes them with sharp, then
+ * re-encodes to WebP at a bounded size. Only the sniffed raster formats ever reach a decoder;
+ * anything else, or anything sharp cannot decode, is refused with 415.
  */
 export async function normaliseImage(
   input: string | Buffer,
   size: { width: number; height: number; fit: 'cover' | 'inside' },
 ): Promise<Buffer> {
+  const sniffed = await (typeof input === 'string' ? fileTypeFromFile(input) : fileTypeFromBuffer(input)).catch(() => undefined);
+  if (!sniffed || !SNIFFED.has(sniffed.ext)) throw new UnsupportedMedia(NOT_AN_IMAGE);
   let format: string | undefined;
   try {
-    format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;
+    format = (await sharp(input, LIMITS).metadata()).format;
   } catch {
     format = undefined;
   }
-  if (!format || !ACCEPTED.has(format)) throw new UnsupportedMedia('File must be an image');
+  if (!format || !DECODED.has(format)) throw new UnsupportedMedia(NOT_AN_IMAGE);
   try {
-    return await sharp(input, { limitInputPixels: 50_000_000 })
+    return await sharp(input, LIMITS)
       .rotate()
       .resize({ ...size, withoutEnlargement: size.fit === 'inside' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new UnsupportedMedia('File must be an image');
+    throw new UnsupportedMedia(NOT_AN_IMAGE);
   }
 }
 

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildFilterGraph,
+  buildProbeArgs,
   buildThumbnailArgs,
   buildTranscodeArgs,
+  DEMUXER_BY_SNIFFED_TYPE,
+  demuxerForSniffedType,
+  inputArgs,
   OUTPUT_FILES,
   rungPlaylistPath,
   thumbnailTimeSec,
+  type SourceProbe,
 } from './ffmpeg-args.ts';
 import { buildLadder } from './ladder.ts';
-import type { MediaProbe } from './parse-probe.ts';
 
-function probe(overrides: Partial<MediaProbe> = {}): MediaProbe {
+function probe(overrides: Partial<SourceProbe> = {}): SourceProbe {
   return {
+    demuxer: 'mov',
     durationSec: 60,
     width: 1920,
     height: 1080,
@@ -44,7 +49,7 @@ const remuxable = probe({
 });
 const input = '/data/tmp/upload 1.mp4';
 
-function args(p: MediaProbe, extra: { preset?: 'superfast'; progress?: boolean } = {}) {
+function args(p: SourceProbe, extra: { preset?: 'superfast'; progress?: boolean } = {}) {
   return buildTranscodeArgs({ input, probe: p, rungs: buildLadder(p), ...extra });
 }
 
@@ -227,14 +232,16 @@ describe('output layout', () => {
 
 describe('thumbnails', () => {
   it('grabs one frame of the real video stream as JPEG', () => {
-    const list = buildThumbnailArgs('/in/a.mp4', '/out/t.jpg', 2);
+    const list = buildThumbnailArgs('/in/a.mp4', 'matroska', '/out/t.jpg', 2);
     expect(values(list, '-ss')).toEqual(['2.000']);
     expect(list.indexOf('-ss')).toBeLessThan(list.indexOf('-i'));
     expect(values(list, '-i')).toEqual(['file:/in/a.mp4']);
     expect(values(list, '-map')).toEqual(['0:V:0']);
     expect(values(list, '-frames:v')).toEqual(['1']);
     expect(values(list, '-vf')[0]).toContain('force_original_aspect_ratio=decrease');
-    expect(values(list, '-f')).toEqual(['image2']);
+    // The input's demuxer is forced; the output is one picture.
+    expect(values(list, '-f')).toEqual(['matroska', 'image2']);
+    expect(list.slice(list.indexOf('-f'), list.indexOf('-i') + 2)).toEqual(inputArgs('/in/a.mp4', 'matroska'));
     expect(list.at(-1)).toBe('file:/out/t.jpg');
   });
 
@@ -244,5 +251,79 @@ describe('thumbnails', () => {
     expect(thumbnailTimeSec(1)).toBe(0);
     expect(thumbnailTimeSec(4)).toBe(0.8);
     expect(thumbnailTimeSec(3600)).toBe(10);
+  });
+});
+
+describe('how an upload is opened: sniffed demuxer forced, file protocol only', () => {
+  it('maps the sniffed video containers to their demuxers', () => {
+    expect(demuxerForSniffedType('mp4')).toBe('mov');
+    expect(demuxerForSniffedType('mov')).toBe('mov');
+    expect(demuxerForSniffedType('3gp')).toBe('mov');
+    expect(demuxerForSniffedType('webm')).toBe('matroska');
+    expect(demuxerForSniffedType('mkv')).toBe('matroska');
+    expect(demuxerForSniffedType('avi')).toBe('avi');
+    expect(demuxerForSniffedType('mts')).toBe('mpegts');
+    expect(demuxerForSniffedType('mpg')).toBe('mpeg');
+    expect(demuxerForSniffedType('flv')).toBe('flv');
+    expect(demuxerForSniffedType('ogv')).toBe('ogg');
+    expect(demuxerForSniffedType('asf')).toBe('asf');
+  });
+
+  it('refuses everything else: unknown bytes, pictures, audio, documents, inherited keys', () => {
+    for (const ext of [undefined, '', 'png', 'jpg', 'gif', 'webp', 'heic', 'avif', 'mp3', 'm4a', 'opus', 'pdf', 'zip', 'xml']) {
+      expect(demuxerForSniffedType(ext), String(ext)).toBeNull();
+    }
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(demuxerForSniffedType(key)).toBeNull();
+  });
+
+  it('never lists a demuxer that opens other files or guesses (playlists, concat, image sequences)', () => {
+    const indirect = [
+      'hls',
+      'applehttp',
+      'concat',
+      'image2',
+      'image2pipe',
+      'dash',
+      'mov_dref',
+      'tee',
+      'lavfi',
+      'subfile',
+      'data',
+    ];
+    for (const demuxer of Object.values(DEMUXER_BY_SNIFFED_TYPE)) expect(indirect).not.toContain(demuxer);
+  });
+
+  it('forces the demuxer and the file protocol before the input, which is always a file: URL', () => {
+    expect(inputArgs('/tmp/up 1.upload', 'matroska')).toEqual([
+      '-f',
+      'matroska',
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      'file:/tmp/up 1.upload',
+    ]);
+    // QuickTime/MP4 may name other files in `dref` boxes: never followed.
+    expect(inputArgs('/a.mp4', 'mov')).toEqual([
+      '-f',
+      'mov',
+      '-protocol_whitelist',
+      'file',
+      '-enable_drefs',
+      '0',
+      '-i',
+      'file:/a.mp4',
+    ]);
+  });
+
+  it('probe, thumbnail and transcode all open the source the same way', () => {
+    // From the forced format to the input itself.
+    const opened = (list: string[]) => list.slice(list.indexOf('-protocol_whitelist') - 2, list.indexOf('-i') + 2);
+    expect(opened(buildProbeArgs('/s', 'avi'))).toEqual(inputArgs('/s', 'avi'));
+    expect(opened(buildThumbnailArgs('/s', 'mov', '/t.jpg', 0))).toEqual(inputArgs('/s', 'mov'));
+    const transcode = buildTranscodeArgs({ input: '/s', probe: probe({ demuxer: 'mpegts' }), rungs: buildLadder(probe()) });
+    expect(opened(transcode)).toEqual(inputArgs('/s', 'mpegts'));
+    for (const list of [buildProbeArgs('/s', 'avi'), buildThumbnailArgs('/s', 'mov', '/t.jpg', 0), transcode]) {
+      expect(list.filter((arg) => arg === '-i')).toHaveLength(1);
+    }
   });
 });

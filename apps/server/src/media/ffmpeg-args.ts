@@ -26,6 +26,62 @@ export const CRF = 23;
 export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
 export const DEFAULT_PRESET: X264Preset = 'veryfast';
 
+/**
+ * The demuxers an upload may be read with, by what its bytes sniff as (file-type's `ext`). Every
+ * ffprobe and ffmpeg run on an upload forces one of these with `-f`, so ffmpeg never guesses the
+ * format: a text playlist (hls), a concat list, an image sequence or any other demuxer that opens
+ * further files by name can never be chosen, whatever the file is called or claims to be.
+ * Only containers whose demuxers read nothing but their own bytes are listed; the probe then
+ * decides whether the file really holds a video.
+ */
+export const DEMUXER_BY_SNIFFED_TYPE = {
+  // ISO base media: MP4, QuickTime, 3GPP, Flash MP4 (external data references stay off: see inputArgs)
+  mp4: 'mov',
+  m4v: 'mov',
+  mov: 'mov',
+  '3gp': 'mov',
+  '3g2': 'mov',
+  mj2: 'mov',
+  f4v: 'mov',
+  mkv: 'matroska',
+  webm: 'matroska',
+  avi: 'avi',
+  // MPEG transport stream (also Blu-ray/AVCHD .m2ts) and program stream (.mpg, .vob)
+  mts: 'mpegts',
+  mpg: 'mpeg',
+  flv: 'flv',
+  ogv: 'ogg',
+  ogm: 'ogg',
+  // Windows Media (.wmv, .asf)
+  asf: 'asf',
+} as const;
+
+export type Demuxer = (typeof DEMUXER_BY_SNIFFED_TYPE)[keyof typeof DEMUXER_BY_SNIFFED_TYPE];
+
+/** The demuxer for a sniffed file type, or null when the type is not an accepted video container. */
+export function demuxerForSniffedType(ext: string | undefined): Demuxer | null {
+  if (ext === undefined || !Object.hasOwn(DEMUXER_BY_SNIFFED_TYPE, ext)) return null;
+  return DEMUXER_BY_SNIFFED_TYPE[ext as keyof typeof DEMUXER_BY_SNIFFED_TYPE];
+}
+
+/** What ffprobe said about a source, and the demuxer every later run must force on it. */
+export type SourceProbe = MediaProbe & { demuxer: Demuxer };
+
+/**
+ * How every ffprobe and ffmpeg run opens an upload: the sniffed demuxer forced, only the `file`
+ * protocol (no concat:, subfile:, http… even if a demuxer asked), and for QuickTime/MP4 no
+ * external data references (`dref` boxes naming other files; off by default, kept off here).
+ */
+export function inputArgs(input: string, demuxer: Demuxer): string[] {
+  const extra = demuxer === 'mov' ? ['-enable_drefs', '0'] : [];
+  return ['-f', demuxer, '-protocol_whitelist', 'file', ...extra, '-i', `file:${input}`];
+}
+
+/** ffprobe's stream and format report of a source, as JSON. */
+export function buildProbeArgs(input: string, demuxer: Demuxer): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input, demuxer)];
+}
+
 // Overwrite, never read stdin (it is not a terminal), log errors only: they become the failure reason.
 const QUIET = ['-hide_banner', '-nostdin', '-y', '-v', 'error'];
 
@@ -37,7 +93,7 @@ function pairs(list: readonly (readonly [string, string])[]): string[] {
 export type TranscodeArgsOptions = {
   /** Absolute path of the source. */
   input: string;
-  probe: MediaProbe;
+  probe: SourceProbe;
   /** From buildLadder: largest first; the first rung also feeds video.mp4. */
   rungs: readonly Rung[];
   preset?: X264Preset;
@@ -60,7 +116,7 @@ export function buildTranscodeArgs(options: TranscodeArgsOptions): string[] {
   if (rungs.length === 0) throw new Error('buildTranscodeArgs needs at least one rung');
   const args = [...QUIET];
   if (progress) args.push('-progress', 'pipe:1', '-nostats');
-  args.push('-i', `file:${input}`);
+  args.push(...inputArgs(input, probe.demuxer));
 
   const graph = buildFilterGraph(probe, rungs);
   if (graph) args.push('-filter_complex', graph);
@@ -172,7 +228,7 @@ export function thumbnailTimeSec(durationSec: number): number {
 }
 
 /** One JPEG frame at `atSec`, square pixels, at most 1280 px on its longer side, never upscaled. */
-export function buildThumbnailArgs(input: string, output: string, atSec: number): string[] {
+export function buildThumbnailArgs(input: string, demuxer: Demuxer, output: string, atSec: number): string[] {
   const filter = [
     "scale='trunc(iw*sar/2)*2':ih",
     'setsar=1',
@@ -180,9 +236,10 @@ export function buildThumbnailArgs(input: string, output: string, atSec: number)
   ].join(',');
   return [
     ...QUIET,
+    // Before the input: a fast seek.
+    ...['-ss', atSec.toFixed(3)],
+    ...inputArgs(input, demuxer),
     ...pairs([
-      ['-ss', atSec.toFixed(3)],
-      ['-i', `file:${input}`],
       // V (capital): a real video stream, never cover art.
       ['-map', '0:V:0'],
       ['-frames:v', '1'],

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from './binaries.ts';
+import { ffmpegPath, ffprobePath } from './binaries.ts';
 import { probeMedia } from './probe.ts';
 import { makeClip, makeTempDir } from './test-clips.ts';
 
@@ -97,5 +97,46 @@ describe('probeMedia (real ffprobe)', () => {
     const codecs = ['-c:a', 'aac', '-c:v', 'png', '-disposition:v', 'attached_pic'];
     await run(ffmpegPath(), ['-v', 'error', '-y', ...inputs, ...codecs, song]);
     expect(await probeMedia(song)).toBeNull();
+  });
+
+  it.each([
+    ['MP4', 'clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac'], 'mov'],
+    ['QuickTime', 'clip.mov', ['-c:v', 'mpeg4', '-c:a', 'aac'], 'mov'],
+    ['WebM', 'clip.webm', ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus'], 'matroska'],
+    ['Matroska', 'clip.mkv', ['-c:v', 'mpeg4', '-c:a', 'aac'], 'matroska'],
+    ['AVI', 'clip.avi', ['-c:v', 'mpeg4', '-c:a', 'mp3'], 'avi'],
+    ['MPEG-TS', 'clip.ts', ['-c:v', 'mpeg2video', '-c:a', 'mp2'], 'mpegts'],
+    ['MPEG-PS', 'clip.mpg', ['-c:v', 'mpeg2video', '-c:a', 'mp2'], 'mpeg'],
+    ['FLV', 'clip.flv', ['-c:v', 'flv', '-c:a', 'mp3', '-ar', '44100'], 'flv'],
+    ['Ogg', 'clip.ogv', ['-c:v', 'libtheora', '-c:a', 'libvorbis'], 'ogg'],
+    ['ASF/WMV', 'clip.wmv', ['-c:v', 'wmv2', '-c:a', 'wmav2'], 'asf'],
+  ])('reads %s with its own demuxer, whatever the file is called', async (_name, file, codecs, demuxer) => {
+    const clip = path.join(dir, file);
+    const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1'];
+    await run(ffmpegPath(), ['-v', 'error', '-y', ...lavfi, ...codecs, '-shortest', clip]);
+    const renamed = path.join(dir, `renamed-${file}.mp4`);
+    await fs.copyFile(clip, renamed);
+    for (const f of [clip, renamed]) {
+      const probe = await probeMedia(f);
+      expect(probe, f).toMatchObject({ demuxer, width: 320, height: 240 });
+      expect(probe!.durationSec).toBeCloseTo(1, 0);
+    }
+  });
+
+  it('returns null for playlists and concat lists that point at a real video', async () => {
+    const real = await makeClip(path.join(dir, 'target.mp4'), { seconds: 1 });
+    const lists = {
+      'playlist.mp4': `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:1,\n${real}\n#EXTINF:1,\ntarget.mp4\n#EXT-X-ENDLIST\n`,
+      'concat.mp4': 'ffconcat version 1.0\nfile target.mp4\nfile target.mp4\n',
+    };
+    for (const [name, text] of Object.entries(lists)) {
+      const file = path.join(dir, name);
+      await fs.writeFile(file, text);
+      // Unguarded, ffprobe follows each of them to the real video.
+      const unguarded = ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file];
+      const { stdout } = await run(ffprobePath(), unguarded).catch(() => ({ stdout: '' }));
+      expect(stdout, name).toMatch(/video/);
+      expect(await probeMedia(file), name).toBeNull();
+    }
   });
 });

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath } from './binaries.ts';
 import { parseMediaPlaylist } from './hls-playlist.ts';
 import type { Rung } from './ladder.ts';
-import type { MediaProbe } from './parse-probe.ts';
+import type { SourceProbe } from './ffmpeg-args.ts';
 import { probeMedia } from './probe.ts';
 import { ffprobeJson, makeClip, makeTempDir, topLevelBoxes } from './test-clips.ts';
-import { extractThumbnail, transcodeVideo, type TranscodeResult } from './transcode.ts';
+import { extractThumbnail, NoFrameError, transcodeVideo, type TranscodeResult } from './transcode.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function probeOf(file: string): Promise<MediaProbe> {
+async function probeOf(file: string): Promise<SourceProbe> {
   const probe = await probeMedia(file);
   if (!probe) throw new Error(`${file} did not probe as a video`);
   return probe;
@@ -272,7 +272,7 @@ describe('extractThumbnail (real ffmpeg)', () => {
   it('writes a JPEG frame at the display size', async () => {
     const clip = await makeClip(path.join(dir, 'thumb.mp4'), { width: 640, height: 360, seconds: 3, rotate: 90 });
     const jpeg = path.join(dir, 'thumb.jpg');
-    await extractThumbnail(clip, jpeg, 3);
+    await extractThumbnail(clip, jpeg, { durationSec: 3, demuxer: 'mov' });
     const info = await ffprobeJson(jpeg);
     expect(info.streams[0]).toMatchObject({ codec_name: 'mjpeg', width: 360, height: 640 });
     expect(await fs.readdir(dir)).not.toContain('thumb.jpg.part');
@@ -281,15 +281,17 @@ describe('extractThumbnail (real ffmpeg)', () => {
   it('falls back to the first frame when the duration overstates the video', async () => {
     const clip = await makeClip(path.join(dir, 'short-thumb.mp4'), { seconds: 1 });
     const jpeg = path.join(dir, 'short-thumb.jpg');
-    await extractThumbnail(clip, jpeg, 120);
+    await extractThumbnail(clip, jpeg, { durationSec: 120, demuxer: 'mov' });
     expect((await fs.stat(jpeg)).size).toBeGreaterThan(1000);
   });
 
   it('rejects with a reason when there is no video', async () => {
     const text = path.join(dir, 'text.mp4');
     await fs.writeFile(text, 'not a video');
-    const error = await extractThumbnail(text, path.join(dir, 'text.jpg'), 10).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(Error);
+    const error = await extractThumbnail(text, path.join(dir, 'text.jpg'), { durationSec: 10, demuxer: 'mov' }).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(NoFrameError);
     expect((error as Error).message).not.toContain('/');
   });
 });

@@ -7,19 +7,21 @@ import {
   OUTPUT_FILES,
   rungPlaylistPath,
   thumbnailTimeSec,
+  type Demuxer,
+  type SourceProbe,
   type X264Preset,
 } from './ffmpeg-args.ts';
 import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
 import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
 import { buildLadder, type Rung } from './ladder.ts';
-import type { MediaProbe } from './parse-probe.ts';
 import { runProcess } from './run-process.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 export type TranscodeOptions = {
   input: string;
   outDir: string;
-  probe: MediaProbe;
+  /** From probeMedia: its demuxer is forced on the source again. */
+  probe: SourceProbe;
   signal?: AbortSignal;
   /** 0–100 as ffmpeg advances; 100 once everything is written. A rejection fails the transcode. */
   onProgress?: (percent: number) => void | Promise<void>;
@@ -229,22 +231,26 @@ async function removeOutputs(outDir: string, rungs: readonly Rung[]): Promise<vo
   await Promise.all(targets.map((target) => fs.rm(path.join(outDir, target), { recursive: true, force: true })));
 }
 
+/** The file probed as a video, but not one frame of it could be decoded. */
+export class NoFrameError extends Error {}
+
 /**
- * Writes one JPEG frame of the video (a fifth in, at most 10 s). Falls back to the first frame
- * when the chosen instant has none (a duration that overstated the stream).
+ * Writes one JPEG frame of the video (a fifth in, at most 10 s), reading it with the demuxer the
+ * probe found. Falls back to the first frame when the chosen instant has none (a duration that
+ * overstated the stream).
  */
 export async function extractThumbnail(
   input: string,
   outputJpeg: string,
-  durationSec: number,
+  source: { durationSec: number; demuxer: Demuxer },
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
-  const source = path.resolve(input);
+  const file = path.resolve(input);
   const partial = `${path.resolve(outputJpeg)}.part`;
   let reason = 'no frame could be read from the video';
   try {
-    for (const atSec of new Set([thumbnailTimeSec(durationSec), 0])) {
-      const result = await runProcess(ffmpegPath(), buildThumbnailArgs(source, partial, atSec), {
+    for (const atSec of new Set([thumbnailTimeSec(source.durationSec), 0])) {
+      const result = await runProcess(ffmpegPath(), buildThumbnailArgs(file, source.demuxer, partial, atSec), {
         signal: options.signal,
       });
       if (result.exitCode === 0 && (await fileSize(partial)) > 0) {
@@ -253,7 +259,7 @@ export async function extractThumbnail(
       }
       if (result.exitCode !== 0) reason = ffmpegErrorReason(result.stderrTail, reason);
     }
-    throw new Error(reason);
+    throw new NoFrameError(reason);
   } finally {
     await fs.rm(partial, { force: true });
   }

@@ -4,6 +4,8 @@ import { createTestContext } from '../../test/support.ts';
 
 const ctx = await createTestContext();
 const { app } = ctx;
+// The same app behind a proxy on loopback, the peer address of app.inject.
+const behindProxy = await createTestContext({ TRUST_PROXY: 'loopback' });
 // A state-changing GET like the buy calls (API.md §11), to test the guard on its own.
 app.get('/api/purchase/buy/probe/:id', async () => ({ bought: true }));
 
@@ -56,13 +58,15 @@ describe('cross-site guard', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it('accepts a same-origin request behind a proxy that forwards the host', async () => {
-    const res = await app.inject({
-      method: 'POST',
+  it('takes the forwarded host from a trusted proxy only (TRUST_PROXY)', async () => {
+    const request = {
+      method: 'POST' as const,
       url: '/api/users/logout',
       headers: { origin: 'https://videos.example.com', host: '10.0.0.5:3000', 'x-forwarded-host': 'videos.example.com' },
-    });
-    expect(res.statusCode).toBe(200);
+    };
+    expect((await app.inject(request)).statusCode).toBe(403);
+    const viaProxy = await behindProxy.app.inject({ ...request, headers: { ...request.headers, 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.statusCode).toBe(200);
   });
 });
 

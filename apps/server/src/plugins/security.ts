@@ -1,13 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config.ts';
 import { Forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that change state (API.md §11: the buy calls), guarded like POSTs. */
 const STATE_CHANGING_GET = /^\/api\/purchase\/buy\//;
 
-export async function registerSecurity(app: FastifyInstance) {
+/** Whether a call changes state: every non-GET, and the GET buy calls (by route pattern). */
+export function isStateChanging(method: string, route: string): boolean {
+  return !SAFE_METHODS.has(method) || STATE_CHANGING_GET.test(route);
+}
+
+/**
+ * API.md §2: a state-changing request is same-origin, or it is refused. `Sec-Fetch-Site`, when
+ * the browser sends it, must be `same-origin` (not `same-site`: a sibling subdomain is another
+ * origin; not `none`: a typed or bookmarked URL is no click in the app). `Origin`, when present,
+ * must be exactly one of the app's origins: scheme, host and port (`null`, from sandboxed frames,
+ * data: URLs and some redirects, never is). A request with neither header is no browser acting
+ * for a user (curl, other servers) and passes.
+ */
+export function isSameOriginRequest(
+  headers: { 'sec-fetch-site'?: string | string[]; origin?: string | string[] },
+  appOrigins: readonly string[],
+): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = headers.origin;
+  return origin === undefined || (typeof origin === 'string' && appOrigins.includes(origin));
+}
+
+/**
+ * The origin this request was addressed to: its scheme and Host, which come from X-Forwarded-Proto
+ * and X-Forwarded-Host only when the peer is a trusted proxy (TRUST_PROXY). Null when the host is
+ * not a valid one.
+ */
+export function ownOrigin(protocol: string, host: string | undefined): string | null {
+  if (!host) return null;
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${host}`);
+  } catch {
+    return null;
+  }
+  // A Host that is more than host[:port] (user info, a path) names no origin.
+  const given = host.toLowerCase();
+  const withDefaultPort = `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`;
+  return url.host === given || withDefaultPort === given ? url.origin : null;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'appOrigins'>) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -29,28 +72,14 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
 
-  // API.md §2: refuse state changes the browser marks as cross-site, so another site cannot
-  // make a signed-in user act (login CSRF included). Same-origin and non-browser clients pass.
+  // API.md §2: refuse state changes that are not same-origin, so another site (a sibling
+  // subdomain included) cannot make a signed-in user act, login CSRF included.
   app.addHook('onRequest', async (request) => {
     // The matched route's pattern, not the raw URL: the router decodes %-escapes, so `/%62uy/`
     // reaches the buy route too.
-    const route = request.routeOptions.url ?? request.url;
-    const stateChanging = !SAFE_METHODS.has(request.method) || STATE_CHANGING_GET.test(route);
-    if (!stateChanging) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new Forbidden('Cross-site request refused');
-    const origin = request.headers.origin;
-    if (!site && origin && origin !== 'null') {
-      // request.host honours X-Forwarded-Host from the proxy in front (trustProxy).
-      const host = request.host;
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = undefined;
-      }
-      if (originHost !== host) throw new Forbidden('Cross-site request refused');
-    }
+    if (!isStateChanging(request.method, request.routeOptions.url ?? request.url)) return;
+    const own = config.appOrigins.length > 0 ? config.appOrigins : [ownOrigin(request.protocol, request.host) ?? ''];
+    if (!isSameOriginRequest(request.headers, own)) throw new Forbidden('Cross-site request refused');
   });
 
   // preHandler, so limits can key on the parsed body (login: per IP and identifier).

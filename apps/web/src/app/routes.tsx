@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-import { prefetchWatchPage } from '@/features/watch/api/prefetch-watch-page';
+import { prefetchWatchPage } from './prefetch-watch-page';
 import { lazyRoute } from '@/lib/lazy-component';
 import { NotFoundPage } from './pages/not-found-page';
 import { OfflinePage } from './pages/offline-page';
@@ -28,6 +28,11 @@ const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'His
 const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
 const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
+const SubscriptionsPage = { lazy: lazyRoute(() => import('./pages/subscriptions-page'), 'SubscriptionsPage') };
+const SubscribersPage = { lazy: lazyRoute(() => import('./pages/subscribers-page'), 'SubscribersPage') };
+const PostsPage = { lazy: lazyRoute(() => import('./pages/posts-page'), 'PostsPage') };
+const PostPage = { lazy: lazyRoute(() => import('./pages/post-page'), 'PostPage') };
+const PostEditorPage = { lazy: lazyRoute(() => import('./pages/post-editor-page'), 'PostEditorPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -43,8 +48,8 @@ export const shellRoutes: PageRoute[] = [
   { path: '/home', page: HomePage },
   { path: '/channel', page: ChannelPage },
   { path: '/channel/:channelId', page: ChannelPage },
-  { path: '/subscriptions', page: NotFoundPage },
-  { path: '/subscribers', page: NotFoundPage },
+  { path: '/subscriptions', page: SubscriptionsPage },
+  { path: '/subscribers', page: SubscribersPage },
   { path: '/liked', page: LikedPage },
   { path: '/history', page: HistoryPage },
   { path: '/purchases', page: NotFoundPage },
@@ -62,10 +67,10 @@ export const shellRoutes: PageRoute[] = [
   { path: '/playlist/u/:channelId', page: NotFoundPage },
   { path: '/playlist/p/:playlistId', page: NotFoundPage },
   { path: '/playlist/u/:channelId/p/:playlistId', page: NotFoundPage },
-  { path: '/post', page: NotFoundPage },
-  { path: '/post/u/:channelId', page: NotFoundPage },
-  { path: '/post/p/:postId', page: NotFoundPage },
-  { path: '/post/u/:channelId/p/:postId', page: NotFoundPage },
-  { path: '/post/new', page: NotFoundPage },
-  { path: '/post/edit/:postId', page: NotFoundPage },
+  { path: '/post', page: PostsPage },
+  { path: '/post/u/:channelId', page: PostsPage },
+  { path: '/post/p/:postId', page: PostPage },
+  { path: '/post/u/:channelId/p/:postId', page: PostPage },
+  { path: '/post/new', page: PostEditorPage },
+  { path: '/post/edit/:postId', page: PostEditorPage },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelNavigationState, readChannelNavigationState } from './channel-state';
+import { channelNavigationState, isChannelOwner, readChannelNavigationState } from './channel-state';
 
 describe('channel navigation state', () => {
   it('round-trips the public channel fields only', () => {
@@ -18,5 +18,14 @@ describe('channel navigation state', () => {
     expect(readChannelNavigationState(null)).toBeNull();
     expect(readChannelNavigationState({ channel: { _id: 1 } })).toBeNull();
     expect(readChannelNavigationState('x')).toBeNull();
+  });
+});
+
+describe('isChannelOwner (SPEC §6)', () => {
+  it('is the signed-in user without a channel id or with their own', () => {
+    expect(isChannelOwner(undefined, 'u1')).toBe(true);
+    expect(isChannelOwner('u1', 'u1')).toBe(true);
+    expect(isChannelOwner('u2', 'u1')).toBe(false);
+    expect(isChannelOwner(undefined, undefined)).toBe(false);
   });
 });

@@ -21,3 +21,8 @@ export function readChannelNavigationState(state: unknown): ChannelSummary | nul
   if (typeof _id !== 'string' || typeof username !== 'string' || typeof fullname !== 'string') return null;
   return { _id, username, fullname, avatar: typeof avatar === 'string' ? avatar : '' };
 }
+
+/** SPEC §6: the channel owner is the signed-in user when the route has no channel id or the same one. */
+export function isChannelOwner(channelId: string | undefined, userId: string | undefined): boolean {
+  return Boolean(userId) && (!channelId || channelId === userId);
+}

@@ -35,6 +35,25 @@ export function createAccessRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * The media gate's question for the user of a live session (the gate knows the session from
+     * its cookie, not the user): is the video open to everyone, may that user watch it.
+     */
+    async decideForSession(sessionId: string, videoId: string) {
+      const user = sql<string>`(SELECT s.user_id FROM sessions s WHERE s.id = ${sessionId} AND s.expires_at > now())`;
+      return db
+        .selectFrom('videos as v')
+        .select([
+          'v.id',
+          'v.has_mp4 as final',
+          watchableBy(null, 'v').as('open'),
+          // No live session: the user is NULL and every branch but the first is unknown.
+          sql<boolean>`coalesce(${watchableBy(user, 'v')}, false)`.as('watchable'),
+        ])
+        .where('v.id', '=', videoId)
+        .executeTakeFirst();
+    },
+
     /** Whether the playlist is open to the viewer (not exclusive, theirs, or bought); undefined when missing. */
     async playlistOpen(viewerId: string | null, playlistId: string): Promise<boolean | undefined> {
       const row = await db

@@ -9,7 +9,7 @@ interface Deps {
   db: Db;
   /** Videos a user may upload before buying slots (UPLOAD_LIMIT_DEFAULT). */
   uploadLimitDefault: number;
-  tokens: Pick<MediaTokens, 'issuedTo'>;
+  tokens: Pick<MediaTokens, 'verify'>;
 }
 
 /** Finished videos whose openness is remembered per process (see mediaAccess). */
@@ -108,21 +108,27 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
 
     /**
      * The media gate, for every byte of a video's files: open videos' files are served to anyone;
-     * an exclusive video's files need a valid token naming a viewer whom the rule lets watch it
-     * now. `final`: the files no longer change. A video that does not exist (or no longer) → 404.
+     * an exclusive video's files need a valid token for this video and the request's session
+     * (`sessionId`, from its cookie), and the rule is asked again for that session's user, so a
+     * grant that ended (a video removed from a bought playlist) opens nothing, however fresh the
+     * token. `final`: the files no longer change. A video that does not exist (or no longer) → 404.
      */
-    async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
+    async mediaAccess(
+      videoId: string,
+      token: string | null,
+      sessionId: string | null,
+    ): Promise<{ allowed: boolean; final: boolean }> {
       const remembered = openMedia.get(videoId);
       if (remembered === true) return { allowed: true, final: true };
-      const viewerId = token ? tokens.issuedTo(token, videoId) : null;
-      if (remembered === false && !viewerId) return { allowed: false, final: true };
-      const d = (await repo.decide(viewerId, [videoId]))[0];
+      const signed = token !== null && tokens.verify(token, videoId, sessionId);
+      if (remembered === false && !signed) return { allowed: false, final: true };
+      const d = signed ? await repo.decideForSession(sessionId!, videoId) : (await repo.decide(null, [videoId]))[0];
       if (!d) throw new NotFound('Not found');
       if (d.final && remembered === undefined) {
         if (openMedia.size >= MEDIA_CACHE_SIZE) openMedia.delete(openMedia.keys().next().value!);
         openMedia.set(videoId, d.open);
       }
-      return { allowed: d.open || (viewerId !== null && d.watchable), final: d.final };
+      return { allowed: d.open || (signed && d.watchable), final: d.final };
     },
   };
 }

@@ -8,6 +8,9 @@ import { sql, type RawBuilder } from 'kysely';
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
+/** The viewer a predicate is about: a user id, or an SQL expression giving one (e.g. a session's user). */
+export type ViewerRef = string | RawBuilder<string>;
+
 /**
  * A video anyone may find: in the list, search, likes, history, "more", stats and playlists.
  * Written with a literal, so it matches the partial indexes `WHERE status = 'ready'`.
@@ -17,7 +20,7 @@ export function listed(v = 'videos'): RawBuilder<boolean> {
 }
 
 /** Listed, or the viewer's own (owners also see their videos while they process or after they fail). */
-export function visibleTo(viewerId: string | null, v = 'videos'): RawBuilder<boolean> {
+export function visibleTo(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   if (viewerId === null) return listed(v);
   return sql<boolean>`(${listed(v)} OR ${ref(v, 'owner_id')} = ${viewerId})`;
 }
@@ -27,7 +30,7 @@ export function visibleTo(viewerId: string | null, v = 'videos'): RawBuilder<boo
  * whose owner is the playlist's owner (videos added later included; a playlist by someone else
  * that contains your video grants nothing). Columns: video_id, playlist_id, purchase_id.
  */
-export function playlistGrants(viewerId: string): RawBuilder<{ video_id: string; playlist_id: string; purchase_id: string }> {
+export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: string; playlist_id: string; purchase_id: string }> {
   return sql`
     SELECT pv.video_id, e.playlist_id, e.purchase_id
     FROM entitlements e
@@ -42,7 +45,7 @@ export function playlistGrants(viewerId: string): RawBuilder<{ video_id: string;
  * owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner that
  * contains it. Anonymous viewers (null) only ever see the first branch.
  */
-export function watchableBy(viewerId: string | null, v = 'videos'): RawBuilder<boolean> {
+export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   const open = sql<boolean>`NOT ${ref(v, 'is_exclusive')}`;
   if (viewerId === null) return open;
   return sql<boolean>`(${open}
@@ -52,7 +55,7 @@ export function watchableBy(viewerId: string | null, v = 'videos'): RawBuilder<b
 }
 
 /** A playlist's own door (its detail's `access`): not exclusive, the viewer's own, or bought by the viewer. */
-export function playlistOpenTo(viewerId: string | null, p = 'playlists'): RawBuilder<boolean> {
+export function playlistOpenTo(viewerId: ViewerRef | null, p = 'playlists'): RawBuilder<boolean> {
   const open = sql<boolean>`NOT ${ref(p, 'is_exclusive')}`;
   if (viewerId === null) return open;
   return sql<boolean>`(${open}

@@ -136,22 +136,37 @@ describe('gates', () => {
 });
 
 describe('media gate', () => {
-  it('open video: anyone; exclusive: only a valid token of a viewer the rule lets in', async () => {
+  /** A live session of the user, as the sessions service stores it (the id is the cookie's hash). */
+  async function sessionOf(userId: string, expiresAt = new Date(Date.now() + 3_600_000)) {
+    const id = crypto.randomUUID();
+    await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+    return id;
+  }
+
+  it('open video: anyone; exclusive: a valid token and session of a viewer the rule lets in', async () => {
     const w = await world();
-    const tokens = createMediaTokens(ctx.deps.mediaSecret, 60);
-    expect(await access.mediaAccess(w.open, null)).toMatchObject({ allowed: true });
-    expect(await access.mediaAccess(w.exclusive, null)).toMatchObject({ allowed: false });
+    const tokens = createMediaTokens(ctx.deps.mediaSecret, 600);
+    const withToken = async (videoId: string, sessionId: string, tokenFor = videoId) =>
+      access.mediaAccess(videoId, tokens.issue(tokenFor, sessionId, 60), sessionId);
+    expect(await access.mediaAccess(w.open, null, null)).toMatchObject({ allowed: true });
+    expect(await access.mediaAccess(w.exclusive, null, null)).toMatchObject({ allowed: false });
     for (const who of [w.owner, w.videoBuyer, w.playlistBuyer]) {
-      expect(await access.mediaAccess(w.exclusive, tokens.issue(w.exclusive, who.id)), who.username).toMatchObject({
-        allowed: true,
-      });
+      expect(await withToken(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({ allowed: true });
     }
-    // A validly signed token of someone the rule refuses opens nothing: the rule is asked again.
+    // A validly signed token for the session of someone the rule refuses opens nothing: the rule is asked again.
     for (const who of [w.otherPlaylistBuyer, w.nobody]) {
-      expect(await access.mediaAccess(w.exclusive, tokens.issue(w.exclusive, who.id))).toMatchObject({ allowed: false });
+      expect(await withToken(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({ allowed: false });
     }
-    expect(await access.mediaAccess(w.exclusive, tokens.issue(w.open, w.owner.id))).toMatchObject({ allowed: false });
-    await expect(access.mediaAccess('0190a5f0-0000-7000-8000-000000000000', null)).rejects.toMatchObject({ statusCode: 404 });
+    // An expired session, another session, another video's token: nothing.
+    const ended = await sessionOf(w.owner.id, new Date(Date.now() - 1000));
+    expect(await withToken(w.exclusive, ended)).toMatchObject({ allowed: false });
+    const ownerSession = await sessionOf(w.owner.id);
+    const token = tokens.issue(w.exclusive, ownerSession, 60);
+    expect(await access.mediaAccess(w.exclusive, token, await sessionOf(w.owner.id))).toMatchObject({ allowed: false });
+    expect(await withToken(w.exclusive, ownerSession, w.open)).toMatchObject({ allowed: false });
+    await expect(access.mediaAccess('0190a5f0-0000-7000-8000-000000000000', null, null)).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 });
 

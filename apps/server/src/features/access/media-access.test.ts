@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 import { listFiles, makeClip, waitFor } from '../../../test/clips.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
+import { sessionIdOf } from '../sessions/sessions.service.ts';
+
+const sidOf = (cookie: string) => /(?:^|; )sid=([^;]+)/.exec(cookie)![1]!;
 
 /**
  * The access rule on every byte of a real transcoded exclusive video: the matrix of who asks
@@ -69,8 +72,9 @@ describe('the access rule on every media path', async () => {
   );
   const nobody = await registerUser(ctx);
 
-  // Tokens as the server would sign them, for viewers the watch call refuses: a leaked secret or
-  // a token issued before an entitlement ended must still open nothing, because the rule is asked.
+  // Tokens as the server would sign them, for viewers the watch call refuses and their own
+  // sessions: a leaked secret or a token issued before an entitlement ended must still open
+  // nothing, because the rule is asked again on every file.
   const mint = createMediaTokens(ctx.deps.mediaSecret, 600);
 
   const personas: { name: string; id: string | null; cookie?: string; entitled: boolean }[] = [
@@ -95,7 +99,7 @@ describe('the access rule on every media path', async () => {
     expect(files.filter((f) => f.endsWith('.m4s')).length).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(personas)('$name', async ({ id, cookie, entitled }) => {
+  it.each(personas)('$name', async ({ cookie, entitled }) => {
     const watch = await inject('GET', `/api/video/v/${videoId}`, cookie);
     const attempts: string[] = files.map((f) => `/media/videos/${videoId}/${f}`);
     if (entitled) {
@@ -105,22 +109,32 @@ describe('the access rule on every media path', async () => {
       expect(watch.json().data.videoFile).toBe(`${base}video.mp4`);
       // Every file, through the URLs the watch call gave: all of it, byte for byte.
       for (const f of files) {
-        const res = await inject('GET', `${base}${f}`);
+        const res = await inject('GET', `${base}${f}`, cookie);
         expect(res.statusCode, f).toBe(200);
         expect(res.rawPayload.length, f).toBe(sizes.get(f));
       }
-      const range = await app.inject({ method: 'GET', url: `${base}video.mp4`, headers: { range: 'bytes=0-99' } });
+      const range = await app.inject({
+        method: 'GET',
+        url: `${base}video.mp4`,
+        headers: { range: 'bytes=0-99', cookie: cookie! },
+      });
       expect(range.statusCode).toBe(206);
+      // The same URLs with nobody's session, or none: the token is bound to the session that watched.
+      for (const other of [nobody.cookie, undefined]) {
+        expect((await inject('GET', `${base}video.mp4`, other)).statusCode).toBe(403);
+      }
     } else {
       expect(watch.statusCode).toBe(401);
       expect(watch.json()).toMatchObject({ data: 'No access to this video', reason: cookie ? 'purchase' : 'signin' });
-      const token = mint.issue(videoId, id ?? 'anonymous');
+      // A token correctly signed for this viewer's own session (or, anonymous, for any session).
+      const token = mint.issue(videoId, cookie ? sessionIdOf(sidOf(cookie)) : 'no-session', 60);
       attempts.push(...files.map((f) => `/media/t/${token}/videos/${videoId}/${f}`));
     }
     // Without entitlement, every path (and every path without a token, for everyone): 0 bytes.
     let bytesWithoutEntitlement = 0;
     for (const url of attempts) {
-      for (const headers of [{}, { range: 'bytes=0-99' }]) {
+      for (const range of [undefined, 'bytes=0-99']) {
+        const headers = { ...(cookie ? { cookie } : {}), ...(range ? { range } : {}) };
         const res = await app.inject({ method: 'GET', url, headers });
         if (res.statusCode < 400) bytesWithoutEntitlement += res.rawPayload.length;
         expect(res.statusCode, url).toBe(403);
@@ -131,7 +145,7 @@ describe('the access rule on every media path', async () => {
 
   it('a playlist buyer’s token stops opening the files the moment the video leaves the playlist', async () => {
     const watch = (await inject('GET', `/api/video/v/${videoId}`, playlistBuyer.cookie)).json().data;
-    expect((await inject('GET', watch.videoFile)).statusCode).toBe(200);
+    expect((await inject('GET', watch.videoFile, playlistBuyer.cookie)).statusCode).toBe(200);
     expect(
       (
         await app.inject({
@@ -141,8 +155,8 @@ describe('the access rule on every media path', async () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await inject('GET', watch.videoFile)).statusCode).toBe(403);
-    expect((await inject('GET', watch.hlsUrl)).statusCode).toBe(403);
+    expect((await inject('GET', watch.videoFile, playlistBuyer.cookie)).statusCode).toBe(403);
+    expect((await inject('GET', watch.hlsUrl, playlistBuyer.cookie)).statusCode).toBe(403);
     expect((await inject('GET', `/api/video/v/${videoId}`, playlistBuyer.cookie)).statusCode).toBe(401);
   });
 });

@@ -1,39 +1,47 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * Short-lived signed media tokens (HMAC-SHA256, expiry), checkable by any node, nginx or a CDN
- * that knows the secret. The token rides in a path segment (`/media/t/<token>/videos/<id>/…`) so
- * relative URLs inside HLS playlists inherit it. Bound to the video and to the viewer's id.
- */
-export function createMediaTokens(secret: string, ttlSeconds: number, now: () => number = Date.now) {
-  const sign = (videoId: string, viewerId: string, exp: number) =>
-    createHmac('sha256', secret).update(`v1:${videoId}:${viewerId}:${exp}`).digest('base64url');
+/** A token outlives the time a viewer needs to watch, pauses included, but not much more. */
+const MIN_LIFETIME_SEC = 10 * 60;
+const SLACK_SEC = 5 * 60;
 
-  /** The viewer part of a valid, unexpired token for this video, or null. */
-  function signedViewer(token: string, videoId: string): string | null {
-    const [viewer, expText, sig] = token.split('.');
-    if (!viewer || !expText || !sig || !/^\d+$/.test(expText)) return null;
-    const exp = Number(expText);
-    if (exp < Math.floor(now() / 1000)) return null;
-    const expected = Buffer.from(sign(videoId, viewer, exp));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? viewer : null;
-  }
+/**
+ * How long a media token of a video lasts: twice its duration plus five minutes (room for
+ * pausing and seeking back), at least ten minutes, at most `maxSeconds` (MEDIA_TOKEN_TTL_SECONDS).
+ */
+export function mediaTokenLifetimeSec(durationSec: number, maxSeconds: number): number {
+  const wanted = Math.max(MIN_LIFETIME_SEC, Math.ceil(2 * (Number.isFinite(durationSec) ? durationSec : 0)) + SLACK_SEC);
+  return Math.min(maxSeconds, wanted);
+}
+
+/**
+ * Short-lived signed media tokens for exclusive videos: `<expiry>.<HMAC-SHA256(video, session, expiry)>`.
+ * The token rides in a path segment (`/media/t/<token>/videos/<id>/…`), so relative URLs inside HLS
+ * playlists inherit it. It is bound to the viewer's session: the session id (the SHA-256 of the
+ * `sid` cookie) is part of what is signed but not of the token, so a media request must carry the
+ * same session cookie (same-origin `<video>` and hls.js requests do). A copied URL plays for no
+ * one else, and checking it needs no database: any node, or an edge that sees the cookie and knows
+ * the secret, recomputes it.
+ */
+export function createMediaTokens(secret: string, maxTtlSeconds: number, now: () => number = Date.now) {
+  const sign = (videoId: string, sessionId: string, exp: number) =>
+    createHmac('sha256', secret).update(`v2:${videoId}:${sessionId}:${exp}`).digest('base64url');
 
   return {
-    issue(videoId: string, viewerId: string): string {
-      const exp = Math.floor(now() / 1000) + ttlSeconds;
-      const viewer = viewerId.replace(/-/g, '');
-      return `${viewer}.${exp}.${sign(videoId, viewer, exp)}`;
+    /** A token for `videoId`, valid for the session `sessionId`, lasting as long as the video needs. */
+    issue(videoId: string, sessionId: string, durationSec: number): string {
+      const exp = Math.floor(now() / 1000) + mediaTokenLifetimeSec(durationSec, maxTtlSeconds);
+      return `${exp}.${sign(videoId, sessionId, exp)}`;
     },
-    verify(token: string, videoId: string): boolean {
-      return signedViewer(token, videoId) !== null;
-    },
-    /** The viewer a valid, unexpired token for this video was issued to; null for any other token. */
-    issuedTo(token: string, videoId: string): string | null {
-      // Issued without the dashes of the UUID, to keep URLs short.
-      const id = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/i.exec(signedViewer(token, videoId) ?? '');
-      return id ? id.slice(1).join('-') : null;
+    /** Whether `token` opens `videoId` for the request's session (null: no session cookie). */
+    verify(token: string, videoId: string, sessionId: string | null): boolean {
+      if (sessionId === null) return false;
+      const [expText, sig, ...rest] = token.split('.');
+      if (!expText || !sig || rest.length > 0 || !/^\d{1,12}$/.test(expText)) return false;
+      const exp = Number(expText);
+      if (exp < Math.floor(now() / 1000)) return false;
+      const expected = Buffer.from(sign(videoId, sessionId, exp));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }

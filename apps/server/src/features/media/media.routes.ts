@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { Id } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { sessionIdOf } from '../sessions/sessions.service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -19,7 +21,8 @@ const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|web
 /**
  * `/media/...` for the local-disk storage driver, with Range (206) and content types from
  * @fastify/static. Every video file passes the access module's media gate: public videos are
- * open; exclusive ones need a valid token in the path naming a viewer the rule lets in.
+ * open; exclusive ones need a valid token in the path, sent with the session cookie it was issued
+ * to, of a viewer the watch rule lets in.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const gate = deps.services.access;
@@ -48,7 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { videoId, '*': file } = request.params;
-      const access = await gate.mediaAccess(videoId, null);
+      const access = await gate.mediaAccess(videoId, null, null);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
     },
@@ -59,7 +62,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { ...schema, params: z.object({ token: z.string(), videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { token, videoId, '*': file } = request.params;
-      const access = await gate.mediaAccess(videoId, token);
+      // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
+      const sid = request.cookies[SESSION_COOKIE];
+      const access = await gate.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
     },

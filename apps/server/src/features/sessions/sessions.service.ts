@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@streamhub/contract';
 import type { SessionsRepo } from './sessions.repo.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A session's id: the SHA-256 of its cookie token (`Viewer.sessionId`), computable from the cookie alone. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashToken = sessionIdOf;
 
 export interface Viewer extends CurrentUser {
   sessionId: string;

@@ -4,10 +4,10 @@ import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/
 import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { BadInput, Forbidden, NotFound, UnsupportedMedia } from '../../lib/errors.ts';
+import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { extractThumbnail } from '../../media/transcode.ts';
+import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -35,6 +35,8 @@ interface UploadFiles {
   thumbnail?: { path: string };
 }
 
+const NOT_A_VIDEO = 'File must be a video';
+
 export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
   const videoPrefix = (id: string) => `videos/${id}`;
   async function loadOwned(videoId: string, viewer: Viewer) {
@@ -55,10 +57,17 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
   }
 
+  /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
+  function exclusiveToken(video: { id: string; duration: number }, viewer: Viewer | null): string {
+    // Nobody watches an exclusive video without a session; without one there is nothing to bind to.
+    if (!viewer) throw new Unauthorized('No access to this video');
+    return tokens.issue(video.id, viewer.sessionId, video.duration);
+  }
+
   /**
    * The watch call (API.md §6). The access module decides: unready videos exist only for their
    * owner (404), an exclusive video needs access (401 with a reason); the file URLs of an
-   * exclusive video carry a short-lived token bound to video and viewer.
+   * exclusive video carry a short-lived token bound to video and session.
    */
   async function watch(
     videoId: string,
@@ -73,7 +82,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       row = { ...row, views: row.views + 1 };
     }
     const base = row.is_exclusive
-      ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
+      ? `/media/t/${exclusiveToken(row, viewer)}/${videoPrefix(row.id)}`
       : storage.publicUrl(videoPrefix(row.id));
     const [isLiked, isSubscribed, subscribers] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
@@ -110,8 +119,9 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
 
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
+      // Sniffed, then probed with the sniffed container's demuxer only (media/probe.ts).
       const probe = await probeMedia(files.videoFile.path);
-      if (!probe) throw new UnsupportedMedia('File must be a video');
+      if (!probe) throw new UnsupportedMedia(NOT_A_VIDEO);
       const id = newId();
       let thumbnail: string;
       if (files.thumbnail) {
@@ -120,8 +130,10 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
         // No thumbnail uploaded: take a frame from the video.
         const frame = path.join(config.tmpDir, `${id}.jpg`);
         try {
-          await extractThumbnail(files.videoFile.path, frame, probe.durationSec);
+          await extractThumbnail(files.videoFile.path, frame, probe);
           thumbnail = await storeThumbnail(id, frame);
+        } catch (err) {
+          throw err instanceof NoFrameError ? new UnsupportedMedia(NOT_A_VIDEO) : err;
         } finally {
           await fs.rm(frame, { force: true });
         }

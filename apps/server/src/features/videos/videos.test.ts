@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
+import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { ffprobeJson, listFiles, makeClip, waitFor } from '../../../test/clips.ts';
 import { createUser, createVideos } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
@@ -490,31 +491,37 @@ describe('exclusive media', () => {
 
     const watch = (await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).json().data;
     expect(watch.hlsUrl).toMatch(new RegExp(`^/media/t/[^/]+/videos/${id}/master\\.m3u8$`));
-    const ok = await app.inject({ method: 'GET', url: watch.videoFile });
+    // Media requests carry the session cookie the token was issued to (same-origin players do).
+    const media = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { cookie: owner.cookie, ...headers } });
+    const ok = await media(watch.videoFile);
     expect(ok.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: watch.videoFile, headers: { range: 'bytes=10-20' } })).statusCode).toBe(206);
-    const master = await app.inject({ method: 'GET', url: watch.hlsUrl });
+    expect((await media(watch.videoFile, { range: 'bytes=10-20' })).statusCode).toBe(206);
+    expect((await app.inject({ method: 'GET', url: watch.videoFile })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: watch.videoFile, headers: { cookie: other.cookie } })).statusCode).toBe(403);
+    const master = await media(watch.hlsUrl);
     const rung = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
     const rungUrl = watch.hlsUrl.replace('master.m3u8', rung);
-    const playlist = await app.inject({ method: 'GET', url: rungUrl });
+    const playlist = await media(rungUrl);
     expect(playlist.statusCode).toBe(200);
     const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
     expect(segment.startsWith('/')).toBe(false); // relative, so it inherits the token
-    expect((await app.inject({ method: 'GET', url: rungUrl.replace(/[^/]+$/, segment) })).statusCode).toBe(200);
+    expect((await media(rungUrl.replace(/[^/]+$/, segment))).statusCode).toBe(200);
 
     const token = watch.hlsUrl.split('/')[3] as string;
-    const [viewer, exp, sig] = token.split('.');
-    const altered = `${viewer}.${Number(exp) + 1000}.${sig}`;
-    const expired = createMediaTokens(ctx.deps.mediaSecret, 60, () => Date.now() - 3_600_000).issue(id, owner.id);
+    const [exp, sig] = token.split('.');
+    const altered = `${Number(exp) + 1000}.${sig}`;
+    const sid = owner.cookie.match(/(?:^|; )sid=([^;]+)/)![1]!;
+    const expired = createMediaTokens(ctx.deps.mediaSecret, 60, () => Date.now() - 3_600_000).issue(id, sessionIdOf(sid), 2);
     for (const url of [
       `/media/videos/${id}/video.mp4`,
       watch.videoFile.replace(token, altered),
-      watch.videoFile.replace(token, `${viewer}.${exp}.${sig!.slice(0, -2)}AA`),
+      watch.videoFile.replace(token, `${exp}.${sig!.slice(0, -2)}AA`),
       watch.videoFile.replace(token, expired),
       watch.videoFile.replace(token, `${token}${'A'.repeat(300)}`),
       watch.videoFile.replace(token, 'x'),
     ]) {
-      const r = await app.inject({ method: 'GET', url });
+      const r = await media(url);
       expect(r.statusCode, url).toBe(403);
       expect(r.json().success).toBe(false);
     }
@@ -523,6 +530,6 @@ describe('exclusive media', () => {
       isExclusive: 'true',
     });
     const otherId = publicRes.json().data._id;
-    expect((await app.inject({ method: 'GET', url: watch.videoFile.replace(id, otherId) })).statusCode).toBe(403);
+    expect((await media(watch.videoFile.replace(id, otherId))).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useChannel } from '@/features/channels/api/get-channel';
@@ -51,12 +51,7 @@ function OwnChannel({ userId }: { userId: string }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <title>{`${profile.fullname} · StreamHub`}</title>
-      <ChannelHeader
-        channel={profile}
-        stats={stats.data}
-        subscribers={stats.data?.totalSubscribers}
-        actions={<EditProfileDialog profile={profile} />}
-      />
+      <ChannelHeader channel={profile} stats={stats.data} actions={<EditProfileDialog profile={profile} />} />
       <ChannelTileGrid title="My Activity" tiles={ownActivityTiles(profile)} channel={profile} />
       <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
     </div>
@@ -66,17 +61,12 @@ function OwnChannel({ userId }: { userId: string }) {
 function OtherChannel({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const stats = useChannelStats(channelId);
-  // Local view of the subscription until the next load: state and the subscriber count delta.
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  const [subscriberDelta, setSubscriberDelta] = useState(0);
   useChannelLoadError(channel.error);
   useLoggedError(stats.error, 'channel stats');
 
   if (channel.isPending) return <LoadingScreen />;
   if (channel.isError) return <ChannelUnavailable error={channel.error} />;
   const profile = channel.data;
-  const isSubscribed = subscribed ?? profile.isSubscribed ?? false;
-  const subscribers = stats.data ? Math.max(0, stats.data.totalSubscribers + subscriberDelta) : undefined;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
@@ -84,17 +74,8 @@ function OtherChannel({ channelId }: { channelId: string }) {
       <ChannelHeader
         channel={profile}
         stats={stats.data}
-        subscribers={subscribers}
-        actions={
-          <SubscribeButton
-            channelId={channelId}
-            subscribed={isSubscribed}
-            onSubscribedChange={(next) => {
-              if (next !== isSubscribed) setSubscriberDelta((d) => d + (next ? 1 : -1));
-              setSubscribed(next);
-            }}
-          />
-        }
+        // The subscription and its count live in the cached profile and stats (the toggle patches both).
+        actions={<SubscribeButton channelId={channelId} subscribed={profile.isSubscribed} />}
       />
       <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
     </div>

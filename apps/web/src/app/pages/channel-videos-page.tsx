@@ -1,9 +1,9 @@
 import { useLocation, useParams } from 'react-router';
-import { useChannelOwner } from '@/features/videos/api/get-channel-owner';
-import { channelVideosTitle, isChannelOwner } from '@/features/videos/channel-videos';
+import { useChannel } from '@/features/channels/api/get-channel';
+import { channelVideosTitle } from '@/features/videos/channel-videos';
 import { ChannelVideosView } from '@/features/videos/components/channel-videos-view';
 import { useCurrentUser } from '@/lib/auth';
-import { readChannelNavigationState } from '@/lib/channel-state';
+import { isChannelOwner, readChannelNavigationState } from '@/lib/channel-state';
 
 /** /videos (own) and /videos/{channelId} (SPEC §2, §6). */
 export function ChannelVideosPage() {
@@ -13,7 +13,7 @@ export function ChannelVideosPage() {
   const isOwner = isChannelOwner(channelId, user?._id);
   const fromState = readChannelNavigationState(location.state);
   const stateName = fromState && fromState._id === channelId ? fromState.fullname : null;
-  const owner = useChannelOwner(channelId ?? '', Boolean(channelId) && !isOwner && !stateName);
+  const owner = useChannel(channelId ?? '', { enabled: Boolean(channelId) && !isOwner && !stateName });
 
   if (!user) return null;
   const id = isOwner ? user._id : (channelId as string);

@@ -7,6 +7,7 @@ const profile = {
   username: 'ann',
   fullname: 'Ann',
   avatar: '',
+  email: 'ann@example.com',
   createdAt: '2026-01-01T00:00:00.000Z',
   likedVidCount: 4,
   playlists: 5,

@@ -1,11 +1,10 @@
-import type { ChannelStats } from '@streamhub/contract';
-import type { ChannelUser } from './channel-user';
+import type { ChannelStats, OwnProfile } from '@streamhub/contract';
 
 export type ChannelTileIcon = 'liked' | 'playlists' | 'subscriptions' | 'videos' | 'posts' | 'subscribers';
 export type ChannelTile = { to: string; label: string; count: number | undefined; icon: ChannelTileIcon };
 
 /** SPEC §2: the owner's 'My Activity' block. */
-export function ownActivityTiles(profile: ChannelUser): ChannelTile[] {
+export function ownActivityTiles(profile: OwnProfile): ChannelTile[] {
   return [
     { to: '/liked', label: 'Liked Videos', count: profile.likedVidCount, icon: 'liked' },
     { to: '/playlist', label: 'Playlists', count: profile.playlists, icon: 'playlists' },

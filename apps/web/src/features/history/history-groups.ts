@@ -1,9 +1,9 @@
-import type { VideoCard } from '@streamhub/contract';
+import type { HistoryEntry } from '@streamhub/contract';
 import { formatDate } from '@/lib/formatters';
 
-/** SPEC §3: `video` may be an object or a list. */
-export type RawHistoryEntry = { _id: string; watchedAt: string; videoId?: string; video?: VideoCard | VideoCard[] | null };
-export type HistoryItem = { _id: string; watchedAt: string; video: VideoCard };
+/** API.md §7 sends `video` as one card; SPEC §3 also allows a list, and a deleted video may leave none. */
+export type RawHistoryEntry = Omit<HistoryEntry, 'video'> & { video: HistoryEntry['video'] | HistoryEntry['video'][] | null };
+export type HistoryItem = Pick<HistoryEntry, '_id' | 'watchedAt' | 'video'>;
 export type HistoryGroup = { date: string; items: HistoryItem[] };
 
 /** Entries with a video, newest first, grouped by formatted watched date (day month year). */

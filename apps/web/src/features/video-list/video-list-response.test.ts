@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidVideoListError, cardOwner, normalizeVideoList, pageSummary } from './video-list-response';
+import { InvalidVideoListError, normalizeVideoList, pageSummary } from './video-list-response';
 
 const card = {
   _id: '1',
@@ -33,11 +33,5 @@ describe('pageSummary', () => {
     expect(pageSummary(2, 12, 30)).toMatchObject({ from: 13, to: 24, pages: 3, hasPrevious: true, hasNext: true });
     expect(pageSummary(3, 6, 30)).toMatchObject({ from: 25, to: 30, hasNext: false });
     expect(pageSummary(1, 0, 0)).toMatchObject({ from: 0, to: 0, pages: 1, hasNext: false });
-  });
-});
-
-describe('cardOwner', () => {
-  it('falls back to Unknown / unknown', () => {
-    expect(cardOwner({ owner: [] })).toMatchObject({ _id: null, fullname: 'Unknown', username: 'unknown' });
   });
 });

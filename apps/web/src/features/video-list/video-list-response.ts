@@ -1,4 +1,4 @@
-import type { VideoCard } from '@streamhub/contract';
+import type { VideoCard, VideoListPage } from '@streamhub/contract';
 
 export const PAGE_SIZE = 12;
 
@@ -9,8 +9,6 @@ export class InvalidVideoListError extends Error {
     this.name = 'InvalidVideoListError';
   }
 }
-
-export type VideoListResult = { videos: VideoCard[]; total: number };
 
 function readTotal(total: unknown, fallback: number): number {
   if (typeof total === 'number' && Number.isFinite(total)) return total;
@@ -25,7 +23,7 @@ function readTotal(total: unknown, fallback: number): number {
 }
 
 /** SPEC §3: `data.videos` or `data` itself is the list; total is a number or `[{total}]`. */
-export function normalizeVideoList(data: unknown): VideoListResult {
+export function normalizeVideoList(data: unknown): VideoListPage {
   if (Array.isArray(data)) return { videos: data as VideoCard[], total: data.length };
   if (!data || typeof data !== 'object') throw new InvalidVideoListError();
   const { videos, total } = data as { videos?: unknown; total?: unknown };
@@ -39,16 +37,4 @@ export function pageSummary(page: number, shown: number, total: number, pageSize
   const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = shown === 0 ? 0 : from + shown - 1;
   return { from, to, total, page, pages, hasPrevious: page > 1, hasNext: page < pages };
-}
-
-/** The first owner of a list card, with the SPEC §3 fallbacks. */
-export function cardOwner(video: Pick<VideoCard, 'owner'> | { owner?: unknown }) {
-  const list = (video as { owner?: unknown }).owner;
-  const first = (Array.isArray(list) ? list[0] : list) as Partial<VideoCard['owner'][number]> | undefined;
-  return {
-    _id: first?._id ?? null,
-    fullname: first?.fullname || 'Unknown',
-    username: first?.username || 'unknown',
-    avatar: first?.avatar ?? '',
-  };
 }

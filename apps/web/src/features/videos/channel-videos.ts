@@ -1,10 +1,5 @@
 import type { DashboardVideo } from '@streamhub/contract';
 
-/** SPEC §6: the owner is the signed-in user when the route has no channel id or the same one. */
-export function isChannelOwner(channelId: string | undefined, userId: string | undefined): boolean {
-  return Boolean(userId) && (!channelId || channelId === userId);
-}
-
 /** SPEC §2 title: 'Your Videos' for the owner, otherwise "{fullname}'s Videos". */
 export function channelVideosTitle(isOwner: boolean, fullname: string | null | undefined): string {
   if (isOwner) return 'Your Videos';

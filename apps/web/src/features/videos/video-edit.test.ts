@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasVideoEditChanges, videoEditChanges } from './video-edit';
-import { channelVideosTitle, hasProcessingVideos, isChannelOwner, isQuotaFull } from './channel-videos';
+import { channelVideosTitle, hasProcessingVideos, isQuotaFull } from './channel-videos';
 
 const original = { title: 'Old', description: 'Desc' };
 
@@ -19,9 +19,6 @@ describe('video edit (SPEC §5)', () => {
 
 describe('channel videos (SPEC §2, §6)', () => {
   it('knows the owner and the title', () => {
-    expect(isChannelOwner(undefined, 'u1')).toBe(true);
-    expect(isChannelOwner('u1', 'u1')).toBe(true);
-    expect(isChannelOwner('u2', 'u1')).toBe(false);
     expect(channelVideosTitle(true, 'Ann')).toBe('Your Videos');
     expect(channelVideosTitle(false, 'Ann')).toBe("Ann's Videos");
   });

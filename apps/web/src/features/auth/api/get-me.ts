@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser, Uploads } from '@streamhub/contract';
+import type { Me } from '@streamhub/contract';
 import { ApiError, api } from '@/lib/api-client';
 import { updateCurrentUser } from '@/lib/auth';
-
-export type Me = CurrentUser & { uploads: Uploads };
+import { userKeys } from '@/lib/query-keys';
 
 /** GET /api/users/me: the signed-in user and their upload quota. */
 export function getMe() {
@@ -12,7 +11,7 @@ export function getMe() {
 
 export function getMeQueryOptions() {
   return queryOptions({
-    queryKey: ['users', 'me'],
+    queryKey: userKeys.me(),
     queryFn: async () => {
       try {
         const me = await getMe();

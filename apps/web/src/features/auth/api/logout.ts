@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, errorText } from '@/lib/api-client';
 import { clearCurrentUser } from '@/lib/auth';
+import { toastError } from '@/lib/toast';
 
 /** POST /api/users/logout; the server clears both cookies. */
 export function logout() {
@@ -15,6 +16,9 @@ export function useLogout() {
       clearCurrentUser();
       queryClient.clear();
     },
-    onError: (error) => console.error('Logout failed', error),
+    onError: (error) => {
+      console.error('Logout failed', error);
+      toastError(errorText(error, 'Could not log out. Please try again.'));
+    },
   });
 }

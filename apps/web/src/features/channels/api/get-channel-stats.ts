@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelStats } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { channelKeys } from '@/lib/query-keys';
 
 /** GET /api/dashboard/stats/:channelId: totals shown on the channel page. */
 export function getChannelStats(channelId: string) {
@@ -8,7 +9,7 @@ export function getChannelStats(channelId: string) {
 }
 
 export function getChannelStatsQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['channels', channelId, 'stats'], queryFn: () => getChannelStats(channelId) });
+  return queryOptions({ queryKey: channelKeys.stats(channelId), queryFn: () => getChannelStats(channelId) });
 }
 
 export function useChannelStats(channelId: string) {

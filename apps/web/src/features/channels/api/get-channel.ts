@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChannelProfile } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-import type { ChannelUser } from '../channel-user';
+import { channelKeys } from '@/lib/query-keys';
 
 /** GET /api/users/channel/:channelId: another user's channel, with isSubscribed for the viewer. */
 export function getChannel(channelId: string) {
-  return api.get<ChannelUser>(`/api/users/channel/${encodeURIComponent(channelId)}`);
+  return api.get<ChannelProfile>(`/api/users/channel/${encodeURIComponent(channelId)}`);
 }
 
 export function getChannelQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['channels', channelId], queryFn: () => getChannel(channelId) });
+  return queryOptions({ queryKey: channelKeys.detail(channelId), queryFn: () => getChannel(channelId) });
 }
 
-export function useChannel(channelId: string) {
-  return useQuery(getChannelQueryOptions(channelId));
+export function useChannel(channelId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getChannelQueryOptions(channelId), enabled });
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OwnProfile } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-import type { ChannelUser } from '../channel-user';
+import { channelKeys } from '@/lib/query-keys';
 
 /** GET /api/users/current_user: the signed-in user's own channel profile. */
 export function getOwnChannel() {
-  return api.get<ChannelUser>('/api/users/current_user');
+  return api.get<OwnProfile>('/api/users/current_user');
 }
 
 export function getOwnChannelQueryOptions() {
-  return queryOptions({ queryKey: ['channels', 'own'], queryFn: getOwnChannel });
+  return queryOptions({ queryKey: channelKeys.own(), queryFn: getOwnChannel });
 }
 
 export function useOwnChannel() {

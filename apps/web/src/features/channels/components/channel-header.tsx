@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ChannelStats } from '@streamhub/contract';
+import type { ChannelProfile, ChannelStats, OwnProfile } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatCount, formatDate } from '@/lib/formatters';
-import type { ChannelUser } from '../channel-user';
 
 type ChannelHeaderProps = {
-  channel: ChannelUser;
+  channel: OwnProfile | ChannelProfile;
   stats: ChannelStats | undefined;
-  /** Shown instead of stats.totalSubscribers (adjusted locally after subscribing). */
-  subscribers: number | undefined;
   /** 'Edit Profile' for the owner, Subscribe for others. */
   actions: ReactNode;
 };
@@ -18,7 +15,7 @@ function plural(count: number | undefined, word: string) {
   return `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
-export function ChannelHeader({ channel, stats, subscribers, actions }: ChannelHeaderProps) {
+export function ChannelHeader({ channel, stats, actions }: ChannelHeaderProps) {
   return (
     <header className="overflow-hidden rounded-2xl border border-line bg-panel">
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-zinc-800 via-red-950 to-zinc-800 sm:h-32" />
@@ -34,7 +31,7 @@ export function ChannelHeader({ channel, stats, subscribers, actions }: ChannelH
           <p className="flex flex-wrap gap-x-2 text-sm text-muted">
             <span>@{channel.username}</span>
             <span aria-hidden="true">·</span>
-            <span>{plural(subscribers, 'subscriber')}</span>
+            <span>{plural(stats?.totalSubscribers, 'subscriber')}</span>
             <span aria-hidden="true">·</span>
             <span>{plural(stats?.totalVideos, 'video')}</span>
           </p>

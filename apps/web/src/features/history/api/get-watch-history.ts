@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-import { groupHistory, type RawHistoryEntry } from '../history-groups';
+import { groupHistory } from '../history-groups';
+import { historyKeys } from '@/lib/query-keys';
 
 /** GET /api/watchHistory: entries newest first (API.md §7), grouped by day. */
 export async function getWatchHistory(signal?: AbortSignal) {
-  const data = await api.get<RawHistoryEntry[] | null>('/api/watchHistory', { signal });
+  const data = await api.get<HistoryEntry[] | null>('/api/watchHistory', { signal });
   return groupHistory(Array.isArray(data) ? data : []);
 }
 
 export const getWatchHistoryQueryOptions = () =>
-  queryOptions({ queryKey: ['history'], queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
+  queryOptions({ queryKey: historyKeys.list(), queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
 
 export const useWatchHistory = () => useQuery(getWatchHistoryQueryOptions());

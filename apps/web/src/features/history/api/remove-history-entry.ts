@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { historyKeys } from '@/lib/query-keys';
 
 /** DELETE /api/watchHistory/remove/:entryId (own entries only). */
 export function removeHistoryEntry(entryId: string) {
@@ -13,7 +14,7 @@ export function useRemoveHistoryEntry() {
     mutationFn: removeHistoryEntry,
     onSuccess: () => {
       toastSuccess('Removed!');
-      void queryClient.invalidateQueries({ queryKey: ['history'] });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     },
     onError: (error) => {
       console.error('Could not remove the history entry', error);

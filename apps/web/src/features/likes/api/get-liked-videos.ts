@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LikedVideo, VideoCard } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { likeKeys } from '@/lib/query-keys';
 
 /** GET /api/like/likedVideos: `[{_id, videos: [VideoCard]}]`, newest like first; flattened to cards. */
 export async function getLikedVideos(signal?: AbortSignal): Promise<VideoCard[]> {
@@ -19,6 +20,6 @@ export async function getLikedVideos(signal?: AbortSignal): Promise<VideoCard[]>
 }
 
 export const getLikedVideosQueryOptions = () =>
-  queryOptions({ queryKey: ['likes', 'videos'], queryFn: ({ signal }) => getLikedVideos(signal), staleTime: 0 });
+  queryOptions({ queryKey: likeKeys.videos(), queryFn: ({ signal }) => getLikedVideos(signal), staleTime: 0 });
 
 export const useLikedVideos = () => useQuery(getLikedVideosQueryOptions());

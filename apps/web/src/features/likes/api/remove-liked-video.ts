@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeToggle } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { likeKeys, watchKeys } from '@/lib/query-keys';
 
 /** Removing from Liked Videos is the like toggle: POST /api/like/v/:videoId (SPEC §4). */
 export function removeLikedVideo(videoId: string) {
@@ -14,8 +15,8 @@ export function useRemoveLikedVideo() {
     mutationFn: removeLikedVideo,
     onSuccess: () => {
       toastSuccess('Removed!');
-      void queryClient.invalidateQueries({ queryKey: ['likes'] });
-      void queryClient.invalidateQueries({ queryKey: ['watch', 'video'] });
+      void queryClient.invalidateQueries({ queryKey: likeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: watchKeys.videos() });
     },
     onError: (error) => {
       console.error('Could not remove the liked video', error);

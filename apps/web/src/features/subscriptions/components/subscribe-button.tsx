@@ -1,46 +1,44 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toastSuccess } from '@/lib/toast';
 import { useToggleSubscription } from '../api/toggle-subscription';
 
 type SubscribeButtonProps = {
   channelId: string;
+  /** From the cached answer that shows the channel (watched video, channel profile, subscriptions list). */
   subscribed: boolean;
-  /** Called with the state the server confirmed; the page adjusts the subscriber count. */
-  onSubscribedChange: (subscribed: boolean) => void;
+  /** The label while subscribed: 'Subscribed' on a channel, 'Unsubscribe' on /subscriptions. */
+  subscribedLabel?: string;
+  className?: string;
 };
 
-/** Subscribe / Subscribed toggle; unsubscribing asks first (SPEC §4). */
-export function SubscribeButton({ channelId, subscribed, onSubscribedChange }: SubscribeButtonProps) {
+/** Subscribe / Subscribed toggle; unsubscribing asks first (SPEC §4). The counts follow in the cache. */
+export function SubscribeButton({ channelId, subscribed, subscribedLabel = 'Subscribed', className }: SubscribeButtonProps) {
   const toggle = useToggleSubscription();
   const [confirming, setConfirming] = useState(false);
-
-  function runToggle() {
-    toggle.mutate(channelId, {
-      onSuccess: (subscription) => {
-        const nowSubscribed = subscription !== null;
-        onSubscribedChange(nowSubscribed);
-        if (!nowSubscribed) toastSuccess('Unsubscribed!');
-      },
-    });
-  }
+  const pending = toggle.isPending;
 
   return (
     <>
       <Button
         variant={subscribed ? 'secondary' : 'light'}
-        disabled={toggle.isPending}
-        onClick={() => (subscribed ? setConfirming(true) : runToggle())}
+        className={className}
+        // Not `disabled`: the button keeps keyboard focus while the call is on its way.
+        aria-disabled={pending || undefined}
+        onClick={() => {
+          if (pending) return;
+          if (subscribed) setConfirming(true);
+          else toggle.mutate({ channelId, subscribe: true });
+        }}
       >
-        {subscribed ? 'Subscribed' : 'Subscribe'}
+        {subscribed ? subscribedLabel : 'Subscribe'}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Unsubscribe?"
         description="Are you sure you want to unsubscribe from this channel?"
-        onConfirm={runToggle}
+        onConfirm={() => toggle.mutate({ channelId, subscribe: false })}
       />
     </>
   );

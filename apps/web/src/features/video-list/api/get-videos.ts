@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VideoListQuery } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { normalizeVideoList } from '../video-list-response';
+import { videoKeys } from '@/lib/query-keys';
 
-export type VideoListParams = {
-  page: number;
-  query?: string;
-  name?: string;
-  sortBy?: string;
-  sortType?: string;
-};
+export type VideoListParams = VideoListQuery;
 
 /** GET /api/video?page=N[&query][&name][&sortBy&sortType] (API.md §6), normalized (SPEC §3). */
 export async function getVideos(params: VideoListParams, signal?: AbortSignal) {
@@ -18,7 +14,7 @@ export async function getVideos(params: VideoListParams, signal?: AbortSignal) {
 
 export const getVideosQueryOptions = (params: VideoListParams) =>
   queryOptions({
-    queryKey: ['videos', 'list', params],
+    queryKey: videoKeys.list(params),
     queryFn: ({ signal }) => getVideos(params, signal),
   });
 

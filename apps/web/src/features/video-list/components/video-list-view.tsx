@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ListedVideoCard, VideoGrid } from '@/components/video-card';
 import { useVideos, type VideoListParams } from '../api/get-videos';
 import { InvalidVideoListError, pageSummary } from '../video-list-response';
-import { VideoCard, VideoGrid } from './video-card';
 
 type VideoListViewProps = {
   params: VideoListParams;
@@ -44,7 +44,7 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
       <VideoGrid label="Videos">
         {videos.map((video) => (
           <li key={video._id}>
-            <VideoCard video={video} />
+            <ListedVideoCard video={video} />
           </li>
         ))}
       </VideoGrid>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { videoKeys } from '@/lib/query-keys';
 
 /** DELETE /api/video/v/:videoId (owner only). */
 export function deleteVideo(videoId: string) {
@@ -10,6 +11,6 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteVideo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['videos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

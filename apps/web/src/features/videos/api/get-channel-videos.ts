@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardVideo } from '@streamhub/contract';
+import type { DashboardVideos } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { hasProcessingVideos, POLL_INTERVAL_MS } from '../channel-videos';
-
-/** API.md §5: the channel's videos (with processing state) and the owner's upload quota. */
-export type ChannelVideos = { videos: DashboardVideo[]; uploads: { uploaded: number; uploadLimit: number } };
+import { videoKeys } from '@/lib/query-keys';
 
 /** GET /api/dashboard/videos/:channelId: the channel's videos (+ processing/failed for the owner) and quota. */
 export function getChannelVideos(channelId: string) {
-  return api.get<ChannelVideos>(`/api/dashboard/videos/${encodeURIComponent(channelId)}`);
+  return api.get<DashboardVideos>(`/api/dashboard/videos/${encodeURIComponent(channelId)}`);
 }
 
 export function getChannelVideosQueryOptions(channelId: string) {
   return queryOptions({
-    queryKey: ['videos', 'channel', channelId],
+    queryKey: videoKeys.channel(channelId),
     queryFn: () => getChannelVideos(channelId),
     // Poll every 2 s while any video is still processing.
     refetchInterval: (query) => (hasProcessingVideos(query.state.data?.videos) ? POLL_INTERVAL_MS : false),

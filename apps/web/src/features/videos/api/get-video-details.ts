@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VideoDetails } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { videoKeys } from '@/lib/query-keys';
 
-/** API.md §6: the edit screen's view of a video; `owner` is just the owner's id. */
-export type VideoDetails = { _id: string; title: string; description: string; thumbnail: string; owner: string };
-
-/** GET /api/video/details/:videoId. */
+/** GET /api/video/details/:videoId: the edit screen's view of a video; `owner` is just the owner's id. */
 export function getVideoDetails(videoId: string) {
   return api.get<VideoDetails>(`/api/video/details/${encodeURIComponent(videoId)}`);
 }
 
 export function getVideoDetailsQueryOptions(videoId: string) {
   return queryOptions({
-    queryKey: ['videos', 'details', videoId],
+    queryKey: videoKeys.details(videoId),
     queryFn: () => getVideoDetails(videoId),
     staleTime: 0,
   });

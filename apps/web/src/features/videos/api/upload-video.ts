@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DashboardVideo } from '@streamhub/contract';
 import { ApiError, type ApiEnvelope } from '@/lib/api-client';
 import { syncCurrentUserFromCookie } from '@/lib/auth';
+import { videoKeys } from '@/lib/query-keys';
 
 export type UploadProgressEvent = { loaded: number; total: number };
 
@@ -62,6 +63,6 @@ export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ form, ...options }: { form: FormData } & UploadOptions) => uploadVideo(form, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['videos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { UploadIcon } from '@/components/ui/icons';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { VideoGrid } from '@/components/video-card';
 import { errorText } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useChannelVideos } from '../api/get-channel-videos';
@@ -84,7 +85,7 @@ export function ChannelVideosView({ channelId, isOwner, title }: ChannelVideosVi
       ) : list.length === 0 ? (
         <p className="py-16 text-center text-muted">Channel has no Videos</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <VideoGrid label={title}>
           {list.map((video) => (
             <li key={video._id}>
               <ChannelVideoCard
@@ -95,7 +96,7 @@ export function ChannelVideosView({ channelId, isOwner, title }: ChannelVideosVi
               />
             </li>
           ))}
-        </ul>
+        </VideoGrid>
       )}
 
       <ConfirmDialog

@@ -4,10 +4,10 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUpdateVideo } from '../api/update-video';
-import type { VideoDetails } from '../api/get-video-details';
+import type { VideoDetails } from '@streamhub/contract';
 import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
 import { isImageFile } from '../video-upload';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { ThumbnailPicker } from './thumbnail-picker';
 
 type VideoEditFormProps = {

@@ -14,7 +14,7 @@ import {
   type UploadProgress,
 } from '../video-upload';
 import { fileInputClasses, ThumbnailPicker } from './thumbnail-picker';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { UploadProgressPanel } from './upload-progress';
 
 type VideoUploadFormProps = { onCancel: () => void; onUploaded: () => void };

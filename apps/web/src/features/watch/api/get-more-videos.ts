@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MoreVideo } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { watchKeys } from '@/lib/query-keys';
 
 /** GET /api/dashboard/more/:ownerId: up to 12 more videos from the owner (API.md §5). */
 export async function getMoreVideos(ownerId: string, signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getMoreVideos(ownerId: string, signal?: AbortSignal) {
 
 export const getMoreVideosQueryOptions = (ownerId: string) =>
   queryOptions({
-    queryKey: ['watch', 'more', ownerId],
+    queryKey: watchKeys.more(ownerId),
     queryFn: ({ signal }) => getMoreVideos(ownerId, signal),
   });
 

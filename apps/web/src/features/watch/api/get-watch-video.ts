@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WatchVideo } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
+import { watchKeys } from '@/lib/query-keys';
 
 /** GET /api/video/v/:videoId (API.md §6); 401 means "buy first", 404 missing. */
 export function getWatchVideo(videoId: string, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getWatchVideo(videoId: string, signal?: AbortSignal) {
 
 export const getWatchVideoQueryOptions = (videoId: string) =>
   queryOptions({
-    queryKey: ['watch', 'video', videoId],
+    queryKey: watchKeys.video(videoId),
     queryFn: ({ signal }) => getWatchVideo(videoId, signal),
     // Fresh for a moment, so the page does not fetch again what prefetchWatchPage just fetched.
     staleTime: 5_000,

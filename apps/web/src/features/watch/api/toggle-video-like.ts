@@ -1,41 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeToggle, WatchVideo } from '@streamhub/contract';
-import { api } from '@/lib/api-client';
-import { getWatchVideoQueryOptions } from './get-watch-video';
+import { api, errorText } from '@/lib/api-client';
+import { toggledLike, withLikeResult } from '@/lib/likes';
+import { patchQueries, setQueries } from '@/lib/optimistic';
+import { likeKeys, watchKeys } from '@/lib/query-keys';
+import { toastError } from '@/lib/toast';
 
 /** POST /api/like/v/:videoId toggles and answers {isLiked, likes} (API.md §7). */
 export function toggleVideoLike(videoId: string) {
   return api.post<LikeToggle>(`/api/like/v/${encodeURIComponent(videoId)}`);
 }
 
-/** Optimistic like (SPEC §4): flip isLiked and move likes by one; settle with the server's numbers. */
+/** Optimistic like (SPEC §4): the cached video flips at once; a refusal puts it back and says so. */
 export function useToggleVideoLike(videoId: string) {
   const queryClient = useQueryClient();
-  const key = getWatchVideoQueryOptions(videoId).queryKey;
+  const key = watchKeys.video(videoId);
   return useMutation({
     mutationFn: () => toggleVideoLike(videoId),
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<WatchVideo>(key);
-      if (previous) {
-        const isLiked = !previous.isLiked;
-        queryClient.setQueryData<WatchVideo>(key, {
-          ...previous,
-          isLiked,
-          likes: Math.max(0, previous.likes + (isLiked ? 1 : -1)),
-        });
-      }
-      return { previous };
+    onMutate: async () => ({ rollback: await patchQueries<WatchVideo>(queryClient, key, toggledLike) }),
+    onSuccess: (result) => {
+      setQueries<WatchVideo>(queryClient, key, (video) => withLikeResult(video, result));
+      void queryClient.invalidateQueries({ queryKey: likeKeys.all });
     },
     onError: (error, _vars, context) => {
+      context?.rollback();
       console.error('Like failed', error);
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData<WatchVideo>(key, (current) =>
-        current ? { ...current, isLiked: result.isLiked, likes: result.likes } : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['likes'] });
+      toastError(errorText(error, 'Your like could not be saved.'));
     },
   });
 }

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
-
-export type TrackedEntry = { _id: string; watchedAt: string; videoId: string } | null;
+import { watchKeys } from '@/lib/query-keys';
 
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
-  return (await api.post<TrackedEntry>(`/api/watchHistory/track/${encodeURIComponent(videoId)}`)) ?? null;
+  return (await api.post<HistoryEntry | null>(`/api/watchHistory/track/${encodeURIComponent(videoId)}`)) ?? null;
 }
 
 /** Run once per visit as part of the watch page's initial calls (SPEC §4). */
 export const trackWatchQueryOptions = (videoId: string) =>
   queryOptions({
-    queryKey: ['watch', 'track', videoId],
+    queryKey: watchKeys.track(videoId),
     queryFn: () => trackWatch(videoId),
     staleTime: Infinity,
     gcTime: 0,

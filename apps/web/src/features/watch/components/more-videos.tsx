@@ -1,42 +1,48 @@
-import { Link } from 'react-router';
 import type { MoreVideo } from '@streamhub/contract';
-import { Img } from '@/components/ui/img';
-import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { VideoCard } from '@/components/video-card';
+import { useMoreVideos } from '../api/get-more-videos';
 
-/** The wide-screen 'More videos' side list; the current video is left out (SPEC §2). */
-export function MoreVideos({ videos, currentId }: { videos: MoreVideo[]; currentId: string }) {
-  const others = videos.filter((v) => v._id !== currentId);
+/** The wide-screen 'More videos' side list of the owner's other videos (SPEC §2); it loads and fails on its own. */
+export function MoreVideos({ ownerId, currentId }: { ownerId: string | undefined; currentId: string }) {
+  const more = useMoreVideos(ownerId);
   return (
-    <section aria-labelledby="more-videos-title" className="flex flex-col gap-3">
+    <section aria-labelledby="more-videos-title" aria-busy={more.isLoading} className="flex flex-col gap-3">
       <h2 id="more-videos-title" className="text-lg font-semibold">
         More videos
       </h2>
-      {others.length === 0 ? (
-        <p className="text-sm text-muted">No more videos available</p>
+      {!ownerId ? (
+        <MoreVideosList videos={[]} currentId={currentId} />
+      ) : more.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner className="h-4 w-4 border-2" />
+          Loading more videos...
+        </p>
+      ) : more.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <p className="text-muted">More videos could not be loaded.</p>
+          <Button variant="secondary" size="sm" onClick={() => void more.refetch()}>
+            Try Again
+          </Button>
+        </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 xl:grid-cols-1">
-          {others.map((video) => (
-            <li key={video._id}>
-              <Link to={`/video/watch/${encodeURIComponent(video._id)}`} className="group flex gap-2">
-                <span className="relative w-40 shrink-0 overflow-hidden rounded-lg bg-raised">
-                  <Img src={video.thumbnail} fallback="thumbnail" alt="" className="aspect-video w-full object-cover" />
-                  <span className="absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs">
-                    {formatDuration(video.duration)}
-                  </span>
-                </span>
-                <span className="flex min-w-0 flex-col">
-                  <span className="line-clamp-2 text-sm font-semibold group-hover:underline">
-                    {video.title?.trim() || 'Untitled Video'}
-                  </span>
-                  <span className="text-xs text-muted">
-                    {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <MoreVideosList videos={more.data} currentId={currentId} />
       )}
     </section>
+  );
+}
+
+function MoreVideosList({ videos, currentId }: { videos: MoreVideo[]; currentId: string }) {
+  const others = videos.filter((v) => v._id !== currentId);
+  if (others.length === 0) return <p className="text-sm text-muted">No more videos available</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
+      {others.map((video) => (
+        <li key={video._id}>
+          <VideoCard video={video} layout="row" />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,20 +4,20 @@ import type { WatchVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Img } from '@/components/ui/img';
-import { LikeIcon, PlaylistIcon } from '@/components/ui/icons';
+import { PlaylistIcon } from '@/components/ui/icons';
+import { LikeButton } from '@/components/like-button';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDate } from '@/lib/formatters';
 import { useToggleVideoLike } from '../api/toggle-video-like';
 
 type WatchDetailsProps = {
   video: WatchVideo;
-  subscribers: number;
   /** Subscribe / Subscribed toggle, composed by the page (hidden for the owner). */
   subscribeAction?: ReactNode;
 };
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
-export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetailsProps) {
+export function WatchDetails({ video, subscribeAction }: WatchDetailsProps) {
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
   const [playlistOpen, setPlaylistOpen] = useState(false);
@@ -40,24 +40,20 @@ export function WatchDetails({ video, subscribers, subscribeAction }: WatchDetai
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
               <span className="text-xs text-muted" data-testid="subscriber-count">
-                {formatCount(subscribers)} {subscribers === 1 ? 'subscriber' : 'subscribers'}
+                {formatCount(video.subscribers)} {video.subscribers === 1 ? 'subscriber' : 'subscribers'}
               </span>
             </span>
           </Link>
           {isOwner ? null : subscribeAction}
         </div>
         <div className="flex items-center gap-2">
-          <Button
-            variant={video.isLiked ? 'light' : 'secondary'}
-            aria-pressed={video.isLiked}
-            aria-label={video.isLiked ? 'Unlike' : 'Like'}
-            data-testid="like-button"
-            onClick={() => like.mutate()}
-            disabled={like.isPending}
-          >
-            <LikeIcon />
-            <span data-testid="like-count">{formatCount(video.likes)}</span>
-          </Button>
+          <LikeButton
+            label="Like video"
+            liked={video.isLiked}
+            likes={video.likes}
+            pending={like.isPending}
+            onToggle={() => like.mutate()}
+          />
           <Button variant="secondary" onClick={() => setPlaylistOpen(true)}>
             <PlaylistIcon />
             Add

@@ -1,0 +1,178 @@
+import { createPlaylist } from '../factories.ts';
+import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
+
+/**
+ * The authorization matrix: one entry per state-changing route (every POST/PATCH/PUT/DELETE, and
+ * the GET buy calls). authorization-matrix.test.ts walks the app's route table and fails, naming
+ * the route, when a state-changing route has no entry here. The same entries feed the
+ * control-character and fuzz suites.
+ *
+ * An entry:
+ * - `route`: the method and path pattern as registered (`POST /api/comment/c/:commentId`);
+ * - `setup`: creates what the route acts on, owned by `s.owner`; returns the path params;
+ * - `body`: a valid body for the caller `s.caller` (JSON: `{ json }`, multipart: `{ form, files }`);
+ * - `expect`: the status each caller gets: anonymous, another signed-in user, the owner.
+ *
+ * Every caller gets a fresh `setup` and fresh sessions, so an entry may delete or log out freely.
+ */
+export interface RouteEntry {
+  route: string;
+  setup?: (s: Scene) => Promise<Record<string, string>>;
+  body?: (s: Scene, params: Record<string, string>) => Body | Promise<Body>;
+  expect: Record<Caller, number>;
+}
+
+const video = async (s: Scene) => ({ videoId: await s.video(s.owner.id) });
+const comment = async (s: Scene) => ({ commentId: await s.comment(s.owner, await s.video(s.owner.id)) });
+const post = async (s: Scene) => ({ postId: await s.post(s.owner) });
+const playlist = async (s: Scene) => ({ id: await createPlaylist(s.ctx.db, s.owner.id) });
+const playlistWith = (contains: boolean) => async (s: Scene) => {
+  const videoId = await s.video(s.owner.id);
+  return { videoId, playlistId: await createPlaylist(s.ctx.db, s.owner.id, { videoIds: contains ? [videoId] : [] }) };
+};
+const exclusiveVideo = async (s: Scene) => ({ videoId: await s.video(s.owner.id, { isExclusive: true, priceMinor: 999 }) });
+const exclusivePlaylist = async (s: Scene) => ({
+  playlistId: await createPlaylist(s.ctx.db, s.owner.id, { isExclusive: true, priceMinor: 2500 }),
+});
+/** GET and POST both buy (API.md §11); buying your own item is a 400. */
+const buy = (path: string, setup: RouteEntry['setup'], owner: number): RouteEntry[] =>
+  (['GET', 'POST'] as const).map((method) => ({
+    route: `${method} /api/purchase/buy/${path}`,
+    setup,
+    expect: { anonymous: 401, other: 200, owner },
+  }));
+
+export const routeMatrix: RouteEntry[] = [
+  // Accounts (API.md §4): public calls, then calls on the caller's own account.
+  {
+    route: 'POST /api/users/register',
+    body: (s) => ({
+      form: { fullname: 'New Person', password: 'Passw0rd!', ...s.freshAccount() },
+      files: { avatar: imagePart() },
+    }),
+    expect: { anonymous: 201, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/users/login',
+    // The web client sends its one identifier as both username and email (SPEC §7).
+    body: (s) => {
+      const { username, password } = s.caller ?? s.owner;
+      return { json: { username, email: username, password } };
+    },
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  { route: 'POST /api/users/logout', expect: { anonymous: 200, other: 200, owner: 200 } },
+  {
+    route: 'PATCH /api/users/update_details',
+    body: () => ({ json: { fullname: 'Renamed Person' } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/users/update_avatar',
+    body: () => ({ form: {}, files: { avatar: imagePart() } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/users/update_password',
+    body: (s) => ({ json: { oldPassword: s.caller?.password ?? 'x', newPassword: s.caller?.password ?? 'x' } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+
+  // Videos (API.md §6).
+  {
+    route: 'POST /api/video/new',
+    body: async () => ({ form: { title: 'A clip', description: 'Made for the matrix' }, files: { videoFile: await testClip() } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'PATCH /api/video/v/:videoId',
+    setup: video,
+    body: () => ({ form: { title: 'Edited title', description: 'Edited' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  { route: 'DELETE /api/video/v/:videoId', setup: video, expect: { anonymous: 401, other: 403, owner: 200 } },
+
+  // Likes, comments, history (API.md §7).
+  { route: 'POST /api/like/v/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
+  { route: 'POST /api/like/c/:commentId', setup: comment, expect: { anonymous: 401, other: 200, owner: 200 } },
+  { route: 'POST /api/like/p/:postId', setup: post, expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'POST /api/comment/post/:postId',
+    setup: post,
+    body: () => ({ json: { content: 'Nice post' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/comment/video/:videoId',
+    setup: video,
+    body: () => ({ json: { content: 'Nice video' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/comment/c/:commentId',
+    setup: comment,
+    body: () => ({ json: { content: 'Edited comment' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  { route: 'DELETE /api/comment/c/:commentId', setup: comment, expect: { anonymous: 401, other: 403, owner: 200 } },
+  { route: 'POST /api/watchHistory/track/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'DELETE /api/watchHistory/remove/:entryId',
+    setup: async (s) => ({ entryId: await s.historyEntry(s.owner, await s.video(s.owner.id)) }),
+    // Another user's entry answers 404 like a missing one, so entry ids do not leak.
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+
+  // Posts (API.md §10): anyone signed in writes one; only the author edits or deletes it.
+  {
+    route: 'POST /api/post/new',
+    body: () => ({ json: { content: 'My first post' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/post/:postId',
+    setup: post,
+    body: () => ({ json: { content: 'Edited post' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  { route: 'DELETE /api/post/:postId', setup: post, expect: { anonymous: 401, other: 403, owner: 200 } },
+
+  // Playlists (API.md §9): anyone signed in makes one; only its owner changes it.
+  {
+    route: 'POST /api/playlist',
+    body: () => ({ json: { name: 'Road trip', description: 'Songs for the road' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/playlist/:id',
+    setup: playlist,
+    body: () => ({ json: { name: 'Renamed', description: 'New words' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  { route: 'DELETE /api/playlist/:id', setup: playlist, expect: { anonymous: 401, other: 403, owner: 200 } },
+  {
+    route: 'POST /api/playlist/video/:videoId/:playlistId',
+    setup: playlistWith(false),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/playlist/video/:videoId/:playlistId',
+    setup: playlistWith(true),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+
+  // Purchases (API.md §11): the owner of the item is the seller, who cannot buy it.
+  ...buy('video/:videoId', exclusiveVideo, 400),
+  ...buy('playlist/:playlistId', exclusivePlaylist, 400),
+  ...buy('uploads', undefined, 200),
+  // A payment provider's webhook: no session; only a validly signed event is read (the built-in
+  // test provider has none, so every webhook is a 400).
+  { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
+
+  // Subscriptions (API.md §8): the owner is the channel; subscribing to yourself is a 400.
+  {
+    route: 'POST /api/subscription/channel/:channelId',
+    setup: async (s) => ({ channelId: s.owner.id }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+];

@@ -1,0 +1,60 @@
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { PencilIcon } from '@/components/ui/icons';
+import { EmptyState, LoadError } from '@/components/ui/list-states';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useUserPosts } from '@/features/posts/api/get-user-posts';
+import { PostCard } from '@/features/posts/components/post-card';
+import { postHref } from '@/features/posts/post-rules';
+import { errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { isChannelOwner } from '@/lib/channel-state';
+
+function PostList({ userId, channelId }: { userId: string; channelId: string | null }) {
+  const posts = useUserPosts(userId);
+  if (posts.isPending) return <LoadingScreen />;
+  if (posts.isError) {
+    return (
+      <LoadError
+        message={errorText(posts.error, 'Failed to load posts. Please try again later.')}
+        onRetry={() => void posts.refetch()}
+      />
+    );
+  }
+  if (posts.data.length === 0) return <EmptyState text="You have no posts" />;
+  return (
+    <ul aria-label="Posts" className="flex flex-col gap-4">
+      {posts.data.map((post) => (
+        <li key={post._id}>
+          <PostCard post={post} href={postHref(post._id, channelId)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /post (own) and /post/u/{channelId} (SPEC §2): 'Posts', with New Post for the owner. */
+export function PostsPage() {
+  const { channelId } = useParams();
+  const user = useCurrentUser();
+  if (!user) return null;
+  const isOwner = isChannelOwner(channelId, user._id);
+  const userId = isOwner ? user._id : (channelId as string);
+  return (
+    <section aria-labelledby="posts-title" className="mx-auto flex max-w-3xl flex-col gap-6">
+      <title>Posts · StreamHub</title>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="posts-title" className="text-2xl font-bold">
+          Posts
+        </h1>
+        {isOwner ? (
+          <Link to="/post/new" className={buttonClasses('primary')}>
+            <PencilIcon />
+            New Post
+          </Link>
+        ) : null}
+      </header>
+      <PostList key={userId} userId={userId} channelId={isOwner ? null : userId} />
+    </section>
+  );
+}

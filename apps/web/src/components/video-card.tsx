@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { VideoCard as ListedVideo } from '@streamhub/contract';
+import { useCurrentUser } from '@/lib/auth';
+import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { cardOwner, channelHref } from '@/lib/video-owner';
+import { Img } from './ui/img';
+
+/** What every video card shows; the contract's VideoCard, DashboardVideo and MoreVideo all fit. */
+export type VideoCardData = {
+  _id: string;
+  title: string;
+  thumbnail: string;
+  duration: number;
+  views: number;
+  createdAt: string;
+  isExclusive?: boolean;
+};
+
+export type VideoCardOwner = { fullname: string; avatar: string; href: string | null };
+
+type VideoCardProps = {
+  video: VideoCardData;
+  /** 'grid': thumbnail above the text (home, channel videos, liked, history); 'row': beside it (more videos). */
+  layout?: 'grid' | 'row';
+  /** Where the card leads: the watch page by default; null while the video cannot be watched yet. */
+  href?: string | null;
+  /** The channel line with its avatar (lists that mix channels). */
+  owner?: VideoCardOwner;
+  description?: string;
+  /** Shown over the thumbnail instead of the duration (e.g. processing progress). */
+  overlay?: ReactNode;
+  /** A control beside the text: remove button, owner menu. */
+  action?: ReactNode;
+  /** Processing state of the owner's own videos, exposed for styling and tests. */
+  status?: string;
+};
+
+export const videoTitle = (video: { title?: string | null }) => video.title?.trim() || 'Untitled Video';
+export const watchHref = (videoId: string) => `/video/watch/${encodeURIComponent(videoId)}`;
+
+/** Thumbnail (default image on failure) with the mm:ss duration and the exclusive badge (SPEC §2, §3, §8). */
+export function VideoThumbnail({ video, overlay, small }: { video: VideoCardData; overlay?: ReactNode; small?: boolean }) {
+  return (
+    <div className={`relative overflow-hidden bg-raised ${small ? 'rounded-lg' : 'rounded-xl'}`}>
+      <Img
+        src={video.thumbnail}
+        fallback="thumbnail"
+        alt=""
+        loading="lazy"
+        className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
+      />
+      {overlay ?? (
+        <span
+          className={`absolute right-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
+        >
+          {formatDuration(video.duration)}
+        </span>
+      )}
+      {video.isExclusive ? (
+        <span className="absolute top-1.5 left-1.5 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-black">
+          Exclusive
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function OwnerAvatar({ owner }: { owner: VideoCardOwner }) {
+  const avatar = <Img src={owner.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  return owner.href ? (
+    <Link to={owner.href} aria-label={`${owner.fullname}'s channel`} className="h-9 shrink-0 rounded-full">
+      {avatar}
+    </Link>
+  ) : (
+    avatar
+  );
+}
+
+/**
+ * The one video card (home grid, channel videos, liked, history, more videos). The title link is
+ * the keyboard and screen-reader target; the thumbnail is the same link for the mouse.
+ */
+export function VideoCard({
+  video,
+  layout = 'grid',
+  href = watchHref(video._id),
+  owner,
+  description,
+  overlay,
+  action,
+  status,
+}: VideoCardProps) {
+  const title = videoTitle(video);
+  const row = layout === 'row';
+  const thumbnail = <VideoThumbnail video={video} overlay={overlay} small={row} />;
+  return (
+    <article
+      aria-label={title}
+      data-testid="video-card"
+      data-status={status}
+      className={`group flex gap-3 ${row ? 'flex-row' : 'flex-col'}`}
+    >
+      <div className={row ? 'w-40 shrink-0' : undefined}>
+        {href ? (
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="block rounded-xl">
+            {thumbnail}
+          </Link>
+        ) : (
+          thumbnail
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        {owner && !row ? <OwnerAvatar owner={owner} /> : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <h3 className={`break-words ${row ? 'line-clamp-2 text-sm font-semibold' : 'line-clamp-3 font-semibold'}`}>
+            {href ? (
+              <Link to={href} className="rounded hover:underline" title={title}>
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+            {video.isExclusive ? <span className="sr-only"> (Exclusive video)</span> : null}
+          </h3>
+          {owner ? (
+            owner.href ? (
+              <Link to={owner.href} className="truncate text-sm text-muted hover:text-white">
+                {owner.fullname}
+              </Link>
+            ) : (
+              <span className="truncate text-sm text-muted">{owner.fullname}</span>
+            )
+          ) : null}
+          <p className={`text-muted ${row ? 'text-xs' : 'text-sm'}`}>
+            {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
+          </p>
+          {description ? (
+            <p className="mt-1 line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-400">{description}</p>
+          ) : null}
+        </div>
+        {action ? <div className="shrink-0">{action}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+/** A card of a list that mixes channels (home, liked, history): the owner opens their channel. */
+export function ListedVideoCard({ video, action }: { video: ListedVideo; action?: ReactNode }) {
+  const user = useCurrentUser();
+  const owner = cardOwner(video);
+  return (
+    <VideoCard
+      video={video}
+      owner={{ fullname: owner.fullname, avatar: owner.avatar, href: channelHref(owner._id, user?._id) }}
+      action={action}
+    />
+  );
+}
+
+/** The responsive grid the cards sit in. */
+export function VideoGrid({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      {children}
+    </ul>
+  );
+}

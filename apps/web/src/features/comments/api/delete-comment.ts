@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '@streamhub/contract';
+import { api, errorText } from '@/lib/api-client';
+import { commentKeys, postKeys } from '@/lib/query-keys';
+import { toastError, toastSuccess } from '@/lib/toast';
+import type { CommentTarget } from '../comment-rules';
+
+/** DELETE /api/comment/c/:commentId (author only). */
+export function deleteComment(commentId: string) {
+  return api.delete<Record<string, never>>(`/api/comment/c/${encodeURIComponent(commentId)}`);
+}
+
+export function useDeleteComment(target: CommentTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: (_data, commentId) => {
+      queryClient.setQueryData<Comment[]>(commentKeys.list(target.kind, target.id), (list) =>
+        list?.filter((c) => c._id !== commentId),
+      );
+      if (target.kind === 'post') void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      toastSuccess('Deleted!');
+    },
+    onError: (error) => {
+      console.error('Could not delete the comment', error);
+      toastError(errorText(error, 'Your comment could not be deleted.'));
+    },
+  });
+}

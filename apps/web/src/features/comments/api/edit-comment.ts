@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment } from '@streamhub/contract';
+import { api, errorText } from '@/lib/api-client';
+import { commentKeys } from '@/lib/query-keys';
+import { toastError } from '@/lib/toast';
+import { replaceComment, type CommentTarget } from '../comment-rules';
+
+/** POST /api/comment/c/:commentId with {content}: the author edits; answers the updated comment. */
+export function editComment(commentId: string, content: string) {
+  return api.post<Comment>(`/api/comment/c/${encodeURIComponent(commentId)}`, { json: { content } });
+}
+
+export function useEditComment(target: CommentTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, content }: { commentId: string; content: string }) => editComment(commentId, content),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<Comment[]>(commentKeys.list(target.kind, target.id), (list) =>
+        list ? replaceComment(list, comment) : list,
+      );
+    },
+    onError: (error) => {
+      console.error('Could not edit the comment', error);
+      toastError(errorText(error, 'Your comment could not be edited.'));
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
+import { LikeButton } from '@/components/like-button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Img } from '@/components/ui/img';
+import { ItemMenu } from '@/components/ui/item-menu';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth';
+import { formatRelativeTime } from '@/lib/formatters';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
+import { useToggleCommentLike } from '../api/toggle-comment-like';
+import { commentEditContent, isCommentAuthor, type CommentTarget } from '../comment-rules';
+
+type CommentItemProps = { comment: Comment; target: CommentTarget };
+
+/** One comment: author, time, text, like toggle; its author also gets Edit (inline) and Delete (SPEC §2, §4, §6). */
+export function CommentItem({ comment, target }: CommentItemProps) {
+  const user = useCurrentUser();
+  const like = useToggleCommentLike(target);
+  const edit = useEditComment(target);
+  const remove = useDeleteComment(target);
+  const articleRef = useRef<HTMLElement>(null);
+  const editId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.content);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const username = comment.owner?.username || 'unknown';
+  const edited = comment.updatedAt && comment.createdAt && comment.updatedAt !== comment.createdAt;
+
+  function stopEditing() {
+    setEditing(false);
+    // Keyboard users stay on this comment instead of falling back to the top of the page.
+    requestAnimationFrame(() => articleRef.current?.focus());
+  }
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const content = commentEditContent(comment.content, draft);
+    if (!content) {
+      // Unchanged or blank: revert, nothing is sent (SPEC §4).
+      setDraft(comment.content);
+      stopEditing();
+      return;
+    }
+    edit.mutate({ commentId: comment._id, content }, { onSuccess: stopEditing });
+  }
+
+  return (
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-label={`Comment by @${username}`}
+      className="flex gap-3 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400"
+    >
+      <Img src={comment.owner?.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="text-sm">
+          <span className="font-semibold">@{username}</span>{' '}
+          <span className="text-muted">
+            {formatRelativeTime(comment.updatedAt)}
+            {edited ? ' (edited)' : ''}
+          </span>
+        </p>
+        {editing ? (
+          <form onSubmit={save} className="flex flex-col gap-2" aria-busy={edit.isPending}>
+            <label htmlFor={editId} className="sr-only">
+              Your comment
+            </label>
+            <textarea
+              id={editId}
+              rows={3}
+              autoFocus
+              maxLength={COMMENT_MAX_LENGTH}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.preventDefault();
+                  setDraft(comment.content);
+                  stopEditing();
+                }
+              }}
+              className="w-full resize-y rounded-lg border border-line bg-page px-3 py-2 text-sm outline-none focus:border-sky-400"
+            />
+            <div className="flex justify-end gap-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={edit.isPending}
+                onClick={() => {
+                  setDraft(comment.content);
+                  stopEditing();
+                }}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" size="sm" disabled={edit.isPending}>
+                {edit.isPending ? <Spinner className="h-3.5 w-3.5 border-2" /> : null}
+                Edit comment
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="break-words whitespace-pre-line">{comment.content}</p>
+        )}
+        {editing ? null : (
+          <div className="-ml-2 flex items-center">
+            <LikeButton
+              size="sm"
+              label="Like comment"
+              liked={comment.isLiked}
+              likes={comment.likes}
+              pending={like.isPending}
+              onToggle={() => like.mutate(comment._id)}
+            />
+          </div>
+        )}
+      </div>
+      {isCommentAuthor(comment, user) && !editing ? (
+        <ItemMenu
+          label={`Options for comment by @${username}`}
+          onEdit={() => {
+            setDraft(comment.content);
+            setEditing(true);
+          }}
+          onDelete={() => setConfirmingDelete(true)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete Comment?"
+        description="This action cannot be undone."
+        onConfirm={() => remove.mutate(comment._id)}
+      />
+    </article>
+  );
+}

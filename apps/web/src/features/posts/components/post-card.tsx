@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import type { Post } from '@streamhub/contract';
+import { CommentIcon, LikeIcon } from '@/components/ui/icons';
+import { formatCount, formatDate } from '@/lib/formatters';
+import { postAuthor } from '../post-rules';
+import { PostHeader } from './post-header';
+
+const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+
+/** A post in the 'Posts' list (SPEC §2): author, date, content, like and comment counts; it opens the post. */
+export function PostCard({ post, href }: { post: Post; href: string }) {
+  const author = postAuthor(post);
+  return (
+    <article
+      aria-label={`Post by ${author.fullname}`}
+      className="relative flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4 transition-colors focus-within:border-zinc-500 hover:border-zinc-500 sm:p-5"
+    >
+      <PostHeader
+        post={post}
+        date={
+          // The date is the post's link, stretched over the whole card; author links sit above it.
+          <Link to={href} className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline">
+            <time dateTime={post.updatedAt}>{formatDate(post.updatedAt)}</time>
+            <span className="sr-only"> (open post)</span>
+          </Link>
+        }
+      />
+      <p className="line-clamp-6 break-words whitespace-pre-line">{post.content}</p>
+      <p className="flex gap-4 text-sm text-muted">
+        <span className="flex items-center gap-1.5" data-testid="post-likes">
+          <LikeIcon className={post.isLiked ? 'text-white' : undefined} />
+          {plural(post.likes, 'like')}
+        </span>
+        <span className="flex items-center gap-1.5" data-testid="post-comments">
+          <CommentIcon />
+          {plural(post.comments, 'comment')}
+        </span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { Post } from '@streamhub/contract';
+import { LikeButton } from '@/components/like-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CommentIcon } from '@/components/ui/icons';
+import { ItemMenu } from '@/components/ui/item-menu';
+import { errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { formatCount } from '@/lib/formatters';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useDeletePost } from '../api/delete-post';
+import { useTogglePostLike } from '../api/toggle-post-like';
+import { isPostOwner } from '../post-rules';
+import { PostHeader } from './post-header';
+
+type PostDetailProps = {
+  post: Post;
+  onEdit: () => void;
+  onDeleted: () => void;
+};
+
+/** The post on its own page (SPEC §2): like toggle, and for its author a menu with Edit and Delete. */
+export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
+  const user = useCurrentUser();
+  const like = useTogglePostLike();
+  const remove = useDeletePost();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const owner = isPostOwner(post, user?._id);
+
+  function deletePost() {
+    remove.mutate(post._id, {
+      onSuccess: () => {
+        toastSuccess('Post Deleted');
+        onDeleted();
+      },
+      onError: (error) => {
+        console.error('Could not delete the post', error);
+        toastError(errorText(error, 'The post could not be deleted.'));
+      },
+    });
+  }
+
+  return (
+    <article
+      aria-label="Post"
+      aria-busy={remove.isPending}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-6"
+    >
+      <PostHeader
+        post={post}
+        action={
+          owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={() => setConfirmingDelete(true)} /> : null
+        }
+      />
+      <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
+      <div className="flex items-center gap-4">
+        <LikeButton
+          label="Like post"
+          liked={post.isLiked}
+          likes={post.likes}
+          pending={like.isPending}
+          onToggle={() => like.mutate(post._id)}
+        />
+        <span className="flex items-center gap-1.5 text-sm text-muted" data-testid="post-comments">
+          <CommentIcon />
+          {formatCount(post.comments)} {post.comments === 1 ? 'comment' : 'comments'}
+        </span>
+      </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete Post?"
+        description="This action cannot be undone."
+        onConfirm={deletePost}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Subscriber } from '@streamhub/contract';
+import { api } from '@/lib/api-client';
+import { subscriptionKeys } from '@/lib/query-keys';
+
+/** GET /api/subscription/channel/:channelId: the channel's subscribers (API.md §8). */
+export async function getSubscribers(channelId: string, signal?: AbortSignal): Promise<Subscriber[]> {
+  const data = await api.get<Subscriber[] | null>(`/api/subscription/channel/${encodeURIComponent(channelId)}`, { signal });
+  return Array.isArray(data) ? data.filter((entry) => entry?.subscriber?._id) : [];
+}
+
+export const getSubscribersQueryOptions = (channelId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.subscribers(channelId),
+    queryFn: ({ signal }) => getSubscribers(channelId, signal),
+    staleTime: 0,
+  });
+
+export const useSubscribers = (channelId: string) => useQuery(getSubscribersQueryOptions(channelId));

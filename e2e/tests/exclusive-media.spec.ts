@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { makePng } from '../support/images';
+import { registerViaApi, uniqueUser } from '../support/users';
+import { currentUserId, makeClip, waitUntilReady } from '../support/videos';
+
+// Exclusive media URLs are bound to the session that watched: the player (hls.js, same origin)
+// sends the session cookie with every playlist and segment request; the same URL elsewhere is a 403.
+
+test.describe('exclusive media', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the owner's player streams it; the same URL without that session is refused", async ({ page, browser, baseURL }) => {
+    await registerViaApi(page, uniqueUser('exclusive'));
+    const upload = await page.request.post('/api/video/new', {
+      multipart: {
+        title: 'Members only',
+        description: 'An exclusive clip',
+        isExclusive: 'true',
+        price: '9',
+        thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: fs.readFileSync(makePng()) },
+        videoFile: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(makeClip({ seconds: 4 })) },
+      },
+      timeout: 60_000,
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const id = ((await upload.json()) as { data: { _id: string } }).data._id;
+    await waitUntilReady(page, await currentUserId(page), [id]);
+
+    const mediaRequests: { url: string; status: number }[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/media/t/')) mediaRequests.push({ url: res.url(), status: res.status() });
+    });
+    await page.goto(`/video/watch/${id}`);
+    const player = page.getByTestId('video-player');
+    await expect(player).toHaveAttribute('data-engine', 'hls');
+    await expect
+      .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(mediaRequests.some((r) => r.url.endsWith('.m4s'))).toBe(true);
+    expect(mediaRequests.filter((r) => r.status >= 400)).toEqual([]);
+
+    const watch = await page.request.get(`/api/video/v/${id}`);
+    const { videoFile } = ((await watch.json()) as { data: { videoFile: string } }).data;
+    expect(videoFile).toMatch(/^\/media\/t\//);
+    expect((await page.request.get(videoFile)).status()).toBe(200);
+    // Another browser (no session, or another user's) gets nothing from the copied URL.
+    const stranger = await browser.newContext({ baseURL });
+    expect((await stranger.request.get(videoFile)).status()).toBe(403);
+    await registerViaApi(await stranger.newPage(), uniqueUser('stranger'));
+    expect((await stranger.request.get(videoFile)).status()).toBe(403);
+    await stranger.close();
+  });
+});
