@@ -340,10 +340,11 @@ describe('GET /api/purchase/earnings', () => {
 });
 
 /** A hosted checkout: the buyer is redirected; a webhook signed with HMAC-SHA256 settles or fails. */
-function hostedCheckout(secret: string): PaymentProvider & { declineNext: boolean } {
+function hostedCheckout(secret: string): PaymentProvider & { declineNext: boolean; refunds: string[] } {
   return {
     name: 'hosted',
     declineNext: false,
+    refunds: [],
     async charge(charge): Promise<ChargeOutcome> {
       if (this.declineNext) {
         this.declineNext = false;
@@ -360,7 +361,9 @@ function hostedCheckout(secret: string): PaymentProvider & { declineNext: boolea
       if (headers['x-signature'] !== expected) return null;
       return JSON.parse(body.toString()) as WebhookEvent;
     },
-    async refund() {},
+    async refund(reference) {
+      this.refunds.push(reference);
+    },
   };
 }
 
@@ -426,5 +429,28 @@ describe('a hosted-checkout provider', () => {
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed', 'pending']);
     expect(await hosted.db.selectFrom('entitlements').selectAll().where('user_id', '=', fan.id).execute()).toEqual([]);
+  });
+
+  it('an item deleted before the webhook arrives: the purchase fails, is refunded, and grants nothing', async () => {
+    const owner = await registerUser(hosted);
+    const video = await createVideo(hosted.db, owner.id, { isExclusive: true, priceMinor: 500 });
+    const fan = await registerUser(hosted);
+    const record = (await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data;
+    const deleted = await hosted.app.inject({
+      method: 'DELETE',
+      url: `/api/video/v/${video}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await hook({ purchaseId: record._id, status: 'settled', reference: `cs_${record._id}` })).statusCode).toBe(200);
+    const row = await hosted.db
+      .selectFrom('purchases')
+      .select(['status', 'failure_reason'])
+      .where('id', '=', record._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', failure_reason: 'The item is no longer for sale' });
+    expect(provider.refunds).toContain(`cs_${record._id}`);
+    expect(await hosted.db.selectFrom('entitlements').selectAll().where('user_id', '=', fan.id).execute()).toEqual([]);
+    expect(await hosted.deps.services.ledger.problems()).toEqual([]);
   });
 });
