@@ -17,6 +17,11 @@ import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
+import { createAccessService } from './features/access/access.service.ts';
+import { createPlaylistsService } from './features/playlists/playlists.service.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
+import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
@@ -41,6 +46,8 @@ export interface Infra {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Replaces the provider PAYMENT_PROVIDER names (tests use a hosted-checkout fake). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -48,19 +55,38 @@ export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
+  // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
+  const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists });
+  const videos = createVideosService({
+    repo: createVideosRepo(db),
+    storage,
+    config,
+    tokens,
+    queue,
+    users,
+    subscriptions,
+    access,
+  });
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: videos, posts });
-  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments, posts });
-  const history = createHistoryService(createHistoryRepo(db), videos);
-  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
+  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
+  const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
+  const history = createHistoryService(createHistoryRepo(db), access);
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
+  const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
+  const provider = infra.paymentProvider ?? createPaymentProvider(config);
+  const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
   return {
+    access,
+    playlists,
+    ledger,
+    purchases,
     comments,
     posts,
     config,
