@@ -33,6 +33,8 @@ export type RequestOptions = {
   /** Sent as multipart/form-data (files). */
   form?: FormData;
   params?: QueryParams;
+  /** Extra request headers (e.g. `Idempotency-Key` on purchases). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -86,7 +88,7 @@ function errorFromResponse(response: Response, envelope: Partial<ApiEnvelope<unk
 
 /** Calls `/api…` on the same origin with cookies and returns the envelope's `data`. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) {
     body = options.form;
