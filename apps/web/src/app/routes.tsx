@@ -28,6 +28,8 @@ const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'His
 const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
 const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
+const VideoBuyPage = { lazy: lazyRoute(() => import('./pages/video-buy-page'), 'VideoBuyPage') };
+const PurchasesPage = { lazy: lazyRoute(() => import('./pages/purchases-page'), 'PurchasesPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -47,12 +49,12 @@ export const shellRoutes: PageRoute[] = [
   { path: '/subscribers', page: NotFoundPage },
   { path: '/liked', page: LikedPage },
   { path: '/history', page: HistoryPage },
-  { path: '/purchases', page: NotFoundPage },
+  { path: '/purchases', page: PurchasesPage },
   { path: '/videos', page: ChannelVideosPage },
   { path: '/videos/:channelId', page: ChannelVideosPage },
   { path: '/video/new', page: VideoUploadPage },
   { path: '/video/edit/:videoId', page: VideoEditPage },
-  { path: '/video/buy/:videoId', page: NotFoundPage },
+  { path: '/video/buy/:videoId', page: VideoBuyPage },
   {
     path: '/video/watch/:videoId',
     page: VideoWatchPage,

@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'react-router';
+import { BuyUploadsButton } from '@/features/purchases/components/buy-uploads-button';
 import { useChannelOwner } from '@/features/videos/api/get-channel-owner';
 import { channelVideosTitle, isChannelOwner } from '@/features/videos/channel-videos';
 import { ChannelVideosView } from '@/features/videos/components/channel-videos-view';
@@ -18,5 +19,5 @@ export function ChannelVideosPage() {
   if (!user) return null;
   const id = isOwner ? user._id : (channelId as string);
   const title = channelVideosTitle(isOwner, stateName ?? owner.data?.fullname);
-  return <ChannelVideosView key={id} channelId={id} isOwner={isOwner} title={title} />;
+  return <ChannelVideosView key={id} channelId={id} isOwner={isOwner} title={title} buyUploads={<BuyUploadsButton />} />;
 }
