@@ -30,6 +30,8 @@ const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-pag
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
 const VideoBuyPage = { lazy: lazyRoute(() => import('./pages/video-buy-page'), 'VideoBuyPage') };
 const PurchasesPage = { lazy: lazyRoute(() => import('./pages/purchases-page'), 'PurchasesPage') };
+const PlaylistsPage = { lazy: lazyRoute(() => import('./pages/playlists-page'), 'PlaylistsPage') };
+const PlaylistDetailPage = { lazy: lazyRoute(() => import('./pages/playlist-detail-page'), 'PlaylistDetailPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -60,10 +62,10 @@ export const shellRoutes: PageRoute[] = [
     page: VideoWatchPage,
     prefetch: ({ videoId }) => videoId && prefetchWatchPage(videoId),
   },
-  { path: '/playlist', page: NotFoundPage },
-  { path: '/playlist/u/:channelId', page: NotFoundPage },
-  { path: '/playlist/p/:playlistId', page: NotFoundPage },
-  { path: '/playlist/u/:channelId/p/:playlistId', page: NotFoundPage },
+  { path: '/playlist', page: PlaylistsPage },
+  { path: '/playlist/u/:channelId', page: PlaylistsPage },
+  { path: '/playlist/p/:playlistId', page: PlaylistDetailPage },
+  { path: '/playlist/u/:channelId/p/:playlistId', page: PlaylistDetailPage },
   { path: '/post', page: NotFoundPage },
   { path: '/post/u/:channelId', page: NotFoundPage },
   { path: '/post/p/:postId', page: NotFoundPage },

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { useVideoComments } from '@/features/watch/api/get-video-comments';
@@ -79,6 +80,7 @@ function Watch({ videoId }: { videoId: string }) {
         <WatchDetails
           video={data}
           subscribers={subscribers}
+          playlistAction={<AddToPlaylistButton videoId={videoId} />}
           subscribeAction={
             data.owner?._id ? (
               <SubscribeButton
