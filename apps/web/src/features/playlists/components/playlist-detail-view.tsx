@@ -87,43 +87,46 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
   }
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:items-start">
       <title>{`${playlist.name} · StreamHub`}</title>
       <section
         aria-label="Playlist"
-        className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-5 lg:sticky lg:top-20"
+        className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-5 md:flex-row md:items-start xl:sticky xl:top-20 xl:flex-col xl:items-stretch"
       >
-        <div className="relative overflow-hidden rounded-xl bg-raised">
+        {/* Beside the details from 768 px, above them in the narrow side column from 1280 px. */}
+        <div className="relative shrink-0 overflow-hidden rounded-xl bg-raised md:w-64 lg:w-72 xl:w-full">
           <Img src={videos[0]?.thumbnail} fallback="poster" alt="" className="aspect-video w-full object-cover" />
           {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 left-2" /> : null}
         </div>
-        {editing ? (
-          <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
-        ) : (
-          <>
-            <div className="flex flex-col gap-2">
-              <h1 className="text-2xl font-bold break-words">{playlist.name}</h1>
-              <p className="text-sm text-muted">{playlist.owner?.fullname}</p>
-              {playlist.description ? (
-                <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">{playlist.description}</p>
-              ) : null}
-              <LastUpdated value={playlist.updatedAt} className="text-sm text-muted" />
-              <p className="text-sm text-muted">{videoCountLabel(videos.length)}</p>
-            </div>
-            {isOwner ? (
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => setEditing(true)}>
-                  <PencilIcon />
-                  Edit
-                </Button>
-                <Button variant="danger" disabled={deletePlaylist.isPending} onClick={() => setConfirmingDelete(true)}>
-                  {deletePlaylist.isPending ? 'Deleting...' : 'Delete'}
-                </Button>
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          {editing ? (
+            <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <div className="flex flex-col gap-2">
+                <h1 className="text-2xl font-bold break-words">{playlist.name}</h1>
+                <p className="text-sm text-muted">{playlist.owner?.fullname}</p>
+                {playlist.description ? (
+                  <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">{playlist.description}</p>
+                ) : null}
+                <LastUpdated value={playlist.updatedAt} className="text-sm text-muted" />
+                <p className="text-sm text-muted">{videoCountLabel(videos.length)}</p>
               </div>
-            ) : null}
-            {locked ? renderOffer(playlist) : null}
-          </>
-        )}
+              {isOwner ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    <PencilIcon />
+                    Edit
+                  </Button>
+                  <Button variant="danger" disabled={deletePlaylist.isPending} onClick={() => setConfirmingDelete(true)}>
+                    {deletePlaylist.isPending ? 'Deleting...' : 'Delete Playlist'}
+                  </Button>
+                </div>
+              ) : null}
+              {locked ? renderOffer(playlist) : null}
+            </>
+          )}
+        </div>
       </section>
 
       <section aria-label="Playlist videos" className="flex min-w-0 flex-col gap-2">

@@ -16,13 +16,15 @@ export function PlaylistOffer({ playlist }: PlaylistOfferProps) {
         </span>
       </div>
       <p className="text-sm text-zinc-300">Buy it to watch every exclusive video in it, including ones added later.</p>
-      <PurchaseButton
-        label={`Buy for ${formatAmount(playlist.price)}`}
-        confirmTitle="Buy Playlist?"
-        confirmText={`Buy "${playlist.name}" for ${formatAmount(playlist.price)}?`}
-        successText="Playlist purchased successfully"
-        purchase={purchase}
-      />
+      <div>
+        <PurchaseButton
+          label={`Buy for ${formatAmount(playlist.price)}`}
+          confirmTitle="Buy Playlist?"
+          confirmText={`Buy "${playlist.name}" for ${formatAmount(playlist.price)}?`}
+          successText="Playlist purchased successfully"
+          purchase={purchase}
+        />
+      </div>
     </div>
   );
 }
