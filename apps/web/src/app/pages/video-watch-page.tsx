@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
+import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { useVideoComments } from '@/features/watch/api/get-video-comments';
@@ -12,7 +13,6 @@ import { CommentsSection } from '@/features/watch/components/comments-section';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
-import { ApiError } from '@/lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 function WatchUnavailable() {
@@ -30,7 +30,6 @@ function WatchUnavailable() {
 }
 
 function Watch({ videoId }: { videoId: string }) {
-  const navigate = useNavigate();
   const wide = useMediaQuery(DESKTOP_QUERY);
   const video = useWatchVideo(videoId);
   const comments = useVideoComments(videoId);
@@ -39,10 +38,7 @@ function Watch({ videoId }: { videoId: string }) {
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [subscriberDelta, setSubscriberDelta] = useState(0);
 
-  const noAccess = video.error instanceof ApiError && video.error.status === 401;
-  useEffect(() => {
-    if (noAccess) void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true });
-  }, [noAccess, navigate, videoId]);
+  const noAccess = useRefusalRedirect(video.error, videoId);
 
   for (const [what, query] of [
     ['video', video],

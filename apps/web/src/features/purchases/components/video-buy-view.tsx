@@ -6,6 +6,7 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDate } from '@/lib/formatters';
 import { usePurchaseInfo } from '../api/get-purchase-info';
+import { useRefusalRedirect } from '../use-refusal-redirect';
 import { BuyVideoButton } from './buy-video-button';
 
 type VideoBuyViewProps = {
@@ -32,6 +33,8 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
   const [bought, setBought] = useState(false);
   const info = usePurchaseInfo(videoId, { enabled: !bought });
   const hasAccess = info.data?.hasAccess === true && !bought;
+  // An expired session (401) goes to sign-in, as on the watch page.
+  const leaving = useRefusalRedirect(info.error, videoId);
 
   useEffect(() => {
     if (info.error) console.error('Could not load the purchase info', info.error);
@@ -40,7 +43,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
     if (hasAccess) onHasAccess();
   }, [hasAccess, onHasAccess]);
 
-  if (info.isPending || hasAccess) return <LoadingScreen />;
+  if (info.isPending || hasAccess || leaving) return <LoadingScreen />;
   if (info.isError) {
     return info.error instanceof ApiError && info.error.status === 404 ? (
       <Unavailable title="Video not found" />
