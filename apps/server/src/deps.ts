@@ -17,6 +17,7 @@ import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
+import { createAccessService } from './features/access/access.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
@@ -46,6 +47,7 @@ export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
   const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue });
   const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
   const videoList = createVideoListService(createVideoListRepo(db));
@@ -55,6 +57,7 @@ export function createServices(infra: Infra) {
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
   const comments = createCommentsService(createCommentsRepo(db), videos);
   return {
+    access,
     comments,
     config,
     sessions,

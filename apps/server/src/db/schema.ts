@@ -91,6 +91,78 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
+export interface PlaylistsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  is_exclusive: Generated<boolean>;
+  price_minor: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistVideosTable {
+  playlist_id: string;
+  video_id: string;
+  position: Generated<number>;
+  added_at: Timestamp;
+}
+
+export type PurchaseKind = 'video' | 'playlist' | 'uploads';
+export type PurchaseStatus = 'pending' | 'settled' | 'failed';
+
+/** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
+export interface PurchasesTable {
+  id: string;
+  buyer_id: string;
+  kind: PurchaseKind;
+  video_id: string | null;
+  playlist_id: string | null;
+  upload_slots: number | null;
+  seller_id: string | null;
+  title: string;
+  amount_minor: number;
+  idempotency_key: string;
+  provider: string;
+  provider_ref: string | null;
+  status: Generated<PurchaseStatus>;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  settled_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** What a user may have beyond the free rules: bought videos and playlists, upload slots. Append-only. */
+export interface EntitlementsTable {
+  id: string;
+  user_id: string;
+  kind: PurchaseKind;
+  video_id: string | null;
+  playlist_id: string | null;
+  upload_slots: number | null;
+  purchase_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  purchase_id: string;
+  created_at: Timestamp;
+}
+
+export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue';
+
+/** Debits positive, credits negative; an entry's lines sum to zero. Append-only. */
+export interface JournalLinesTable {
+  id: string;
+  entry_id: string;
+  account: LedgerAccount;
+  user_id: string | null;
+  amount_minor: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -101,4 +173,10 @@ export interface Database {
   video_views: VideoViewsTable;
   watch_history: WatchHistoryTable;
   subscriptions: SubscriptionsTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
+  purchases: PurchasesTable;
+  entitlements: EntitlementsTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
 }

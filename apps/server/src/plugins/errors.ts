@@ -1,20 +1,28 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReason } from '@streamhub/contract';
 import { AppError } from '../lib/errors.ts';
 import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
 
-export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[]) {
+export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[], reason?: ErrorReason) {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send({ statusCode, data: text, message: text, success: false, ...(details?.length ? { details } : {}) });
+    .send({
+      statusCode,
+      data: text,
+      message: text,
+      success: false,
+      ...(details?.length ? { details } : {}),
+      ...(reason ? { reason } : {}),
+    });
 }
 
 /** One place maps every error to the API.md envelope: JSON only, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details);
+    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details, error.reason);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

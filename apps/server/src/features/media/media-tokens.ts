@@ -9,6 +9,17 @@ export function createMediaTokens(secret: string, ttlSeconds: number, now: () =>
   const sign = (videoId: string, viewerId: string, exp: number) =>
     createHmac('sha256', secret).update(`v1:${videoId}:${viewerId}:${exp}`).digest('base64url');
 
+  /** The viewer part of a valid, unexpired token for this video, or null. */
+  function signedViewer(token: string, videoId: string): string | null {
+    const [viewer, expText, sig] = token.split('.');
+    if (!viewer || !expText || !sig || !/^\d+$/.test(expText)) return null;
+    const exp = Number(expText);
+    if (exp < Math.floor(now() / 1000)) return null;
+    const expected = Buffer.from(sign(videoId, viewer, exp));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? viewer : null;
+  }
+
   return {
     issue(videoId: string, viewerId: string): string {
       const exp = Math.floor(now() / 1000) + ttlSeconds;
@@ -16,13 +27,13 @@ export function createMediaTokens(secret: string, ttlSeconds: number, now: () =>
       return `${viewer}.${exp}.${sign(videoId, viewer, exp)}`;
     },
     verify(token: string, videoId: string): boolean {
-      const [viewer, expText, sig] = token.split('.');
-      if (!viewer || !expText || !sig || !/^\d+$/.test(expText)) return false;
-      const exp = Number(expText);
-      if (exp < Math.floor(now() / 1000)) return false;
-      const expected = Buffer.from(sign(videoId, viewer, exp));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return signedViewer(token, videoId) !== null;
+    },
+    /** The viewer a valid, unexpired token for this video was issued to; null for any other token. */
+    issuedTo(token: string, videoId: string): string | null {
+      // Issued without the dashes of the UUID, to keep URLs short.
+      const id = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/i.exec(signedViewer(token, videoId) ?? '');
+      return id ? id.slice(1).join('-') : null;
     },
   };
 }
