@@ -8,6 +8,17 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { newIdempotencyKey } from '../idempotency-key';
 
+/** Only an http(s) address is followed, never `javascript:` or similar. */
+function checkoutUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 type PurchaseButtonProps = {
   label: string;
   /** Accessible name when the label alone is ambiguous (e.g. which playlist). */
@@ -36,7 +47,10 @@ export function PurchaseButton({
 
   function confirm() {
     purchase.mutate(newIdempotencyKey(), {
-      onSuccess: () => {
+      onSuccess: (record) => {
+        // A hosted-checkout provider settles later: the buyer pays on its page first.
+        const checkout = record?.status === 'pending' ? checkoutUrl(record.redirectUrl) : null;
+        if (checkout) return window.location.assign(checkout);
         toastSuccess(successText);
         onPurchased?.();
       },
