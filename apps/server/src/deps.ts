@@ -18,6 +18,7 @@ import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createAccessService } from './features/access/access.service.ts';
+import { createPlaylistsService } from './features/playlists/playlists.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
@@ -56,8 +57,10 @@ export function createServices(infra: Infra) {
   const dashboard = createDashboardService(createDashboardRepo(db));
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
   const comments = createCommentsService(createCommentsRepo(db), videos);
+  const playlists = createPlaylistsService({ db, access });
   return {
     access,
+    playlists,
     comments,
     config,
     sessions,

@@ -31,7 +31,7 @@ export const priceField = (label = 'Price') =>
         z
           .string()
           .trim()
-          .regex(/^-?\d+(\.\d+)?$/),
+          .regex(/^-?\d+(\.\d+)?$/, `${label} must be a number`),
       ],
       { message: `${label} must be a number` },
     )

@@ -8,6 +8,8 @@ export const PLAYLIST_MIN_PRICE = 20;
 export const PLAYLIST_DEFAULT_PRICE = 30;
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 1000;
+/** A playlist holds at most this many videos, so its detail stays one bounded answer. */
+export const PLAYLIST_MAX_VIDEOS = 1000;
 
 /** `true`/`false` as JSON booleans or as the strings forms send; absent is false. */
 const Flag = z

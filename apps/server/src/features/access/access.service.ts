@@ -86,8 +86,11 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
      */
     assertWatchable: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, true),
 
-    /** For a buy page: 404 unless the viewer can see the video; whether they may already watch it. */
-    async visibleAccess(videoId: string, viewer: Viewer | null): Promise<boolean> {
+    /**
+     * 404 unless the viewer can see the video (listed, or theirs); then whether they may watch it
+     * (a buy page, adding to a playlist).
+     */
+    async assertVisible(videoId: string, viewer: Viewer | null): Promise<boolean> {
       const d = (await decide(viewer, [videoId])).get(videoId);
       if (!d?.visible) throw new NotFound('Video not found');
       return d.watchable;
