@@ -111,15 +111,16 @@ test.describe('playlists', () => {
     await expect(videos.getByRole('link', { name: 'Harbour at dawn' })).toHaveAttribute('href', `/video/watch/${first}`);
 
     // Edit mode: Cancel keeps the old values, 'Save changes' stores new ones.
+    const editForm = page.getByRole('form', { name: 'Edit playlist' });
     await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Name').fill('Never saved');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await editForm.getByLabel('Name').fill('Never saved');
+    await editForm.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'Coast walks', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByLabel('Name')).toHaveValue('Coast walks');
-    await page.getByLabel('Name').fill('Coast and cliffs');
-    await page.getByLabel('Description').fill('Walks by the sea.');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editForm.getByLabel('Name')).toHaveValue('Coast walks');
+    await editForm.getByLabel('Name').fill('Coast and cliffs');
+    await editForm.getByLabel('Description').fill('Walks by the sea.');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('heading', { name: 'Coast and cliffs', level: 1 })).toBeVisible();
     await expect(page.getByText('Walks by the sea.')).toBeVisible();
 
