@@ -25,13 +25,13 @@ const ChannelPage = { lazy: lazyRoute(() => import('./pages/channel-page'), 'Cha
 const VideoWatchPage = { lazy: lazyRoute(() => import('./pages/video-watch-page'), 'VideoWatchPage') };
 const LikedPage = { lazy: lazyRoute(() => import('./pages/liked-page'), 'LikedPage') };
 const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'HistoryPage') };
-const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
-const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
-const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
 const VideoBuyPage = { lazy: lazyRoute(() => import('./pages/video-buy-page'), 'VideoBuyPage') };
 const PurchasesPage = { lazy: lazyRoute(() => import('./pages/purchases-page'), 'PurchasesPage') };
 const PlaylistsPage = { lazy: lazyRoute(() => import('./pages/playlists-page'), 'PlaylistsPage') };
 const PlaylistDetailPage = { lazy: lazyRoute(() => import('./pages/playlist-detail-page'), 'PlaylistDetailPage') };
+const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
+const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
+const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;

@@ -1,10 +1,10 @@
 import { useLocation, useParams } from 'react-router';
-import { BuyUploadsButton } from '@/features/purchases/components/buy-uploads-button';
 import { useChannelOwner } from '@/features/videos/api/get-channel-owner';
 import { channelVideosTitle, isChannelOwner } from '@/features/videos/channel-videos';
 import { ChannelVideosView } from '@/features/videos/components/channel-videos-view';
 import { useCurrentUser } from '@/lib/auth';
 import { readChannelNavigationState } from '@/lib/channel-state';
+import { BuyUploadsButton } from '@/features/purchases/components/buy-uploads-button';
 
 /** /videos (own) and /videos/{channelId} (SPEC §2, §6). */
 export function ChannelVideosPage() {
