@@ -15,6 +15,7 @@ import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
+import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { envelopeServerOptions, registerErrorHandling, sendError } from './plugins/errors.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(commentLikesRoutes, { prefix: '/api/like', deps });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
+  await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   /** A transcode job expires (and is retried) after base + 4 × the video's duration. */
   JOB_EXPIRE_BASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** The platform's share of every creator sale, in percent (0–100; fractions allowed). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Who collects payments: `test` settles every purchase at once (the embedded default). */
+  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    paymentProvider: e.PAYMENT_PROVIDER,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

@@ -19,6 +19,9 @@ import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createAccessService } from './features/access/access.service.ts';
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
+import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
@@ -41,6 +44,8 @@ export interface Infra {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Replaces the provider PAYMENT_PROVIDER names (tests use a hosted-checkout fake). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -58,9 +63,14 @@ export function createServices(infra: Infra) {
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
   const comments = createCommentsService(createCommentsRepo(db), videos);
   const playlists = createPlaylistsService({ db, access });
+  const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
+  const provider = infra.paymentProvider ?? createPaymentProvider(config);
+  const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
   return {
     access,
     playlists,
+    ledger,
+    purchases,
     comments,
     config,
     sessions,

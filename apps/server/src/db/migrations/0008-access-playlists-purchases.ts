@@ -143,9 +143,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX journal_lines_entry ON journal_lines (entry_id);
     CREATE INDEX journal_lines_user ON journal_lines (user_id, account, created_at) WHERE user_id IS NOT NULL;
 
-    CREATE FUNCTION journal_entry_balances() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION journal_check_balance(entry uuid) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
-      entry uuid := CASE WHEN TG_TABLE_NAME = 'journal_entries' THEN NEW.id ELSE NEW.entry_id END;
       lines integer;
       total bigint;
     BEGIN
@@ -153,12 +152,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF lines < 2 OR total <> 0 THEN
         RAISE EXCEPTION 'journal entry % does not balance (% lines, sum %)', entry, lines, total;
       END IF;
+    END $$;
+    CREATE FUNCTION journal_entries_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM journal_check_balance(NEW.id);
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION journal_lines_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM journal_check_balance(NEW.entry_id);
       RETURN NULL;
     END $$;
     CREATE CONSTRAINT TRIGGER journal_entries_balance AFTER INSERT ON journal_entries
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_balances();
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entries_balance();
     CREATE CONSTRAINT TRIGGER journal_lines_balance AFTER INSERT ON journal_lines
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_balances();
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_lines_balance();
 
     CREATE FUNCTION append_only() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
