@@ -151,6 +151,27 @@ test.describe('purchases', () => {
     await page.goto('/video/watch/paid-2');
     await expect(page).toHaveURL(/\/video\/buy\/paid-2$/);
 
+    // A server that refuses the video yet reports access must not bounce the viewer back and forth.
+    let watchCalls = 0;
+    await page.route('**/api/video/v/loop-1', (route) => {
+      watchCalls += 1;
+      return route.fulfill(envelope('No access to this video', 401, 'purchase'));
+    });
+    await page.route('**/api/purchase/info/loop-1', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 200, data: { hasAccess: true, video: {} }, message: 'Success', success: true }),
+      }),
+    );
+    await page.goto('/video/watch/loop-1');
+    await expect(page).toHaveURL(/\/video\/buy\/loop-1$/);
+    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/video/watch/loop-1');
+    // The route's prefetch and the page's own query, then nothing more.
+    await page.waitForTimeout(1000);
+    expect(watchCalls).toBeLessThanOrEqual(2);
+
     await page.route('**/api/video/v/gone-1', (route) => route.fulfill(envelope('Unauthorized request', 401, 'signin')));
     await page.goto('/video/watch/gone-1');
     await expect(page).toHaveURL(/\/$/);

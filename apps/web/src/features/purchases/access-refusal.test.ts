@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { refusalTarget } from './access-refusal';
+import { openedByRefusal, refusalTarget, refusedState } from './access-refusal';
 
 const refused = (status: number, reason?: string) => new ApiError({ status, message: 'refused', reason });
 
@@ -24,5 +24,14 @@ describe('refusalTarget', () => {
     expect(refusalTarget(refused(403, 'purchase'), true)).toBeNull();
     expect(refusalTarget(new Error('boom'), true)).toBeNull();
     expect(refusalTarget(null, true)).toBeNull();
+  });
+});
+
+describe('openedByRefusal', () => {
+  it('recognises the state the refusal redirect leaves, and nothing else', () => {
+    expect(openedByRefusal(refusedState)).toBe(true);
+    expect(openedByRefusal({ refusedByWatch: 'yes' })).toBe(false);
+    expect(openedByRefusal(null)).toBe(false);
+    expect(openedByRefusal({ channel: {} })).toBe(false);
   });
 });

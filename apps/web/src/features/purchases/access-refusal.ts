@@ -14,3 +14,10 @@ export function refusalTarget(error: unknown, signedIn: boolean): RefusalTarget 
   if (error.reason === 'signin') return 'signin';
   return signedIn ? 'buy' : 'signin';
 }
+
+/** Navigation state of the buy page opened by a refusal, so it never sends the viewer straight back into it. */
+export const refusedState = { refusedByWatch: true } as const;
+
+export function openedByRefusal(state: unknown): boolean {
+  return Boolean(state && typeof state === 'object' && (state as { refusedByWatch?: unknown }).refusedByWatch === true);
+}

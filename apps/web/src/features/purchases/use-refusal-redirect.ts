@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { clearCurrentUser, useCurrentUser } from '@/lib/auth';
-import { refusalTarget } from './access-refusal';
+import { refusalTarget, refusedState } from './access-refusal';
 
 /**
  * Follows a refused watch call (see refusalTarget): to /video/buy/{id}, or to sign-in with the
@@ -13,7 +13,7 @@ export function useRefusalRedirect(error: unknown, videoId: string): boolean {
   const signedIn = useCurrentUser() !== null;
   const target = refusalTarget(error, signedIn);
   useEffect(() => {
-    if (target === 'buy') void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true });
+    if (target === 'buy') void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true, state: refusedState });
     if (target === 'signin') {
       clearCurrentUser();
       void navigate('/', { replace: true });

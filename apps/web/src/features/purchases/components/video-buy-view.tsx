@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ApiError, errorText } from '@/lib/api-client';
@@ -11,17 +12,21 @@ import { BuyVideoButton } from './buy-video-button';
 
 type VideoBuyViewProps = {
   videoId: string;
-  /** SPEC §2: a viewer who can already watch it goes back one page. */
-  onHasAccess: () => void;
+  /**
+   * SPEC §2: a viewer who can already watch it goes back one page. Absent when going back would
+   * only reopen the watch page that just refused it: the page then says so instead of looping.
+   */
+  onHasAccess?: () => void;
   onPurchased: () => void;
 };
 
-function Unavailable({ title, text }: { title: string; text?: string }) {
+function Unavailable({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
     <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
       <title>{`${title} · StreamHub`}</title>
       <h1 className="text-xl font-semibold">{title}</h1>
       {text ? <p className="text-muted">{text}</p> : null}
+      {children}
     </div>
   );
 }
@@ -40,9 +45,18 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
     if (info.error) console.error('Could not load the purchase info', info.error);
   }, [info.error]);
   useEffect(() => {
-    if (hasAccess) onHasAccess();
+    if (hasAccess) onHasAccess?.();
   }, [hasAccess, onHasAccess]);
 
+  if (hasAccess && !onHasAccess) {
+    return (
+      <Unavailable title="Unable to load video" text="You already have access, but the video could not be opened just now.">
+        <Link to={`/video/watch/${encodeURIComponent(videoId)}`} replace className={buttonClasses('primary', 'md', 'mt-2')}>
+          Try again
+        </Link>
+      </Unavailable>
+    );
+  }
   if (info.isPending || hasAccess || leaving) return <LoadingScreen />;
   if (info.isError) {
     return info.error instanceof ApiError && info.error.status === 404 ? (
