@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { channelVideosRoutes, videosRoutes } from './features/videos/videos.routes.ts';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
-import { commentLikesRoutes, commentsRoutes } from './features/comments/comments.routes.ts';
+import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(videosRoutes, { prefix: '/api/video', deps });
   await app.register(subscriptionsRoutes, { prefix: '/api/subscription', deps });
   await app.register(commentsRoutes, { prefix: '/api/comment', deps });
-  await app.register(commentLikesRoutes, { prefix: '/api/like', deps });
+  await app.register(postsRoutes, { prefix: '/api/post', deps });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });

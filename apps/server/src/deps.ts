@@ -32,6 +32,8 @@ import { createHistoryRepo } from './features/history/history.repo.ts';
 import { createHistoryService } from './features/history/history.service.ts';
 import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
+import { createPostsRepo } from './features/posts/posts.repo.ts';
+import { createPostsService } from './features/posts/posts.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -54,14 +56,27 @@ export function createServices(infra: Infra) {
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage });
+  // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
+  // so subscriptions reaches the users service through a reference bound on first use.
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
+  const videos = createVideosService({
+    repo: createVideosRepo(db),
+    storage,
+    config,
+    tokens,
+    queue,
+    users,
+    subscriptions,
+    access,
+  });
   const videoList = createVideoListService(createVideoListRepo(db));
-  const likes = createLikesService(createLikesRepo(db), videos);
-  const history = createHistoryService(createHistoryRepo(db), videos);
-  const dashboard = createDashboardService(createDashboardRepo(db));
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db));
-  const comments = createCommentsService(createCommentsRepo(db), videos);
+  const posts = createPostsService(createPostsRepo(db), users);
+  // `watch` is the rule of everything done to a video: one line to swap for another gate.
+  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
+  const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
+  const history = createHistoryService(createHistoryRepo(db), access);
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
   const playlists = createPlaylistsService({ db, access });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
@@ -72,6 +87,7 @@ export function createServices(infra: Infra) {
     ledger,
     purchases,
     comments,
+    posts,
     config,
     sessions,
     users,

@@ -130,3 +130,11 @@ export async function createEntitlement(
     .execute();
   return purchaseId;
 }
+
+/** `count` posts of `ownerId`, in one statement; ids come back oldest first. */
+export async function createPosts(db: Db, ownerId: string, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const rows = Array.from({ length: count }, (_, i) => ({ id: newId(), owner_id: ownerId, content: `Factory post ${i + 1}` }));
+  await db.insertInto('posts').values(rows).execute();
+  return rows.map((r) => r.id);
+}

@@ -77,7 +77,9 @@ export interface SubscriptionsTable {
 export interface CommentsTable {
   id: string;
   owner_id: string;
+  /** Exactly one of video_id and post_id is set (the comment's parent). */
   video_id: string | null;
+  post_id: string | null;
   content: string;
   likes: Generated<number>;
   created_at: Timestamp;
@@ -88,6 +90,22 @@ export interface CommentLikesTable {
   id: string;
   user_id: string;
   comment_id: string;
+  created_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: string;
+  owner_id: string;
+  content: string;
+  likes: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostLikesTable {
+  id: string;
+  user_id: string;
+  post_id: string;
   created_at: Timestamp;
 }
 
@@ -173,6 +191,8 @@ export interface Database {
   video_views: VideoViewsTable;
   watch_history: WatchHistoryTable;
   subscriptions: SubscriptionsTable;
+  posts: PostsTable;
+  post_likes: PostLikesTable;
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
   purchases: PurchasesTable;

@@ -127,3 +127,5 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
   };
 }
 export type AccessService = ReturnType<typeof createAccessService>;
+/** What features acting on a listed video (likes, comments, history) need: the one watch rule. */
+export type WatchGate = Pick<AccessService, 'assertWatchable'>;

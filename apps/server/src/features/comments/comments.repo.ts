@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/** What a comment hangs under: a video or a post (exactly one, by a CHECK in the table). */
+export interface CommentParent {
+  kind: 'video' | 'post';
+  id: string;
+}
+
+const PARENT_COLUMN = { video: 'comments.video_id', post: 'comments.post_id' } as const;
+
 const COLUMNS = [
   'comments.id',
   'comments.content',
@@ -8,6 +16,8 @@ const COLUMNS = [
   'comments.created_at',
   'comments.updated_at',
   'comments.owner_id',
+  'comments.video_id',
+  'comments.post_id',
   'users.fullname',
   'users.username',
   'users.avatar',
@@ -34,9 +44,10 @@ export function createCommentsRepo(db: Db) {
       );
 
   return {
-    async listForVideo(videoId: string, viewerId: string | null, page?: { limit: number; offset: number }) {
+    /** Oldest first (index comments_video / comments_post); a page when asked. */
+    async list(parent: CommentParent, viewerId: string | null, page?: { limit: number; offset: number }) {
       let q = base(viewerId)
-        .where('comments.video_id', '=', videoId)
+        .where(PARENT_COLUMN[parent.kind], '=', parent.id)
         .orderBy('comments.created_at', 'asc')
         .orderBy('comments.id', 'asc');
       if (page) q = q.limit(page.limit).offset(page.offset);
@@ -45,39 +56,31 @@ export function createCommentsRepo(db: Db) {
     async find(id: string, viewerId: string | null) {
       return base(viewerId).where('comments.id', '=', id).executeTakeFirst();
     },
-    async insert(row: { id: string; ownerId: string; videoId: string; content: string }) {
-      await db
-        .insertInto('comments')
-        .values({ id: row.id, owner_id: row.ownerId, video_id: row.videoId, content: row.content })
-        .execute();
+    /** False when the parent was deleted meanwhile (its foreign key refuses the row). */
+    async insert(row: { id: string; ownerId: string; parent: CommentParent; content: string }): Promise<boolean> {
+      try {
+        await db
+          .insertInto('comments')
+          .values({
+            id: row.id,
+            owner_id: row.ownerId,
+            video_id: row.parent.kind === 'video' ? row.parent.id : null,
+            post_id: row.parent.kind === 'post' ? row.parent.id : null,
+            content: row.content,
+          })
+          .execute();
+        return true;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23503') return false;
+        throw err;
+      }
     },
     async update(id: string, content: string) {
       await db.updateTable('comments').set({ content, updated_at: new Date() }).where('id', '=', id).execute();
     },
+    /** Its likes go with it (foreign key, same statement). */
     async delete(id: string) {
       await db.deleteFrom('comments').where('id', '=', id).execute();
-    },
-    /** Toggles one like atomically and keeps the counter equal to the rows. */
-    async toggleLike(userId: string, commentId: string, likeId: string) {
-      return db.transaction().execute(async (trx) => {
-        const locked = await trx.selectFrom('comments').select('id').where('id', '=', commentId).forUpdate().executeTakeFirst();
-        if (!locked) return null;
-        const removed = await trx
-          .deleteFrom('comment_likes')
-          .where('user_id', '=', userId)
-          .where('comment_id', '=', commentId)
-          .returning('id')
-          .executeTakeFirst();
-        if (!removed)
-          await trx.insertInto('comment_likes').values({ id: likeId, user_id: userId, comment_id: commentId }).execute();
-        const row = await trx
-          .updateTable('comments')
-          .set({ likes: removed ? sql`likes - 1` : sql`likes + 1` })
-          .where('id', '=', commentId)
-          .returning('likes')
-          .executeTakeFirstOrThrow();
-        return { isLiked: !removed, likes: row.likes };
-      });
     },
   };
 }

@@ -1,40 +1,59 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import { Comment, CommentBody, CommentPaging, Id, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-const Content = z.object({ content: z.string().trim().min(1, 'Comment cannot be blank').max(5000, 'Comment is too long') });
-const Paging = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-
-/** `/api/comment` (API.md §7): video comments. */
+/** `/api/comment` (API.md §7): comments of videos and posts. Likes of comments live in features/likes. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { comments } = deps.services;
   const tags = ['comments'];
+  const video = z.object({ videoId: Id });
+  const post = z.object({ postId: Id });
+  const comment = z.object({ commentId: Id });
+  const list = { 200: envelope(z.array(Comment)) };
+  const added = { 201: envelope(Comment) };
 
   app.get(
     '/video/:videoId',
-    { schema: { tags, params: z.object({ videoId: Id }), querystring: Paging } },
-    async (request, reply) => ok(reply, await comments.listForVideo(request.params.videoId, request.viewer, request.query)),
+    { schema: { tags, params: video, querystring: CommentPaging, response: list } },
+    async (request, reply) =>
+      ok(reply, await comments.list({ kind: 'video', id: request.params.videoId }, request.viewer, request.query)),
   );
   app.post(
     '/video/:videoId',
-    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), body: Content } },
+    { config: signedIn, schema: { tags, params: video, body: CommentBody, response: added } },
     async (request, reply) =>
       ok(
         reply,
-        await comments.addToVideo(requireViewer(request), request.params.videoId, request.body.content),
+        await comments.add(requireViewer(request), { kind: 'video', id: request.params.videoId }, request.body.content),
         201,
         'Comment added',
       ),
   );
+
+  app.get(
+    '/post/:postId',
+    { schema: { tags, params: post, querystring: CommentPaging, response: list } },
+    async (request, reply) =>
+      ok(reply, await comments.list({ kind: 'post', id: request.params.postId }, request.viewer, request.query)),
+  );
+  app.post(
+    '/post/:postId',
+    { config: signedIn, schema: { tags, params: post, body: CommentBody, response: added } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await comments.add(requireViewer(request), { kind: 'post', id: request.params.postId }, request.body.content),
+        201,
+        'Comment added',
+      ),
+  );
+
   app.post(
     '/c/:commentId',
-    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }), body: Content } },
+    { config: signedIn, schema: { tags, params: comment, body: CommentBody, response: { 200: envelope(Comment) } } },
     async (request, reply) =>
       ok(
         reply,
@@ -45,20 +64,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   );
   app.delete(
     '/c/:commentId',
-    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }) } },
+    { config: signedIn, schema: { tags, params: comment, response: { 200: envelope(z.object({})) } } },
     async (request, reply) => {
       await comments.remove(requireViewer(request), request.params.commentId);
       return ok(reply, {}, 200, 'Comment deleted');
     },
-  );
-};
-
-/** `POST /api/like/c/:commentId` toggles a comment like. */
-export const commentLikesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/c/:commentId',
-    { config: signedIn, schema: { tags: ['likes'], params: z.object({ commentId: Id }) } },
-    async (request, reply) =>
-      ok(reply, await deps.services.comments.toggleLike(requireViewer(request), request.params.commentId)),
   );
 };

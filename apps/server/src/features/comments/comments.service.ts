@@ -1,12 +1,18 @@
+import type { Comment, CommentPaging } from '@streamhub/contract';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { WatchGate } from '../videos/videos.service.ts';
-import type { CommentsRepo } from './comments.repo.ts';
+import type { WatchGate } from '../access/access.service.ts';
+import type { CommentParent, CommentsRepo } from './comments.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
 
-const toComment = (r: Row) => ({
+/** Page size when a page is asked for without a limit. */
+const COMMENT_PAGE_SIZE = 20;
+const NO_COMMENT = 'Comment not found';
+
+const toComment = (r: Row): Comment => ({
   _id: r.id,
   content: r.content,
   createdAt: r.created_at.toISOString(),
@@ -16,42 +22,79 @@ const toComment = (r: Row) => ({
   owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
 });
 
-/** Video comments (API.md §7): reading and writing need the right to watch the video. */
-export function createCommentsService(repo: CommentsRepo, videos: WatchGate) {
+const parentOf = (r: Row): CommentParent => (r.video_id ? { kind: 'video', id: r.video_id } : { kind: 'post', id: r.post_id! });
+
+/** The rule of each parent: whoever may read the parent may read, write and like its comments. */
+export interface CommentGates {
+  /** Videos: missing or unready → 404, exclusive without access → 401. */
+  watch: WatchGate;
+  /** Posts are public: missing → 404. */
+  posts: Pick<PostsService, 'assertExists'>;
+}
+
+/**
+ * Comments of videos and posts (API.md §7): one implementation for both parents. Every call,
+ * including edit, delete and likes of one comment, goes through its parent's rule first.
+ */
+export function createCommentsService(repo: CommentsRepo, gates: CommentGates) {
+  async function assertParent(parent: CommentParent, viewer: Viewer | null) {
+    if (parent.kind === 'video') await gates.watch.assertWatchable(parent.id, viewer);
+    else await gates.posts.assertExists(parent.id);
+  }
+
+  async function loadReachable(commentId: string, viewer: Viewer | null) {
+    const row = await repo.find(commentId, viewer?._id ?? null);
+    if (!row) throw new NotFound(NO_COMMENT);
+    await assertParent(parentOf(row), viewer);
+    return row;
+  }
+
   async function loadOwn(commentId: string, viewer: Viewer) {
-    const row = await repo.find(commentId, viewer._id);
-    if (!row) throw new NotFound('Comment not found');
+    const row = await loadReachable(commentId, viewer);
     if (row.owner_id !== viewer._id) throw new Forbidden('Only the author can change this comment');
     return row;
   }
+
+  async function reload(commentId: string, viewer: Viewer) {
+    const row = await repo.find(commentId, viewer._id);
+    // Deleted by a concurrent call of the author.
+    if (!row) throw new NotFound(NO_COMMENT);
+    return toComment(row);
+  }
+
   return {
-    async listForVideo(videoId: string, viewer: Viewer | null, paging: { page?: number; limit?: number }) {
-      await videos.assertWatchable(videoId, viewer);
-      const page =
-        paging.page || paging.limit
-          ? { limit: paging.limit ?? 20, offset: ((paging.page ?? 1) - 1) * (paging.limit ?? 20) }
-          : undefined;
-      return (await repo.listForVideo(videoId, viewer?._id ?? null, page)).map(toComment);
+    /** Every comment, oldest first; one page of them when `page` or `limit` is given. */
+    async list(parent: CommentParent, viewer: Viewer | null, paging: CommentPaging): Promise<Comment[]> {
+      await assertParent(parent, viewer);
+      const limit = paging.limit ?? COMMENT_PAGE_SIZE;
+      const page = paging.page || paging.limit ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
+      return (await repo.list(parent, viewer?._id ?? null, page)).map(toComment);
     },
-    async addToVideo(viewer: Viewer, videoId: string, content: string) {
-      await videos.assertWatchable(videoId, viewer);
+
+    async add(viewer: Viewer, parent: CommentParent, content: string): Promise<Comment> {
+      await assertParent(parent, viewer);
       const id = newId();
-      await repo.insert({ id, ownerId: viewer._id, videoId, content });
-      return toComment((await repo.find(id, viewer._id))!);
+      if (!(await repo.insert({ id, ownerId: viewer._id, parent, content }))) {
+        throw new NotFound(parent.kind === 'video' ? 'Video not found' : 'Post not found');
+      }
+      return reload(id, viewer);
     },
-    async edit(viewer: Viewer, commentId: string, content: string) {
+
+    async edit(viewer: Viewer, commentId: string, content: string): Promise<Comment> {
       await loadOwn(commentId, viewer);
       await repo.update(commentId, content);
-      return toComment((await repo.find(commentId, viewer._id))!);
+      return reload(commentId, viewer);
     },
-    async remove(viewer: Viewer, commentId: string) {
+
+    /** Its likes go with it. */
+    async remove(viewer: Viewer, commentId: string): Promise<void> {
       await loadOwn(commentId, viewer);
       await repo.delete(commentId);
     },
-    async toggleLike(viewer: Viewer, commentId: string) {
-      const result = await repo.toggleLike(viewer._id, commentId, newId());
-      if (!result) throw new NotFound('Comment not found');
-      return result;
+
+    /** For likes: the comment exists and its parent's rule lets the viewer at it. */
+    async assertReachable(commentId: string, viewer: Viewer | null): Promise<void> {
+      await loadReachable(commentId, viewer);
     },
   };
 }

@@ -2,10 +2,6 @@ import type { Db } from '../../db/database.ts';
 
 export function createDashboardRepo(db: Db) {
   return {
-    async userExists(userId: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
-    },
-
     /** The owner's newest ready videos (index videos_ready_owner_newest). */
     async newestReadyVideos(ownerId: string, limit: number) {
       return db
@@ -19,7 +15,7 @@ export function createDashboardRepo(db: Db) {
         .execute();
     },
 
-    /** Counts and sums over the channel's ready videos, and its subscribers; zeros, never null. */
+    /** Counts and sums over the channel's ready videos; zeros, never null. */
     async channelTotals(channelId: string) {
       return db
         .selectFrom('videos')
@@ -27,11 +23,6 @@ export function createDashboardRepo(db: Db) {
           eb.fn.countAll<number>().as('videos'),
           eb.fn.coalesce(eb.fn.sum<number>('likes'), eb.lit(0)).as('likes'),
           eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('views'),
-          eb
-            .selectFrom('subscriptions')
-            .select(eb.fn.countAll<number>().as('n'))
-            .where('channel_id', '=', channelId)
-            .as('subscribers'),
         ])
         .where('owner_id', '=', channelId)
         .where('status', '=', 'ready')

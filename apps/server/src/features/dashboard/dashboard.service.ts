@@ -1,14 +1,24 @@
 import { MORE_VIDEOS_LIMIT, type ChannelStats, type MoreVideo } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { DashboardRepo } from './dashboard.repo.ts';
 
 const NO_CHANNEL = 'Channel does not exist';
 
-export function createDashboardService(repo: DashboardRepo) {
+/** What the dashboard asks the features that own the answers. */
+export interface DashboardSources {
+  users: Pick<UsersService, 'exists'>;
+  subscriptions: Pick<SubscriptionsService, 'subscriberCount'>;
+  posts: Pick<PostsService, 'countByOwner'>;
+}
+
+export function createDashboardService(repo: DashboardRepo, { users, subscriptions, posts }: DashboardSources) {
   return {
     /** API.md §5: up to 12 of the owner's ready videos, newest first. Public. */
     async moreVideos(ownerId: string): Promise<MoreVideo[]> {
-      if (!(await repo.userExists(ownerId))) throw new NotFound(NO_CHANNEL);
+      if (!(await users.exists(ownerId))) throw new NotFound(NO_CHANNEL);
       const rows = await repo.newestReadyVideos(ownerId, MORE_VIDEOS_LIMIT);
       return rows.map((v) => ({
         _id: v.id,
@@ -22,15 +32,19 @@ export function createDashboardService(repo: DashboardRepo) {
 
     /**
      * API.md §5, public. Videos, likes and views count ready videos only (what viewers can
-     * see). Posts and playlists do not exist yet: 0.
+     * see); likes are the likes of those videos. Playlists do not exist yet: 0.
      */
     async stats(channelId: string): Promise<ChannelStats> {
-      if (!(await repo.userExists(channelId))) throw new NotFound(NO_CHANNEL);
-      const t = await repo.channelTotals(channelId);
+      if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
+      const [t, totalPosts, totalSubscribers] = await Promise.all([
+        repo.channelTotals(channelId),
+        posts.countByOwner(channelId),
+        subscriptions.subscriberCount(channelId),
+      ]);
       return {
         totalVideos: Number(t.videos),
-        totalPosts: 0,
-        totalSubscribers: Number(t.subscribers),
+        totalPosts,
+        totalSubscribers,
         totalPlaylists: 0,
         totalLikes: Number(t.likes),
         totalViews: Number(t.views),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../../test/support.ts';
-import { createUser, createVideos } from '../../../test/factories.ts';
+import { createPosts, createUser, createVideos } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 
 const ctx = await createTestContext();
@@ -55,6 +55,24 @@ describe('GET /api/dashboard/stats/:channelId', () => {
       totalLikes: 5,
       totalViews: 150,
     });
+  });
+
+  it("counts the channel's posts, and follows a post's creation and deletion", async () => {
+    const channel = await registerUser(ctx);
+    const other = await createUser(db);
+    await createPosts(db, channel.id, 3);
+    await createPosts(db, other.id, 2);
+    const totalPosts = async () => (await get(`/api/dashboard/stats/${channel.id}`)).json().data.totalPosts;
+    expect(await totalPosts()).toBe(3);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/post/new',
+      headers: { cookie: channel.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'one more' }),
+    });
+    expect(await totalPosts()).toBe(4);
+    await app.inject({ method: 'DELETE', url: `/api/post/${created.json().data._id}`, headers: { cookie: channel.cookie } });
+    expect(await totalPosts()).toBe(3);
   });
 
   it('answers 404 for an unknown channel and 400 for a malformed id', async () => {

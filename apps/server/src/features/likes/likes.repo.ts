@@ -1,43 +1,26 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
+
+export type LikeTarget = 'video' | 'comment' | 'post';
+
+/**
+ * One like table per target (video_likes, comment_likes, post_likes) rather than one table with a
+ * nullable column per target: each keeps a plain unique (user, target) pair and a foreign key that
+ * deletes the likes with their target, and the video counter keeps its sort index.
+ */
+const LIKES: Record<LikeTarget, LinkKind> = {
+  video: { target: 'videos', counter: 'likes', links: 'video_likes', userColumn: 'user_id', targetColumn: 'video_id' },
+  comment: { target: 'comments', counter: 'likes', links: 'comment_likes', userColumn: 'user_id', targetColumn: 'comment_id' },
+  post: { target: 'posts', counter: 'likes', links: 'post_likes', userColumn: 'user_id', targetColumn: 'post_id' },
+};
 
 export function createLikesRepo(db: Db) {
   return {
-    /**
-     * Likes or unlikes in one transaction. The video row is locked first (the counter update
-     * would lock it anyway), so concurrent toggles on a video run one after another and each
-     * sees the previous one's result; the unique (user_id, video_id) constraint still backs the
-     * rule. The counter moves by exactly the number of like rows inserted or deleted.
-     * Returns null when the video no longer exists.
-     */
-    async toggleVideoLike(userId: string, videoId: string, likeId: string): Promise<{ isLiked: boolean; likes: number } | null> {
-      return db.transaction().execute(async (trx) => {
-        const video = await trx.selectFrom('videos').select('id').where('id', '=', videoId).forNoKeyUpdate().executeTakeFirst();
-        if (!video) return null;
-        const inserted = await trx
-          .insertInto('video_likes')
-          .values({ id: likeId, user_id: userId, video_id: videoId })
-          .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        const deleted = inserted
-          ? undefined
-          : await trx
-              .deleteFrom('video_likes')
-              .where('user_id', '=', userId)
-              .where('video_id', '=', videoId)
-              .returning('id')
-              .executeTakeFirst();
-        const delta = inserted ? 1 : deleted ? -1 : 0;
-        const row = await trx
-          .updateTable('videos')
-          .set({ likes: sql`likes + ${delta}` })
-          .where('id', '=', videoId)
-          .returning('likes')
-          .executeTakeFirstOrThrow();
-        return { isLiked: Boolean(inserted), likes: row.likes };
-      });
+    /** Likes or unlikes (db/toggle-link.ts); null when the target no longer exists. */
+    async toggle(target: LikeTarget, userId: string, targetId: string, likeId: string) {
+      const toggled = await toggleLink(db, LIKES[target], userId, targetId, likeId);
+      return toggled && { isLiked: toggled.on, likes: toggled.count! };
     },
 
     /** The user's liked ready videos as cards, newest like first. */

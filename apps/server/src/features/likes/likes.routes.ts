@@ -5,15 +5,28 @@ import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-/** `/api/like` (API.md §7): video likes. Signed-in only. */
+/** `/api/like` (API.md §7): like toggles of videos, comments and posts, and the liked videos. Signed-in only. */
 export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { likes } = deps.services;
   const tags = ['likes'];
+  const toggled = { 200: envelope(LikeToggle) };
 
   app.post(
     '/v/:videoId',
-    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(LikeToggle) } } },
+    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), response: toggled } },
     async (request, reply) => ok(reply, await likes.toggleVideoLike(requireViewer(request), request.params.videoId)),
+  );
+
+  app.post(
+    '/c/:commentId',
+    { config: signedIn, schema: { tags, params: z.object({ commentId: Id }), response: toggled } },
+    async (request, reply) => ok(reply, await likes.toggleCommentLike(requireViewer(request), request.params.commentId)),
+  );
+
+  app.post(
+    '/p/:postId',
+    { config: signedIn, schema: { tags, params: z.object({ postId: Id }), response: toggled } },
+    async (request, reply) => ok(reply, await likes.togglePostLike(requireViewer(request), request.params.postId)),
   );
 
   app.get(

@@ -1,21 +1,52 @@
 import type { LikedVideo, LikeToggle } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { CommentsService } from '../comments/comments.service.ts';
+import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { WatchGate } from '../videos/videos.service.ts';
+import type { WatchGate } from '../access/access.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
-import type { LikesRepo } from './likes.repo.ts';
+import type { LikesRepo, LikeTarget } from './likes.repo.ts';
 
-const NO_VIDEO = 'Video not found';
+/** The rule of each like target's parent: liking needs the same right as reading. */
+export interface LikeGates {
+  /** Videos: missing or unready → 404, exclusive without access → 401. */
+  watch: WatchGate;
+  /** Comments: the rule of the comment's video or post. */
+  comments: Pick<CommentsService, 'assertReachable'>;
+  /** Posts: public, so only "does it exist". */
+  posts: Pick<PostsService, 'assertExists'>;
+}
 
-export function createLikesService(repo: LikesRepo, videos: WatchGate) {
+const MISSING: Record<LikeTarget, string> = {
+  video: 'Video not found',
+  comment: 'Comment not found',
+  post: 'Post not found',
+};
+
+/** API.md §7: every like toggles the same way; the answer is the state after the toggle. */
+export function createLikesService(repo: LikesRepo, gates: LikeGates) {
+  async function toggle(target: LikeTarget, viewer: Viewer, targetId: string): Promise<LikeToggle> {
+    const result = await repo.toggle(target, viewer._id, targetId, newId());
+    // Deleted between the gate and the toggle.
+    if (!result) throw new NotFound(MISSING[target]);
+    return result;
+  }
+
   return {
-    /** API.md §7: toggles the viewer's like; the answer is the state after the toggle. */
     async toggleVideoLike(viewer: Viewer, videoId: string): Promise<LikeToggle> {
-      await videos.assertWatchable(videoId, viewer);
-      const result = await repo.toggleVideoLike(viewer._id, videoId, newId());
-      if (!result) throw new NotFound(NO_VIDEO);
-      return result;
+      await gates.watch.assertWatchable(videoId, viewer);
+      return toggle('video', viewer, videoId);
+    },
+
+    async toggleCommentLike(viewer: Viewer, commentId: string): Promise<LikeToggle> {
+      await gates.comments.assertReachable(commentId, viewer);
+      return toggle('comment', viewer, commentId);
+    },
+
+    async togglePostLike(viewer: Viewer, postId: string): Promise<LikeToggle> {
+      await gates.posts.assertExists(postId);
+      return toggle('post', viewer, postId);
     },
 
     async likedVideos(viewer: Viewer): Promise<LikedVideo[]> {

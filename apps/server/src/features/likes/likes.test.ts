@@ -150,3 +150,90 @@ describe('GET /api/like/likedVideos', () => {
     expect((await liked(fan.cookie)).json().data.map((d: { _id: string }) => d._id)).toEqual([likeOf.get(second)]);
   });
 });
+
+describe('comment and post likes: the same toggle', () => {
+  const toggle = (path: string, cookie?: string) =>
+    app.inject({ method: 'POST', url: `/api/like/${path}`, headers: cookie ? { cookie } : {} });
+
+  async function fixtures() {
+    const owner = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id);
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/comment/video/${videoId}`,
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'like me' }),
+    });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/post/new',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'like me too' }),
+    });
+    return { commentId: comment.json().data._id as string, postId: post.json().data._id as string };
+  }
+
+  const state = {
+    async c(id: string) {
+      const row = await db.selectFrom('comments').select('likes').where('id', '=', id).executeTakeFirstOrThrow();
+      const rows = await db.selectFrom('comment_likes').select('user_id').where('comment_id', '=', id).execute();
+      return { likes: row.likes, rows: rows.map((r) => r.user_id) };
+    },
+    async p(id: string) {
+      const row = await db.selectFrom('posts').select('likes').where('id', '=', id).executeTakeFirstOrThrow();
+      const rows = await db.selectFrom('post_likes').select('user_id').where('post_id', '=', id).execute();
+      return { likes: row.likes, rows: rows.map((r) => r.user_id) };
+    },
+  };
+
+  it.each(['c', 'p'] as const)('/%s/:id toggles and answers {isLiked, likes} after the toggle', async (kind) => {
+    const { commentId, postId } = await fixtures();
+    const id = kind === 'c' ? commentId : postId;
+    const fan = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    expect((await toggle(`${kind}/${id}`, fan.cookie)).json()).toMatchObject({
+      statusCode: 200,
+      success: true,
+      data: { isLiked: true, likes: 1 },
+    });
+    expect((await toggle(`${kind}/${id}`, other.cookie)).json().data).toEqual({ isLiked: true, likes: 2 });
+    expect((await toggle(`${kind}/${id}`, fan.cookie)).json().data).toEqual({ isLiked: false, likes: 1 });
+    expect(await state[kind](id)).toEqual({ likes: 1, rows: [other.id] });
+  });
+
+  it.each(['c', 'p'] as const)(
+    '/%s/:id: 20 concurrent toggles by one user (and 15 by another) end in the parity state, counter = rows',
+    async (kind) => {
+      const { commentId, postId } = await fixtures();
+      const id = kind === 'c' ? commentId : postId;
+      const fan = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const [mine, theirs] = await Promise.all([
+        Promise.all(Array.from({ length: 20 }, () => toggle(`${kind}/${id}`, fan.cookie))),
+        Promise.all(Array.from({ length: 15 }, () => toggle(`${kind}/${id}`, other.cookie))),
+      ]);
+      for (const res of [...mine, ...theirs]) expect(res.statusCode, res.body).toBe(200);
+      // Serialised toggles alternate: 10 of 20 answers say liked, 8 of 15.
+      expect(mine.filter((r) => r.json().data.isLiked)).toHaveLength(10);
+      expect(theirs.filter((r) => r.json().data.isLiked)).toHaveLength(8);
+      for (const res of [...mine, ...theirs]) expect([0, 1, 2]).toContain(res.json().data.likes);
+      expect(await state[kind](id)).toEqual({ likes: 1, rows: [other.id] });
+      // Every answer is the state after its own toggle: the last one of each user says so.
+      const last = await toggle(`${kind}/${id}`, fan.cookie);
+      expect(last.json().data).toEqual({ isLiked: true, likes: 2 });
+    },
+  );
+
+  it.each(['c', 'p'] as const)('/%s/:id: anonymous 401, missing 404, malformed 400, nothing written', async (kind) => {
+    const { commentId, postId } = await fixtures();
+    const id = kind === 'c' ? commentId : postId;
+    const fan = await registerUser(ctx);
+    expect((await toggle(`${kind}/${id}`)).statusCode).toBe(401);
+    const missing = await toggle(`${kind}/0190a5f0-0000-7000-8000-000000000000`, fan.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().data).toBe(kind === 'c' ? 'Comment not found' : 'Post not found');
+    expect((await toggle(`${kind}/not-an-id`, fan.cookie)).statusCode).toBe(400);
+    expect((await toggle(`${kind}/${id}x`, fan.cookie)).statusCode).toBe(400);
+    expect(await state[kind](id)).toEqual({ likes: 0, rows: [] });
+  });
+});

@@ -18,11 +18,11 @@ const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|web
 
 /**
  * `/media/...` for the local-disk storage driver, with Range (206) and content types from
- * @fastify/static. Video files pass one access check: public videos are open; exclusive ones
- * need a valid token in the path.
+ * @fastify/static. Every video file passes the access module's media gate: public videos are
+ * open; exclusive ones need a valid token in the path naming a viewer the rule lets in.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { videos } = deps.services;
+  const gate = deps.services.access;
   const schema = { hide: true } as const;
 
   const send = (reply: FastifyReply, key: string, cacheControl: string) => {
@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { videoId, '*': file } = request.params;
-      const access = await videos.mediaAccess(videoId, null);
+      const access = await gate.mediaAccess(videoId, null);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
     },
@@ -59,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { ...schema, params: z.object({ token: z.string(), videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { token, videoId, '*': file } = request.params;
-      const access = await videos.mediaAccess(videoId, token);
+      const access = await gate.mediaAccess(videoId, token);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
     },

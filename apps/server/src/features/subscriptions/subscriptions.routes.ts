@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import { Id, Subscriber, Subscription, SubscriptionToggle, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
@@ -11,14 +11,22 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
   const tags = ['subscriptions'];
   const params = z.object({ channelId: Id });
 
-  app.post('/channel/:channelId', { config: signedIn, schema: { tags, params } }, async (request, reply) => {
-    const result = await subscriptions.toggle(requireViewer(request), request.params.channelId);
-    return ok(reply, result, 200, result ? 'Subscribed' : 'Unsubscribed');
-  });
-  app.get('/channel/:channelId', { schema: { tags, params } }, async (request, reply) =>
-    ok(reply, await subscriptions.subscribers(request.params.channelId)),
+  app.post(
+    '/channel/:channelId',
+    { config: signedIn, schema: { tags, params, response: { 200: envelope(SubscriptionToggle) } } },
+    async (request, reply) => {
+      const result = await subscriptions.toggle(requireViewer(request), request.params.channelId);
+      return ok(reply, result, 200, result ? 'Subscribed' : 'Unsubscribed');
+    },
   );
-  app.get('/', { config: signedIn, schema: { tags } }, async (request, reply) =>
-    ok(reply, await subscriptions.subscriptions(requireViewer(request))),
+  app.get(
+    '/channel/:channelId',
+    { schema: { tags, params, response: { 200: envelope(z.array(Subscriber)) } } },
+    async (request, reply) => ok(reply, await subscriptions.subscribers(request.params.channelId)),
+  );
+  app.get(
+    '/',
+    { config: signedIn, schema: { tags, response: { 200: envelope(z.array(Subscription)) } } },
+    async (request, reply) => ok(reply, await subscriptions.subscriptions(requireViewer(request))),
   );
 };

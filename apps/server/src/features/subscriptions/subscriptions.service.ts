@@ -1,7 +1,11 @@
+import type { Subscriber, Subscription, SubscriptionToggle } from '@streamhub/contract';
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { SubscriptionsRepo } from './subscriptions.repo.ts';
+
+const NO_CHANNEL = 'Channel does not exist';
 
 const owner = (r: { user_id: string; fullname: string; username: string; avatar: string }) => ({
   _id: r.user_id,
@@ -10,26 +14,48 @@ const owner = (r: { user_id: string; fullname: string; username: string; avatar:
   avatar: r.avatar,
 });
 
-export function createSubscriptionsService(repo: SubscriptionsRepo) {
+/**
+ * Subscriptions (API.md §8), and the two questions about them every feature asks here: "is A
+ * subscribed to B" and "how many subscribers has this channel".
+ */
+export function createSubscriptionsService(repo: SubscriptionsRepo, users: Pick<UsersService, 'exists'>) {
+  async function subscriberCounts(channelIds: string[]): Promise<Map<string, number>> {
+    return repo.subscriberCounts([...new Set(channelIds)]);
+  }
+
   return {
-    /** API.md §8: subscribed now → the subscription; unsubscribed now → null. */
-    async toggle(viewer: Viewer, channelId: string) {
+    /** Subscribed now → the subscription; unsubscribed now → null. */
+    async toggle(viewer: Viewer, channelId: string): Promise<SubscriptionToggle> {
       if (channelId === viewer._id) throw new BadInput('You cannot subscribe to your own channel');
-      if (!(await repo.userExists(channelId))) throw new NotFound('Channel does not exist');
-      const row = await repo.toggle(viewer._id, channelId, newId());
-      return row
-        ? { _id: row.id, subscriber: row.subscriber_id, channel: row.channel_id, createdAt: row.created_at.toISOString() }
-        : null;
+      if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
+      const toggled = await repo.toggle(viewer._id, channelId, newId());
+      if (!toggled) throw new NotFound(NO_CHANNEL);
+      if (!toggled.on) return null;
+      return {
+        _id: toggled.link.id,
+        subscriber: viewer._id,
+        channel: channelId,
+        createdAt: toggled.link.created_at.toISOString(),
+      };
     },
-    async subscribers(channelId: string) {
-      if (!(await repo.userExists(channelId))) throw new NotFound('Channel does not exist');
+
+    async subscribers(channelId: string): Promise<Subscriber[]> {
+      if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
       return (await repo.subscribers(channelId)).map((r) => ({ _id: r.id, subscriber: owner(r) }));
     },
-    async subscriptions(viewer: Viewer) {
-      return (await repo.subscriptions(viewer._id)).map((r) => ({
-        _id: r.id,
-        subscribedTo: { ...owner(r), subscribers: Number(r.subscribers) },
-      }));
+
+    async subscriptions(viewer: Viewer): Promise<Subscription[]> {
+      const rows = await repo.subscriptions(viewer._id);
+      const counts = await subscriberCounts(rows.map((r) => r.user_id));
+      return rows.map((r) => ({ _id: r.id, subscribedTo: { ...owner(r), subscribers: counts.get(r.user_id) ?? 0 } }));
+    },
+
+    async isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {
+      return repo.isSubscribed(subscriberId, channelId);
+    },
+
+    async subscriberCount(channelId: string): Promise<number> {
+      return (await subscriberCounts([channelId])).get(channelId) ?? 0;
     },
   };
 }

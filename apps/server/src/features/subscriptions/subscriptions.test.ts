@@ -54,15 +54,31 @@ describe('subscriptions', () => {
     expect((await app.inject({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);
   });
 
-  it('concurrent toggles by one user leave one row or none', async () => {
+  it('concurrent toggles by one user are serialised: every call answers, the final state follows the parity', async () => {
     const channel = await registerUser(ctx);
     const fan = await registerUser(ctx);
-    await Promise.all(
-      Array.from({ length: 10 }, () =>
-        app.inject({ method: 'POST', url: `/api/subscription/channel/${channel.id}`, headers: { cookie: fan.cookie } }),
-      ),
-    );
-    const rows = await ctx.db.selectFrom('subscriptions').selectAll().where('channel_id', '=', channel.id).execute();
-    expect(rows.length).toBeLessThanOrEqual(1);
+    const other = await registerUser(ctx);
+    const toggle = (cookie: string) =>
+      app.inject({ method: 'POST', url: `/api/subscription/channel/${channel.id}`, headers: { cookie } });
+    const [mine, theirs] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => toggle(fan.cookie))),
+      Promise.all(Array.from({ length: 7 }, () => toggle(other.cookie))),
+    ]);
+    for (const res of [...mine, ...theirs]) expect(res.statusCode, res.body).toBe(200);
+    // Each toggle saw the previous one's result: subscribed and unsubscribed alternate.
+    const subscribed = (list: typeof mine) => list.filter((r) => r.json().data !== null);
+    expect(subscribed(mine)).toHaveLength(5);
+    expect(subscribed(theirs)).toHaveLength(4);
+    for (const res of subscribed([...mine, ...theirs])) {
+      expect(res.json()).toMatchObject({ message: 'Subscribed', data: { subscriber: expect.any(String), channel: channel.id } });
+    }
+    const rows = await ctx.db.selectFrom('subscriptions').select('subscriber_id').where('channel_id', '=', channel.id).execute();
+    expect(rows.map((r) => r.subscriber_id)).toEqual([other.id]);
+    const stats = (await app.inject({ method: 'GET', url: `/api/dashboard/stats/${channel.id}` })).json().data;
+    expect(stats.totalSubscribers).toBe(1);
+    const list = (await app.inject({ method: 'GET', url: '/api/subscription', headers: { cookie: other.cookie } })).json().data;
+    expect(list).toEqual([
+      { _id: expect.any(String), subscribedTo: expect.objectContaining({ _id: channel.id, subscribers: 1 }) },
+    ]);
   });
 });

@@ -37,6 +37,10 @@ export function createUsersRepo(db: Db) {
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .executeTakeFirst();
     },
+    /** "Does this user exist": the one query every feature asks through the users service. */
+    async exists(id: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+    },
     async findById(id: string) {
       return db
         .selectFrom('users')
@@ -57,15 +61,6 @@ export function createUsersRepo(db: Db) {
         ])
         .executeTakeFirstOrThrow();
       return { likedVidCount: Number(row.liked), subscriptions: Number(row.subscriptions) };
-    },
-    async isSubscribed(subscriberId: string, channelId: string) {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('subscriber_id', '=', subscriberId)
-        .where('channel_id', '=', channelId)
-        .executeTakeFirst();
-      return Boolean(row);
     },
     async update(id: string, patch: { fullname?: string; avatar?: string; passwordHash?: string }) {
       await db

@@ -1,6 +1,7 @@
 import { Id, type CurrentUser, type RegisterFields } from '@streamhub/contract';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
@@ -13,9 +14,10 @@ interface Deps {
   repo: UsersRepo;
   sessions: SessionsService;
   storage: Storage;
+  subscriptions: Pick<SubscriptionsService, 'isSubscribed'>;
 }
 
-export function createUsersService({ repo, sessions, storage }: Deps) {
+export function createUsersService({ repo, sessions, storage, subscriptions }: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -38,6 +40,11 @@ export function createUsersService({ repo, sessions, storage }: Deps) {
   }
 
   return {
+    /** Whether a user (a channel) with this id exists. */
+    async exists(userId: string): Promise<boolean> {
+      return repo.exists(userId);
+    },
+
     async register(fields: RegisterFields, avatarPath: string | undefined) {
       if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
       if (await repo.existsByUsernameOrEmail(fields.username, fields.email)) throw new Conflict(DUPLICATE);
@@ -98,7 +105,7 @@ export function createUsersService({ repo, sessions, storage }: Deps) {
       return {
         ...toCurrent(user),
         createdAt: user.created_at.toISOString(),
-        isSubscribed: viewer ? await repo.isSubscribed(viewer._id, user.id) : false,
+        isSubscribed: viewer ? await subscriptions.isSubscribed(viewer._id, user.id) : false,
         playlists: 0,
         ...counts,
       };

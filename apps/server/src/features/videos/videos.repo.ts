@@ -28,35 +28,17 @@ export type VideoQueries = ReturnType<typeof videoQueries>;
 
 function videoQueries(db: Kysely<Database>) {
   return {
-    async findAccessInfo(id: string) {
-      return db
-        .selectFrom('videos')
-        .select(['id', 'owner_id', 'is_exclusive', 'status', 'has_mp4'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
     async findById(id: string) {
       return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The watch call's row: video, owner and the owner's subscriber count. */
+    /** The watch call's row: video and owner. */
     async findForWatch(id: string) {
       return db
         .selectFrom('videos')
         .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
         .selectAll('videos')
-        .select([
-          'owner.fullname as owner_fullname',
-          'owner.username as owner_username',
-          'owner.avatar as owner_avatar',
-          (eb) =>
-            eb
-              .selectFrom('subscriptions')
-              .select(eb.fn.countAll<number>().as('n'))
-              .whereRef('subscriptions.channel_id', '=', 'videos.owner_id')
-              .as('subscribers'),
-        ])
+        .select(['owner.fullname as owner_fullname', 'owner.username as owner_username', 'owner.avatar as owner_avatar'])
         .where('videos.id', '=', id)
         .executeTakeFirst();
     },
@@ -68,10 +50,6 @@ function videoQueries(db: Kysely<Database>) {
         .where('owner_id', '=', ownerId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-
-    async userExists(userId: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
     },
 
     async extraUploads(userId: string): Promise<number> {
@@ -200,16 +178,6 @@ function videoQueries(db: Kysely<Database>) {
         .select('id')
         .where('user_id', '=', userId)
         .where('video_id', '=', videoId)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
-
-    async isSubscribed(subscriberId: string, channelId: string) {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('subscriber_id', '=', subscriberId)
-        .where('channel_id', '=', channelId)
         .executeTakeFirst();
       return Boolean(row);
     },

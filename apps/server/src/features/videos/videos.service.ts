@@ -1,18 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EditVideoFields, UploadVideoFields, Uploads, WatchVideo } from '@streamhub/contract';
-import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
+import { BadInput, Forbidden, NotFound, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { extractThumbnail } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
-import { toAmount, toDashboardVideo } from './video-card.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -21,6 +24,10 @@ interface Deps {
   config: Config;
   tokens: MediaTokens;
   queue: JobQueue;
+  users: Pick<UsersService, 'exists'>;
+  subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
+  /** Who may watch what: the watch call asks it before anything else. */
+  access: Pick<AccessService, 'assertCanWatch'>;
 }
 
 interface UploadFiles {
@@ -28,42 +35,8 @@ interface UploadFiles {
   thumbnail?: { path: string };
 }
 
-/** Who may watch a video: the rule every media path goes through (purchases extend it). */
-export interface WatchRule {
-  canWatch(video: { id: string; owner_id: string; is_exclusive: boolean }, viewer: Viewer | null): Promise<boolean>;
-}
-
-export const ownerOrPublic: WatchRule = {
-  async canWatch(video, viewer) {
-    return !video.is_exclusive || video.owner_id === viewer?._id;
-  },
-};
-
-/** Finished videos whose media access is remembered per process (see mediaAccess). */
-const MEDIA_ACCESS_CACHE_SIZE = 10_000;
-
-export function createVideosService({ repo, storage, config, tokens, queue }: Deps, rule: WatchRule = ownerOrPublic) {
+export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
   const videoPrefix = (id: string) => `videos/${id}`;
-  /**
-   * Whether a finished video is exclusive, so that serving its segments does not ask the database
-   * every time. Safe to keep: `is_exclusive` never changes after upload and a finished video's
-   * files never change; once a video is deleted its files are gone, which answers 404 anyway.
-   */
-  const finishedExclusive = new Map<string, boolean>();
-
-  /** Whether the video is exclusive and whether its files are final (no longer change). */
-  async function mediaInfo(videoId: string): Promise<{ isExclusive: boolean; final: boolean }> {
-    const remembered = finishedExclusive.get(videoId);
-    if (remembered !== undefined) return { isExclusive: remembered, final: true };
-    const video = await repo.findAccessInfo(videoId);
-    if (!video) throw new NotFound('Not found');
-    if (video.has_mp4) {
-      if (finishedExclusive.size >= MEDIA_ACCESS_CACHE_SIZE) finishedExclusive.delete(finishedExclusive.keys().next().value!);
-      finishedExclusive.set(videoId, video.is_exclusive);
-    }
-    return { isExclusive: video.is_exclusive, final: video.has_mp4 };
-  }
-
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -88,27 +61,30 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
   }
 
   /**
-   * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
-   * needs access; its file URLs carry a short-lived token bound to video and viewer.
+   * The watch call (API.md §6). The access module decides: unready videos exist only for their
+   * owner (404), an exclusive video needs access (401 with a reason); the file URLs of an
+   * exclusive video carry a short-lived token bound to video and viewer.
    */
   async function watch(
     videoId: string,
     viewer: Viewer | null,
     opts: { countView: boolean; viewerKey?: string } = { countView: true },
   ): Promise<WatchVideo> {
+    await access.assertCanWatch(videoId, viewer);
     let row = await repo.findForWatch(videoId);
-    const isOwner = row?.owner_id === viewer?._id;
-    if (!row || (row.status !== 'ready' && !isOwner)) throw new NotFound('Video not found');
-    if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
+    // Deleted between the two statements.
+    if (!row) throw new NotFound('Video not found');
     if (opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.recordView(row.id, opts.viewerKey))) {
       row = { ...row, views: row.views + 1 };
     }
     const base = row.is_exclusive
       ? `/media/t/${tokens.issue(row.id, viewer?._id ?? 'anonymous')}/${videoPrefix(row.id)}`
       : storage.publicUrl(videoPrefix(row.id));
-    const [isLiked, isSubscribed] = viewer
-      ? await Promise.all([repo.isLiked(viewer._id, row.id), repo.isSubscribed(viewer._id, row.owner_id)])
-      : [false, false];
+    const [isLiked, isSubscribed, subscribers] = await Promise.all([
+      viewer ? repo.isLiked(viewer._id, row.id) : false,
+      viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
+      subscriptions.subscriberCount(row.owner_id),
+    ]);
     return {
       _id: row.id,
       title: row.title,
@@ -122,7 +98,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
       views: row.views,
       likes: row.likes,
       isLiked,
-      subscribers: Number(row.subscribers ?? 0),
+      subscribers,
       isSubscribed,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
@@ -160,7 +136,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
           await fs.rm(frame, { force: true });
         }
       }
-      const priceMinor = fields.isExclusive ? Math.round((fields.price ?? MIN_VIDEO_PRICE) * 100) : null;
+      const priceMinor = fields.isExclusive ? toMinorUnits(fields.price ?? MIN_VIDEO_PRICE) : null;
       const sourceKey = `sources/${id}`;
       await storage.putFile(sourceKey, files.videoFile.path);
       try {
@@ -198,27 +174,6 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     watch,
 
-    /**
-     * The gate of everything done to a listed video (like, comment, history): missing or not
-     * ready → 404; exclusive without access → 401, as the watch call answers (API.md §1, §6).
-     */
-    async assertWatchable(videoId: string, viewer: Viewer | null): Promise<void> {
-      const row = await repo.findAccessInfo(videoId);
-      if (!row || row.status !== 'ready') throw new NotFound('Video not found');
-      if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
-    },
-
-    /**
-     * The media gate: a public video's files are open; an exclusive video's files need a token
-     * that the watch call issued to someone allowed to watch. `final` says the files no longer change.
-     * A video that does not exist (or no longer) is a 404.
-     */
-    async mediaAccess(videoId: string, token: string | null): Promise<{ allowed: boolean; final: boolean }> {
-      const { isExclusive, final } = await mediaInfo(videoId);
-      if (!isExclusive) return { allowed: true, final };
-      return { allowed: token !== null && tokens.verify(token, videoId), final };
-    },
-
     async details(videoId: string) {
       const video = await repo.findById(videoId);
       if (!video) throw new NotFound('Video not found');
@@ -252,7 +207,7 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
       const isOwner = viewer?._id === channelId;
-      if (!isOwner && !(await repo.userExists(channelId))) throw new NotFound('Channel does not exist');
+      if (!isOwner && !(await users.exists(channelId))) throw new NotFound('Channel does not exist');
       const rows = await repo.listByOwner(channelId, isOwner);
       return { videos: rows.map(toDashboardVideo), uploads: await uploadQuota(channelId) };
     },
@@ -265,5 +220,3 @@ export function createVideosService({ repo, storage, config, tokens, queue }: De
   }
 }
 export type VideosService = ReturnType<typeof createVideosService>;
-/** What features acting on a video (likes, comments, history) need: the one watch rule. */
-export type WatchGate = Pick<VideosService, 'assertWatchable'>;
