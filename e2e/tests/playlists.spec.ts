@@ -149,6 +149,7 @@ test.describe('playlists', () => {
     await expect(visitor.getByTestId('playlist-price')).toHaveText('$25');
     await expect(visitor.getByRole('button', { name: 'Buy for $25' })).toBeVisible();
     await expect(visitor.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(visitor.getByRole('article', { name: 'Cliff path' }).getByText('Buy to watch')).toBeVisible();
     await expect(visitor.getByRole('button', { name: /Remove/ })).toHaveCount(0);
     // A missing playlist goes back one page.
     await visitor.goto('/home');

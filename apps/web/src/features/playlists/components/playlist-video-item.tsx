@@ -40,6 +40,9 @@ export function PlaylistVideoItem({ video, index, onRemove, removing }: Playlist
           {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
           {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
         </p>
+        {video.isExclusive && video.hasAccess === false ? (
+          <p className="text-xs font-medium text-amber-300">Buy to watch</p>
+        ) : null}
       </div>
       {onRemove ? (
         <Button variant="ghost" size="icon" aria-label={`Remove ${title} from playlist`} disabled={removing} onClick={onRemove}>
