@@ -56,10 +56,12 @@ export function createServices(infra: Infra) {
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
+  // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
+  const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,
@@ -76,8 +78,7 @@ export function createServices(infra: Infra) {
   const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
-  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
-  const playlists = createPlaylistsService({ db, access });
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
   const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });

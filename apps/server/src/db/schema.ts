@@ -10,7 +10,6 @@ export interface UsersTable {
   fullname: string;
   avatar: string;
   password_hash: string;
-  extra_uploads: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *   Each journal entry balances (deferred constraint triggers check it at commit).
  * - Items are referenced without foreign keys from purchases and entitlements: the records
  *   outlive a deleted video, and the buyer's history keeps the title bought.
+ * - `users.extra_uploads` moves into upload-slot entitlements and is dropped.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -178,5 +179,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION append_only();
     CREATE TRIGGER journal_lines_append_only BEFORE UPDATE OR DELETE ON journal_lines
       FOR EACH ROW EXECUTE FUNCTION append_only();
+
+    -- Upload slots were a counter on the user, changed in place; they become entitlements
+    -- (granted without a purchase), and the upload quota is read from entitlements only.
+    INSERT INTO entitlements (id, user_id, kind, upload_slots)
+      SELECT gen_random_uuid(), id, 'uploads', extra_uploads FROM users WHERE extra_uploads > 0;
+    ALTER TABLE users DROP COLUMN extra_uploads;
   `.execute(db);
 }

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { createDb } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
 import { createTestContext } from '../../../test/support.ts';
 import { createEntitlement, createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listed } from './access.sql.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 
@@ -163,5 +169,61 @@ describe('upload quota', () => {
       ])
       .execute();
     expect(await access.uploadQuota(user.id)).toEqual({ uploaded: 2, uploadLimit: ctx.config.uploadLimitDefault + 10 });
+  });
+});
+
+describe('migration 0008', () => {
+  it('moves users.extra_uploads into upload-slot entitlements and drops the column', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const fresh = createDb(withDatabase(adminUrl, name), 1);
+    try {
+      const migrator = new Migrator({ db: fresh, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0007-community')).error).toBeUndefined();
+      await sql`
+        INSERT INTO users (id, username, email, fullname, avatar, password_hash, extra_uploads) VALUES
+          (${crypto.randomUUID()}, 'slots', 'slots@example.com', 'Slots', '', 'x', 10),
+          (${crypto.randomUUID()}, 'none', 'none@example.com', 'None', '', 'x', 0)`.execute(fresh);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await sql<{ username: string; kind: string; upload_slots: number; purchase_id: string | null }>`
+        SELECT u.username, e.kind, e.upload_slots, e.purchase_id FROM entitlements e JOIN users u ON u.id = e.user_id`.execute(
+        fresh,
+      );
+      expect(rows.rows).toEqual([{ username: 'slots', kind: 'uploads', upload_slots: 10, purchase_id: null }]);
+      const column =
+        await sql`SELECT 1 FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'extra_uploads'`.execute(
+          fresh,
+        );
+      expect(column.rows).toEqual([]);
+    } finally {
+      await fresh.destroy();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
+describe('the listed predicate', () => {
+  it('matches the partial indexes WHERE status = ready, so listing queries can use them', async () => {
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const q = trx
+        .selectFrom('videos')
+        .select('id')
+        .where(listed())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(12);
+      const compiled = q.compile();
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+        ...compiled,
+        sql: `EXPLAIN ${compiled.sql}`,
+      });
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('videos_ready_newest');
   });
 });

@@ -39,8 +39,13 @@ export function createPlaylistsRepo(db: Db) {
     ]);
 
   return {
-    async userExists(userId: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
+    async countByOwner(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('playlists')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The owner's playlists, last updated first. */

@@ -14,6 +14,7 @@ import { BadInput, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import { createPlaylistsRepo, type PlaylistsRepo } from './playlists.repo.ts';
 
@@ -33,7 +34,13 @@ const toSummary = (row: SummaryRow): PlaylistSummary => ({
 });
 
 /** Playlists (API.md §9): anyone reads them; only the owner changes one. */
-export function createPlaylistsService({ db, access }: { db: Db; access: AccessService }) {
+interface Deps {
+  db: Db;
+  access: AccessService;
+  users: Pick<UsersService, 'exists'>;
+}
+
+export function createPlaylistsService({ db, access, users }: Deps) {
   const repo = createPlaylistsRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({ playlists: createPlaylistsRepo(q), access: access.on(q) }));
 
@@ -53,9 +60,12 @@ export function createPlaylistsService({ db, access }: { db: Db; access: AccessS
 
   return {
     async listForUser(userId: string, viewer: Viewer | null): Promise<PlaylistSummary[]> {
-      if (!(await repo.userExists(userId))) throw new NotFound('User not found');
+      if (!(await users.exists(userId))) throw new NotFound('User not found');
       return (await repo.listByOwner(userId, viewer?._id ?? null)).map(toSummary);
     },
+
+    /** The number of playlists a user made (profiles, channel stats). */
+    countByOwner: (userId: string) => repo.countByOwner(userId),
 
     /** Exclusive needs a price of at least 20 (the contract checks it); sent without one it costs 30. */
     async create(viewer: Viewer, body: CreatePlaylistBody): Promise<PlaylistSummary> {

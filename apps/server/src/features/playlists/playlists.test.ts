@@ -282,3 +282,16 @@ describe('adding and removing videos', () => {
     expect(await db.selectFrom('playlists').where('owner_id', '=', owner.id).execute()).toEqual([]);
   });
 });
+
+describe('playlist counts', () => {
+  it('appear in the own profile, a channel and the channel stats', async () => {
+    const owner = await registerUser(ctx);
+    const visitor = await registerUser(ctx);
+    await createPlaylist(db, owner.id);
+    await createPlaylist(db, owner.id, { isExclusive: true });
+    expect((await call('GET', '/api/users/current_user', owner.cookie)).json().data.playlists).toBe(2);
+    expect((await call('GET', `/api/users/channel/${owner.id}`, visitor.cookie)).json().data.playlists).toBe(2);
+    expect((await call('GET', `/api/dashboard/stats/${owner.id}`)).json().data.totalPlaylists).toBe(2);
+    expect((await call('GET', `/api/dashboard/stats/${visitor.id}`)).json().data.totalPlaylists).toBe(0);
+  });
+});

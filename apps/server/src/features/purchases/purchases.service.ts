@@ -109,7 +109,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
         sameKey.video_id === (offer.videoId ?? null) &&
         sameKey.playlist_id === (offer.playlistId ?? null);
       if (!sameItem) return new Conflict('This Idempotency-Key was used for another purchase');
-      if (sameKey.status === 'failed') return new PaymentFailed(sameKey.failure_reason ?? 'Payment failed');
+      if (sameKey.status === 'failed') return new PaymentFailed(`Payment failed: ${sameKey.failure_reason ?? 'declined'}`);
       return new Conflict(sameKey.status === 'pending' ? 'Purchase already in progress' : 'Already purchased');
     }
     const live = await repo.findLive(viewer._id, offer);

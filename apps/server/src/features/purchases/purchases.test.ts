@@ -199,7 +199,7 @@ describe('buying a playlist', () => {
 describe('buying upload slots', () => {
   it('+5 slots for 20 each time, each its own purchase; the platform earns it all', async () => {
     const user = await registerUser(ctx);
-    const limit = async () => (await ctx.deps.services.access.uploadQuota(user.id)).uploadLimit;
+    const limit = async () => (await get(ctx, '/api/users/me', user.cookie)).json().data.uploads.uploadLimit as number;
     const before = await limit();
     const first = await buy('uploads', user.cookie);
     expect(first.statusCode, first.body).toBe(200);
@@ -209,6 +209,10 @@ describe('buying upload slots', () => {
     });
     expect((await buy('uploads', user.cookie, 'POST')).statusCode).toBe(200);
     expect(await limit()).toBe(before + 10);
+    expect((await get(ctx, `/api/dashboard/videos/${user.id}`, user.cookie)).json().data.uploads).toEqual({
+      uploaded: 0,
+      uploadLimit: before + 10,
+    });
     const b = await books(user.id);
     expect(b.purchases).toHaveLength(2);
     expect(b.lines.filter((l) => l.account === 'platform_revenue').map((l) => l.amount_minor)).toEqual([-2000, -2000]);

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { EditVideoFields, UploadVideoFields, Uploads, WatchVideo } from '@streamhub/contract';
+import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
 import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -26,8 +26,8 @@ interface Deps {
   queue: JobQueue;
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
-  /** Who may watch what: the watch call asks it before anything else. */
-  access: Pick<AccessService, 'assertCanWatch'>;
+  /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
+  access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
 }
 
 interface UploadFiles {
@@ -53,11 +53,6 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
   async function removeByUrl(url: string) {
     const prefix = storage.publicUrl('');
     if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
-  }
-
-  async function uploadQuota(userId: string): Promise<Uploads> {
-    const [uploaded, extra] = await Promise.all([repo.countByOwner(userId), repo.extraUploads(userId)]);
-    return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
   }
 
   /**
@@ -110,13 +105,8 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
   }
 
   return {
-    uploadQuota,
-
     /** Fails fast before the body is read; checked again inside the insert transaction. */
-    async assertCanUpload(viewer: Viewer) {
-      const { uploaded, uploadLimit } = await uploadQuota(viewer._id);
-      if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
-    },
+    assertCanUpload: (viewer: Viewer) => access.assertCanUpload(viewer._id),
 
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
@@ -142,10 +132,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       try {
         await repo.transaction(async (tx, trx) => {
           await tx.lockOwner(viewer._id);
-          const uploaded = await tx.countByOwner(viewer._id);
-          if (uploaded >= config.uploadLimitDefault + (await tx.extraUploads(viewer._id))) {
-            throw new Forbidden('Upload limit reached');
-          }
+          await access.on(trx).assertCanUpload(viewer._id);
           await tx.insert({
             id,
             ownerId: viewer._id,
@@ -209,7 +196,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       const isOwner = viewer?._id === channelId;
       if (!isOwner && !(await users.exists(channelId))) throw new NotFound('Channel does not exist');
       const rows = await repo.listByOwner(channelId, isOwner);
-      return { videos: rows.map(toDashboardVideo), uploads: await uploadQuota(channelId) };
+      return { videos: rows.map(toDashboardVideo), uploads: await access.uploadQuota(channelId) };
     },
   };
 
