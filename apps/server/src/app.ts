@@ -16,7 +16,7 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { envelopeServerOptions, registerErrorHandling, sendError } from './plugins/errors.ts';
+import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     try {
       await sql`select 1`.execute(deps.db);
     } catch {
-      return sendError(reply, 503, 'Database unavailable');
+      return sendDatabaseUnavailable(reply);
     }
     return ok(reply, { status: 'ok' });
   });
