@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   /** A transcode job expires (and is retried) after base + 4 × the video's duration. */
   JOB_EXPIRE_BASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Lower CPU priority of ffmpeg (nice 0–19); default 10 when it shares the process with the API. */
+  ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** Temp files of uploads untouched this long are taken as abandoned and removed. */
+  TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How long a stop waits for requests in flight before it closes their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(5),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
+    encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 10 : 0),
+    tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

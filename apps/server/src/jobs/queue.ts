@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { whileDatabaseUnavailable } from '../db/unavailable.ts';
-import { jobDefinitions, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
+import { jobDefinitions, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the row it is about does. */
@@ -112,6 +112,19 @@ export async function createJobQueue(connectionString: string, config: Config): 
       running.delete(entry);
       finish();
     }
+    if (controller.signal.reason instanceof WorkerStopping) {
+      // Interrupted by a stop, not failed: back in the queue as it was (one statement, so a crash
+      // cannot leave it half-way), so a stop never uses up a retry.
+      await settle(name, job.id, () =>
+        boss
+          .getDb()
+          .executeSql(
+            `UPDATE pgboss.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`,
+            [name, job.id],
+          ),
+      );
+      return;
+    }
     const outcome = failure && { message: failure.error instanceof Error ? failure.error.message : String(failure.error) };
     await settle(name, job.id, () => (outcome ? boss.fail(name, job.id, outcome) : boss.complete(name, job.id)));
   }
@@ -204,8 +217,8 @@ export async function createJobQueue(connectionString: string, config: Config): 
     async stop() {
       stopping.abort();
       for (const wake of wakers.values()) wake();
-      // Running handlers stop (ffmpeg is killed); their jobs are failed, so a retry runs soon.
-      for (const r of running) r.controller.abort(new Error('Worker stopping'));
+      // Running handlers stop (ffmpeg is killed); their jobs go back to the queue for the next worker.
+      for (const r of running) r.controller.abort(new WorkerStopping());
       await Promise.all(loops);
       await boss.stop({ graceful: false, wait: true });
     },
