@@ -11,7 +11,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  // An unreachable server (dropped packets) fails a request after 10 s (503) instead of the OS's minutes.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   // An idle client losing its server must not crash the process.
   pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
