@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../test/support.ts';
@@ -41,6 +42,27 @@ describe('PostgreSQL unreachable', () => {
         success: false,
       });
     }
+  });
+});
+
+describe('a connection lost inside a transaction', () => {
+  it('fails the transaction as "unavailable" instead of ending the process with an unhandled error event', async () => {
+    const admin = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await admin.connect();
+    const failure = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        // The server ends this backend while the transaction holds it between two statements.
+        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        await admin.query('select pg_sleep(0.2)');
+        await sql`select 1`.execute(trx);
+      })
+      .catch((e: unknown) => e);
+    await admin.end();
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // The pool carries on with a new connection.
+    expect((await sql<{ n: number }>`select 1 as n`.execute(ctx.db)).rows).toEqual([{ n: 1 }]);
   });
 });
 
