@@ -106,13 +106,13 @@ export async function createJobQueue(connectionString: string, config: Config): 
       });
     } catch (error) {
       failure = { error };
-      log?.error({ err: error, job: job.id, name }, 'job failed');
+      if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
     } finally {
       clearTimeout(expiry);
       running.delete(entry);
       finish();
     }
-    if (controller.signal.reason instanceof WorkerStopping) {
+    if (failure && controller.signal.reason instanceof WorkerStopping) {
       // Interrupted by a stop, not failed: back in the queue as it was (one statement, so a crash
       // cannot leave it half-way), so a stop never uses up a retry.
       await settle(name, job.id, () =>
