@@ -139,7 +139,7 @@ function watchEncoders(dataDir: string) {
   let busy = 0;
   const nice = new Set<number>();
   let stopped = false;
-  let resolveStarted: () => void;
+  let resolveStarted!: () => void;
   const started = new Promise<void>((resolve) => (resolveStarted = resolve));
   void (async () => {
     while (!stopped) {

@@ -42,7 +42,8 @@ function registerForm(username: string) {
   return form;
 }
 
-it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restarts', async () => {
+// Several real start-ups: the time limit is a safety net for a shared machine, every step waits on a condition.
+it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restarts', { timeout: 300_000 }, async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-restart-'));
   const port = await freePort();
   let server = await start(dataDir, port);

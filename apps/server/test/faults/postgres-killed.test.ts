@@ -15,26 +15,30 @@ import {
 const env = await createFaultEnv('postgres');
 
 describe('PostgreSQL killed (kill -9 of the embedded postmaster)', () => {
-  it('while idle: the API answers 503 with Retry-After, the server starts PostgreSQL again and serves as before', async () => {
-    const server = await env.start();
-    const cookie = await register(env.base, 'survivor');
-    const before = await env.postgresPid();
-    const watch = watchScenario(env.base, env.dataDir);
-    process.kill(before, 'SIGKILL');
+  it(
+    'while idle: the API answers 503 with Retry-After, the server starts PostgreSQL again and serves as before',
+    { timeout: 180_000 },
+    async () => {
+      const server = await env.start();
+      const cookie = await register(env.base, 'survivor');
+      const before = await env.postgresPid();
+      const watch = watchScenario(env.base, env.dataDir);
+      process.kill(before, 'SIGKILL');
 
-    // Meanwhile the API says it is unavailable and when to retry; then it is back by itself.
-    await waitFor(async () => (await watch.get(`${env.base}/api/video?page=1`))?.status === 503, 30_000, 20);
-    await waitFor(async () => (await watch.get(`${env.base}/api/video?page=1`))?.status === 200, 60_000, 50);
-    const report = await watch.stop();
-    expect(Object.keys(report.statuses).sort()).toEqual(['200', '503']);
-    expect(report.missingRetryAfter).toEqual([]);
-    // The same server process, a new PostgreSQL, the data kept.
-    expect(server.isRunning()).toBe(true);
-    expect(await env.postgresPid()).not.toBe(before);
-    const me = await fetch(`${env.base}/api/users/me`, { headers: { cookie } });
-    expect(me.status).toBe(200);
-    expect(((await me.json()) as any).data.username).toBe('survivor');
-  });
+      // Meanwhile the API says it is unavailable and when to retry; then it is back by itself.
+      await waitFor(async () => (await watch.get(`${env.base}/api/video?page=1`))?.status === 503, 30_000, 20);
+      await waitFor(async () => (await watch.get(`${env.base}/api/video?page=1`))?.status === 200, 60_000, 50);
+      const report = await watch.stop();
+      expect(Object.keys(report.statuses).sort()).toEqual(['200', '503']);
+      expect(report.missingRetryAfter).toEqual([]);
+      // The same server process, a new PostgreSQL, the data kept.
+      expect(server.isRunning()).toBe(true);
+      expect(await env.postgresPid()).not.toBe(before);
+      const me = await fetch(`${env.base}/api/users/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as any).data.username).toBe('survivor');
+    },
+  );
 
   it('mid-transcode: the server survives and the video ends ready with every rendition', { timeout: 180_000 }, async () => {
     const server = await env.ensureStarted();

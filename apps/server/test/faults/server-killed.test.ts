@@ -43,27 +43,31 @@ function startSlowUpload(cookie: string) {
 }
 
 describe('the server killed (kill -9)', () => {
-  it('mid-upload: the restarted server has removed the partial upload, and nothing was stored', async () => {
-    await env.start();
-    const cookie = await register(env.base, 'cutoff');
-    const ownerId = await currentUserId(env.base, cookie);
-    const upload = startSlowUpload(cookie);
-    await waitFor(async () => {
-      const [file] = await tmpFiles(env.dataDir);
-      return file && (await fs.stat(path.join(env.dataDir, 'tmp', file))).size > 0;
-    });
-    await env.server.kill9();
-    upload.destroy();
-    // The crash left the partial file behind…
-    expect(await tmpFiles(env.dataDir)).toHaveLength(1);
+  it(
+    'mid-upload: the restarted server has removed the partial upload, and nothing was stored',
+    { timeout: 180_000 },
+    async () => {
+      await env.start();
+      const cookie = await register(env.base, 'cutoff');
+      const ownerId = await currentUserId(env.base, cookie);
+      const upload = startSlowUpload(cookie);
+      await waitFor(async () => {
+        const [file] = await tmpFiles(env.dataDir);
+        return file && (await fs.stat(path.join(env.dataDir, 'tmp', file))).size > 0;
+      });
+      await env.server.kill9();
+      upload.destroy();
+      // The crash left the partial file behind…
+      expect(await tmpFiles(env.dataDir)).toHaveLength(1);
 
-    await env.start();
-    // …and the restarted server removed it before taking requests.
-    expect(await tmpFiles(env.dataDir)).toEqual([]);
-    const res = await fetch(`${env.base}/api/dashboard/videos/${ownerId}`, { headers: { cookie } });
-    expect(((await res.json()) as any).data).toMatchObject({ videos: [], uploads: { uploaded: 0 } });
-    expect(await listFiles(path.join(env.dataDir, 'media', 'sources'))).toEqual([]);
-  });
+      await env.start();
+      // …and the restarted server removed it before taking requests.
+      expect(await tmpFiles(env.dataDir)).toEqual([]);
+      const res = await fetch(`${env.base}/api/dashboard/videos/${ownerId}`, { headers: { cookie } });
+      expect(((await res.json()) as any).data).toMatchObject({ videos: [], uploads: { uploaded: 0 } });
+      expect(await listFiles(path.join(env.dataDir, 'media', 'sources'))).toEqual([]);
+    },
+  );
 
   it(
     'mid-transcode: its encoder dies with it; after the restart one retry finishes the video',
