@@ -7,8 +7,10 @@
  * The real server (`apps/server/src/server.ts`, embedded PostgreSQL, fresh DATA_DIR) with
  * `--videos` seeded videos. Two calls, each for `--duration` seconds at `--connections`
  * connections after a 2 s warm-up: the list (GET /api/video?page=1) and the watch call
- * (GET /api/video/v/:id). First with nothing else running, then while `--uploads` uploads of a
- * generated `--seconds` s 720p clip (H.264 with long GOPs, so every rung is encoded) transcode.
+ * (GET /api/video/v/:id, 1,000 anonymous viewers on the 50 most viewed videos). First with
+ * nothing else running, then while `--uploads` uploads of a generated `--seconds` s 720p clip
+ * (H.264 with long GOPs, so every rung is encoded) transcode, then idle again once they are
+ * deleted (which stops their encoder).
  * Prints p50/p99/errors for both and the ratio of the p99s (target: 0 errors, ratio ≤ 1.5), and
  * checks that an encoder ran during the whole loaded measurement. `--encoder-nice` sets
  * ENCODER_NICE for the server (default: the server's own default, 10 with ROLE=all).
@@ -43,39 +45,52 @@ await fs.mkdir(outDir, { recursive: true });
 const clip = await generateClip(Number(opts.seconds));
 const server = await startServer(opts['encoder-nice'] === undefined ? {} : { ENCODER_NICE: opts['encoder-nice'] });
 try {
-  const watchId = await seed(server.dataDir, Number(opts.videos));
-  const scenarios = [
+  const watchIds = await seed(server.dataDir, Number(opts.videos));
+  // Many viewers (one user agent each, as anonymous viewers are told apart) on the 50 most viewed videos.
+  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const viewers = Array.from({ length: 1000 }, (_, i) => `bench-viewer-${i}`);
+  const scenarios: Scenario[] = [
     { name: 'list', url: `${server.base}/api/video?page=1` },
-    { name: 'watch', url: `${server.base}/api/video/v/${watchId}` },
+    { name: 'watch', url: `${server.base}/api/video/v/${watchIds[0]}`, path: () => `/api/video/v/${pick(watchIds)}`, viewers },
   ];
   console.error(`${os.cpus().length} CPUs, ${connections} connections, ${duration} s per call; load average ${load()}`);
 
-  const idle: Record<string, Result> = {};
-  for (const s of scenarios) idle[s.name] = await measure(s.url);
-
+  // Idle, transcoding, idle again (transcodes cancelled): the machine is shared, so the idle
+  // figures bracket the loaded ones and their spread shows the noise.
+  const idleBefore = await measureAll(scenarios);
   const cookie = await registerViaApi(server.base, `uploader${Date.now()}`);
-  for (let i = 1; i <= Number(opts.uploads); i++) await upload(server.base, cookie, clip, i);
+  const uploads: string[] = [];
+  for (let i = 1; i <= Number(opts.uploads); i++) uploads.push(await upload(server.base, cookie, clip, i));
   const encoders = watchEncoders(server.dataDir);
   await encoders.started;
-  const busy: Record<string, Result> = {};
-  for (const s of scenarios) busy[s.name] = await measure(s.url);
+  const busy = await measureAll(scenarios);
   const encoding = encoders.stop();
+  // Deleting cancels the jobs and stops the running encoder before it answers.
+  for (const id of uploads) await fetch(`${server.base}/api/video/v/${id}`, { method: 'DELETE', headers: { cookie } });
+  const idleAfter = await measureAll(scenarios);
 
+  const idleP99 = (name: string) => (idleBefore[name]!.p99 + idleAfter[name]!.p99) / 2;
   const lines = [
-    `| call | p50 idle | p99 idle | p50 transcoding | p99 transcoding | p99 ratio | errors (idle / transcoding) |`,
+    `| call | p50 idle (before / after) | p99 idle (before / after) | p50 transcoding | p99 transcoding | p99 ratio | errors (idle / transcoding) |`,
     `|---|---:|---:|---:|---:|---:|---:|`,
     ...scenarios.map(({ name }) => {
-      const [a, b] = [idle[name]!, busy[name]!];
-      return `| ${name} | ${a.p50} ms | ${a.p99} ms | ${b.p50} ms | ${b.p99} ms | ${(b.p99 / a.p99).toFixed(2)} | ${a.errors} / ${b.errors} |`;
+      const [a, b, c] = [idleBefore[name]!, busy[name]!, idleAfter[name]!];
+      return (
+        `| ${name} | ${a.p50} / ${c.p50} ms | ${a.p99} / ${c.p99} ms | ${b.p50} ms | ${b.p99} ms | ` +
+        `${(b.p99 / idleP99(name)).toFixed(2)} | ${a.errors + c.errors} / ${b.errors} |`
+      );
     }),
   ];
   console.log(lines.join('\n'));
   console.log(
-    `encoder running in ${(encoding.share * 100).toFixed(0)} % of the loaded samples (nice ${encoding.nice.join(', ') || '?'}), ` +
-      `${os.cpus().length} CPUs, load average after ${load()}`,
+    `p99 ratio = p99 transcoding / mean of the idle p99s; encoder running in ${(encoding.share * 100).toFixed(0)} % of the loaded ` +
+      `samples (nice ${encoding.nice.join(', ') || '?'}, ${encoding.threads} threads); ${os.cpus().length} CPUs, load average after ${load()}`,
   );
-  const worst = Math.max(...scenarios.map(({ name }) => busy[name]!.p99 / idle[name]!.p99));
-  const errors = scenarios.reduce((n, { name }) => n + idle[name]!.errors + busy[name]!.errors, 0);
+  const worst = Math.max(...scenarios.map(({ name }) => busy[name]!.p99 / idleP99(name)));
+  const errors = scenarios.reduce(
+    (n, { name }) => n + idleBefore[name]!.errors + busy[name]!.errors + idleAfter[name]!.errors,
+    0,
+  );
   console.log(
     `targets: 0 errors (${errors}), p99 ratio ≤ 1.5 (${worst.toFixed(2)}): ${errors === 0 && worst <= 1.5 ? 'met' : 'NOT met'}`,
   );
@@ -86,6 +101,21 @@ try {
   await fs.rm(server.dataDir, { recursive: true, force: true });
 }
 
+interface Scenario {
+  name: string;
+  url: string;
+  /** A new path for every request (else always `url`'s). */
+  path?: () => string;
+  /** User agents to draw from for every request. */
+  viewers?: string[];
+}
+
+async function measureAll(scenarios: Scenario[]): Promise<Record<string, Result>> {
+  const results: Record<string, Result> = {};
+  for (const s of scenarios) results[s.name] = await measure(s);
+  return results;
+}
+
 interface Result {
   p50: number;
   p99: number;
@@ -94,9 +124,20 @@ interface Result {
   errors: number;
 }
 
-async function measure(url: string): Promise<Result> {
-  await autocannon({ url, connections, duration: 2 }); // warm-up
-  const r = await autocannon({ url, connections, duration });
+async function measure(s: Scenario): Promise<Result> {
+  const requests = [
+    {
+      setupRequest: (request: { path: string; headers: Record<string, string> }) => ({
+        ...request,
+        ...(s.path ? { path: s.path() } : {}),
+        ...(s.viewers
+          ? { headers: { ...request.headers, 'user-agent': s.viewers[Math.floor(Math.random() * s.viewers.length)]! } }
+          : {}),
+      }),
+    },
+  ];
+  await autocannon({ url: s.url, connections, duration: 2, requests }); // warm-up
+  const r = await autocannon({ url: s.url, connections, duration, requests });
   const result = {
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -104,32 +145,33 @@ async function measure(url: string): Promise<Result> {
     errors: r.errors + r.timeouts + r.non2xx,
   };
   console.error(
-    `${url.replace(/^https?:\/\/[^/]+/, '')}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s, ${result.errors} errors`,
+    `${s.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s, ${result.errors} errors (load ${load()})`,
   );
   return result;
 }
 
-/** Seeds the server's embedded database (its port is in PostgreSQL's pid file); returns a watchable video. */
-async function seed(dataDir: string, videos: number): Promise<string> {
+/** Seeds the server's embedded database (its port is in PostgreSQL's pid file); returns the 50 most viewed public videos. */
+async function seed(dataDir: string, videos: number): Promise<string[]> {
   const port = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
   const db = createDb(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, 1);
   try {
     await seedVideos(db, { videos, owners: 100 });
     const { rows } = await sql<{ id: string }>`
-      SELECT id FROM videos WHERE status = 'ready' AND NOT is_exclusive ORDER BY views DESC LIMIT 1`.execute(db);
-    return rows[0]!.id;
+      SELECT id FROM videos WHERE status = 'ready' AND NOT is_exclusive ORDER BY views DESC LIMIT 50`.execute(db);
+    return rows.map((r) => r.id);
   } finally {
     await db.destroy();
   }
 }
 
-async function upload(base: string, cookie: string, file: string, n: number) {
+async function upload(base: string, cookie: string, file: string, n: number): Promise<string> {
   const form = new FormData();
   form.set('title', `Load test upload ${n}`);
   form.set('description', 'A generated 720p clip');
   form.set('videoFile', new Blob([await fs.readFile(file)], { type: 'video/mp4' }), path.basename(file));
   const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   if (res.status !== 201) throw new Error(`upload ${n}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 
 /** Samples the server's ffmpeg processes (by their working folder under DATA_DIR) every 250 ms. */
@@ -138,13 +180,17 @@ function watchEncoders(dataDir: string) {
   let samples = 0;
   let busy = 0;
   const nice = new Set<number>();
+  let threads = 0;
   let stopped = false;
   let resolveStarted!: () => void;
   const started = new Promise<void>((resolve) => (resolveStarted = resolve));
   void (async () => {
     while (!stopped) {
       const pids = await encodersIn(folder);
-      for (const pid of pids) nice.add(await niceOf(pid));
+      for (const pid of pids) {
+        nice.add(await niceOf(pid));
+        threads = Math.max(threads, (await fs.readdir(`/proc/${pid}/task`).catch(() => [])).length);
+      }
       if (pids.length) resolveStarted();
       samples += 1;
       if (pids.length) busy += 1;
@@ -159,7 +205,7 @@ function watchEncoders(dataDir: string) {
     }),
     stop() {
       stopped = true;
-      return { share: samples ? busy / samples : 0, nice: [...nice] };
+      return { share: samples ? busy / samples : 0, nice: [...nice], threads };
     },
   };
 }
