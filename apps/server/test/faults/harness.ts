@@ -193,6 +193,7 @@ export async function expectAllRenditions(base: string, videoId: string, rungs: 
 export function watchScenario(base: string, dataDir: string) {
   const unlistedFiles: string[] = [];
   const encodersPerFolder = new Map<string, number>();
+  const encoderPids = new Set<number>();
   const statuses = new Map<number, number>();
   const missingRetryAfter: string[] = [];
   let stopped = false;
@@ -244,7 +245,9 @@ export function watchScenario(base: string, dataDir: string) {
         const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
         if (comm.trim() !== 'ffmpeg') continue;
         const cwd = (await fs.readlink(`/proc/${entry}/cwd`).catch(() => '')).replace(/ \(deleted\)$/, '');
-        if (cwd.startsWith(media)) perFolder.set(cwd, (perFolder.get(cwd) ?? 0) + 1);
+        if (!cwd.startsWith(media)) continue;
+        perFolder.set(cwd, (perFolder.get(cwd) ?? 0) + 1);
+        encoderPids.add(Number(entry));
       }
       for (const [folder, n] of perFolder) encodersPerFolder.set(folder, Math.max(n, encodersPerFolder.get(folder) ?? 0));
       await pause(50);
@@ -260,6 +263,8 @@ export function watchScenario(base: string, dataDir: string) {
         unlistedFiles,
         maxEncodersPerFolder: Math.max(0, ...encodersPerFolder.values()),
         foldersEncoded: encodersPerFolder.size,
+        /** Distinct ffmpeg processes seen: one per attempt. */
+        encoders: encoderPids.size,
         statuses: Object.fromEntries(statuses),
         missingRetryAfter,
       };

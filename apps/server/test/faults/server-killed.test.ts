@@ -95,7 +95,14 @@ describe('the server killed (kill -9)', () => {
       await env.start();
       await waitFinished(env.base, cookie, ownerId, id);
       const report = await watch.stop();
-      expect(report).toMatchObject({ unlistedFiles: [], maxEncodersPerFolder: 1, foldersEncoded: 1, missingRetryAfter: [] });
+      // The killed attempt's encoder, then the retry's: one after the other, never side by side.
+      expect(report).toMatchObject({
+        unlistedFiles: [],
+        maxEncodersPerFolder: 1,
+        foldersEncoded: 1,
+        encoders: 2,
+        missingRetryAfter: [],
+      });
       expect(Object.keys(report.statuses)).toEqual(['200']);
       await expectAllRenditions(env.base, id, ['360p', '240p']);
       expect(await tmpFiles(env.dataDir)).toEqual([]);
