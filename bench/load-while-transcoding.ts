@@ -1,19 +1,29 @@
 /**
  * API latency while videos transcode in the same process (ROLE=all, the embedded default).
  *
- *   npx tsx bench/load-while-transcoding.ts [--duration 20] [--connections 100] [--videos 10000]
- *                                           [--uploads 3] [--seconds 60] [--encoder-nice 10]
+ *   npx tsx bench/load-while-transcoding.ts [--duration 20] [--rounds 4] [--window 5] [--connections 100]
+ *                                           [--videos 10000] [--uploads 3] [--seconds 60] [--encoder-nice 19]
+ *                                           [--compare-nice 0,10,19]
  *
  * The real server (`apps/server/src/server.ts`, embedded PostgreSQL, fresh DATA_DIR) with
- * `--videos` seeded videos. Two calls, each for `--duration` seconds at `--connections`
- * connections after a 2 s warm-up: the list (GET /api/video?page=1) and the watch call
- * (GET /api/video/v/:id, 1,000 anonymous viewers on the 50 most viewed videos). First with
- * nothing else running, then while `--uploads` uploads of a generated `--seconds` s 720p clip
- * (H.264 with long GOPs, so every rung is encoded) transcode, then idle again once they are
- * deleted (which stops their encoder).
- * Prints p50/p99/errors for both and the ratio of the p99s (target: 0 errors, ratio ≤ 1.5), and
- * checks that an encoder ran during the whole loaded measurement. `--encoder-nice` sets
- * ENCODER_NICE for the server (default: the server's own default, 10 with ROLE=all).
+ * `--videos` seeded videos, and two calls at `--connections` connections: the list
+ * (GET /api/video?page=1) and the watch call (GET /api/video/v/:id, 1,000 anonymous viewers on
+ * the 50 most viewed videos).
+ *
+ * 1. Without uploads: each call for `--duration` s after a 2 s warm-up.
+ * 2. While `--uploads` uploads of a generated `--seconds` s 720p clip (H.264 with long GOPs, so
+ *    every rung is encoded) transcode: `--rounds` rounds in which each call runs `--window` s with
+ *    the encoder running and `--window` s with it paused (SIGSTOP), in alternating order. On a
+ *    machine shared with other work the load drifts by the minute; windows seconds apart see the
+ *    same drift, so "running vs paused" isolates what the encoder costs the API.
+ *
+ * Prints p50/p99/errors of each, the p99 ratio transcoding / paused (the target: ≤ 1.5, with 0
+ * errors) and transcoding / without uploads, and checks that an encoder ran in every running
+ * window. `--encoder-nice` sets ENCODER_NICE for the server (default: its own, 19 with ROLE=all).
+ *
+ * `--compare-nice 0,10,19` replaces the "running" windows by one window per priority, the
+ * encoder's threads reniced before each (lowering a nice value needs root or CAP_SYS_NICE), so
+ * priorities are compared under the same drift.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -30,90 +40,27 @@ import { registerViaApi, root, startServer } from './support.ts';
 const { values: opts } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '4' },
+    window: { type: 'string', default: '5' },
     connections: { type: 'string', default: '100' },
     videos: { type: 'string', default: '10000' },
     uploads: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '60' },
     'encoder-nice': { type: 'string' },
+    'compare-nice': { type: 'string' },
   },
 });
-const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const outDir = path.join(root, 'bench/.out');
 await fs.mkdir(outDir, { recursive: true });
-
-const clip = await generateClip(Number(opts.seconds));
-const server = await startServer(opts['encoder-nice'] === undefined ? {} : { ENCODER_NICE: opts['encoder-nice'] });
-try {
-  const watchIds = await seed(server.dataDir, Number(opts.videos));
-  // Many viewers (one user agent each, as anonymous viewers are told apart) on the 50 most viewed videos.
-  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-  const viewers = Array.from({ length: 1000 }, (_, i) => `bench-viewer-${i}`);
-  const scenarios: Scenario[] = [
-    { name: 'list', url: `${server.base}/api/video?page=1` },
-    { name: 'watch', url: `${server.base}/api/video/v/${watchIds[0]}`, path: () => `/api/video/v/${pick(watchIds)}`, viewers },
-  ];
-  console.error(`${os.cpus().length} CPUs, ${connections} connections, ${duration} s per call; load average ${load()}`);
-
-  // Idle, transcoding, idle again (transcodes cancelled): the machine is shared, so the idle
-  // figures bracket the loaded ones and their spread shows the noise.
-  const idleBefore = await measureAll(scenarios);
-  const cookie = await registerViaApi(server.base, `uploader${Date.now()}`);
-  const uploads: string[] = [];
-  for (let i = 1; i <= Number(opts.uploads); i++) uploads.push(await upload(server.base, cookie, clip, i));
-  const encoders = watchEncoders(server.dataDir);
-  await encoders.started;
-  const busy = await measureAll(scenarios);
-  const encoding = encoders.stop();
-  // Deleting cancels the jobs and stops the running encoder before it answers.
-  for (const id of uploads) await fetch(`${server.base}/api/video/v/${id}`, { method: 'DELETE', headers: { cookie } });
-  const idleAfter = await measureAll(scenarios);
-
-  const idleP99 = (name: string) => (idleBefore[name]!.p99 + idleAfter[name]!.p99) / 2;
-  const lines = [
-    `| call | p50 idle (before / after) | p99 idle (before / after) | p50 transcoding | p99 transcoding | p99 ratio | errors (idle / transcoding) |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
-    ...scenarios.map(({ name }) => {
-      const [a, b, c] = [idleBefore[name]!, busy[name]!, idleAfter[name]!];
-      return (
-        `| ${name} | ${a.p50} / ${c.p50} ms | ${a.p99} / ${c.p99} ms | ${b.p50} ms | ${b.p99} ms | ` +
-        `${(b.p99 / idleP99(name)).toFixed(2)} | ${a.errors + c.errors} / ${b.errors} |`
-      );
-    }),
-  ];
-  console.log(lines.join('\n'));
-  console.log(
-    `p99 ratio = p99 transcoding / mean of the idle p99s; encoder running in ${(encoding.share * 100).toFixed(0)} % of the loaded ` +
-      `samples (nice ${encoding.nice.join(', ') || '?'}, ${encoding.threads} threads); ${os.cpus().length} CPUs, load average after ${load()}`,
-  );
-  const worst = Math.max(...scenarios.map(({ name }) => busy[name]!.p99 / idleP99(name)));
-  const errors = scenarios.reduce(
-    (n, { name }) => n + idleBefore[name]!.errors + busy[name]!.errors + idleAfter[name]!.errors,
-    0,
-  );
-  console.log(
-    `targets: 0 errors (${errors}), p99 ratio ≤ 1.5 (${worst.toFixed(2)}): ${errors === 0 && worst <= 1.5 ? 'met' : 'NOT met'}`,
-  );
-  if (encoding.share < 1)
-    console.log('warning: the transcodes did not cover the whole loaded measurement; raise --uploads or --seconds');
-} finally {
-  await server.stop();
-  await fs.rm(server.dataDir, { recursive: true, force: true });
-}
 
 interface Scenario {
   name: string;
   url: string;
   /** A new path for every request (else always `url`'s). */
   path?: () => string;
-  /** User agents to draw from for every request. */
+  /** User agents to draw from, one per request. */
   viewers?: string[];
-}
-
-async function measureAll(scenarios: Scenario[]): Promise<Record<string, Result>> {
-  const results: Record<string, Result> = {};
-  for (const s of scenarios) results[s.name] = await measure(s);
-  return results;
 }
 
 interface Result {
@@ -124,10 +71,111 @@ interface Result {
   errors: number;
 }
 
-async function measure(s: Scenario): Promise<Result> {
+const clip = await generateClip(Number(opts.seconds));
+const server = await startServer(opts['encoder-nice'] === undefined ? {} : { ENCODER_NICE: opts['encoder-nice'] });
+try {
+  const watchIds = await seed(server.dataDir, Number(opts.videos));
+  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const viewers = Array.from({ length: 1000 }, (_, i) => `bench-viewer-${i}`);
+  const scenarios: Scenario[] = [
+    { name: 'list', url: `${server.base}/api/video?page=1` },
+    { name: 'watch', url: `${server.base}/api/video/v/${watchIds[0]}`, path: () => `/api/video/v/${pick(watchIds)}`, viewers },
+  ];
+  console.error(`${os.cpus().length} CPUs, ${connections} connections; load average ${load()}`);
+
+  const idle: Record<string, Result> = {};
+  for (const s of scenarios) {
+    await measure(s, 2); // warm-up
+    idle[s.name] = await measure(s, Number(opts.duration), 'without uploads');
+  }
+
+  const cookie = await registerViaApi(server.base, `uploader${Date.now()}`);
+  const uploads: string[] = [];
+  for (let i = 1; i <= Number(opts.uploads); i++) uploads.push(await upload(server.base, cookie, clip, i));
+  const encoderDir = path.join(server.dataDir, 'media', 'videos');
+  const first = await waitForEncoder(encoderDir);
+  const encoder = { nice: await niceOf(first), threads: (await fs.readdir(`/proc/${first}/task`)).length };
+
+  // Window states: paused, and running at the server's priority or at each compared one.
+  const states = [
+    'paused',
+    ...(opts['compare-nice'] ? opts['compare-nice'].split(',').map((n) => `nice ${Number(n)}`) : ['running']),
+  ];
+  const windows: Record<string, Record<string, Result[]>> = Object.fromEntries(states.map((st) => [st, {}]));
+  let windowsWithoutEncoder = 0;
+  let windowsDisturbed = 0;
+  for (let round = 0; round < Number(opts.rounds); round++) {
+    // Rotating order, so no state always goes first.
+    for (const state of states.map((_, i) => states[(i + round) % states.length]!)) {
+      const pids = await encodersIn(encoderDir);
+      if (pids.length === 0) windowsWithoutEncoder += 1;
+      for (const pid of pids) {
+        process.kill(pid, state === 'paused' ? 'SIGSTOP' : 'SIGCONT');
+        if (state.startsWith('nice ')) await renice(pid, Number(state.slice(5)));
+      }
+      for (const s of scenarios) {
+        const r = await measure(s, Number(opts.window), `round ${round + 1}, encoder ${state}`);
+        (windows[state]![s.name] ??= []).push(r);
+      }
+      // A new encoder (the next video) that started during a paused window ran unpaused.
+      if (state === 'paused' && (await encodersIn(encoderDir)).some((pid) => !pids.includes(pid))) windowsDisturbed += 1;
+    }
+    for (const pid of await encodersIn(encoderDir)) process.kill(pid, 'SIGCONT');
+  }
+  // Deleting the videos cancels their jobs and stops the encoder before the answer.
+  for (const id of uploads) await fetch(`${server.base}/api/video/v/${id}`, { method: 'DELETE', headers: { cookie } });
+
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const running = states.filter((st) => st !== 'paused');
+  const lines = [
+    `| call | encoder | p50 | p99 | p99 / paused | p99 / without uploads | errors |`,
+    `|---|---|---:|---:|---:|---:|---:|`,
+  ];
+  let worst = 0;
+  let errors = 0;
+  for (const { name } of scenarios) {
+    const idleResult = idle[name]!;
+    const paused = summarise(windows.paused![name]!);
+    errors += idleResult.errors;
+    lines.push(`| ${name} | none, without uploads | ${ms(idleResult.p50)} | ${ms(idleResult.p99)} | | | ${idleResult.errors} |`);
+    for (const state of states) {
+      const r = summarise(windows[state]![name]!);
+      errors += r.errors;
+      if (state === 'paused') {
+        lines.push(
+          `| ${name} | paused (SIGSTOP) | ${ms(r.p50)} | ${ms(r.p99)} | | ${(r.p99 / idleResult.p99).toFixed(2)} | ${r.errors} |`,
+        );
+        continue;
+      }
+      const label = state === 'running' ? `running, nice ${encoder.nice}` : `running, ${state}`;
+      if (state === 'running' || state === `nice ${encoder.nice}`) worst = Math.max(worst, r.p99 / paused.p99);
+      lines.push(
+        `| ${name} | ${label} | ${ms(r.p50)} | ${ms(r.p99)} | ${(r.p99 / paused.p99).toFixed(2)} | ` +
+          `${(r.p99 / idleResult.p99).toFixed(2)} | ${r.errors} |`,
+      );
+    }
+  }
+  console.log(lines.join('\n'));
+  console.log(
+    `medians of ${opts.rounds} rounds of ${opts.window} s windows (${running.join(', ')} vs paused); server's encoder at nice ${encoder.nice} ` +
+      `with ${encoder.threads} threads` +
+      `${windowsWithoutEncoder ? `, NO encoder in ${windowsWithoutEncoder} windows (raise --uploads or --seconds)` : ''}` +
+      `${windowsDisturbed ? `, a new encoder ran in ${windowsDisturbed} paused windows` : ''}; ` +
+      `${os.cpus().length} CPUs, load average after ${load()}`,
+  );
+  console.log(
+    `targets at the server's priority: 0 errors (${errors}), p99 transcoding / paused ≤ 1.5 (${worst.toFixed(2)}): ` +
+      `${errors === 0 && worst <= 1.5 ? 'met' : 'NOT met'}`,
+  );
+} finally {
+  await server.stop();
+  await fs.rm(server.dataDir, { recursive: true, force: true });
+}
+
+async function measure(s: Scenario, seconds: number, label?: string): Promise<Result> {
   const requests = [
     {
-      setupRequest: (request: { path: string; headers: Record<string, string> }) => ({
+      setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
         ...request,
         ...(s.path ? { path: s.path() } : {}),
         ...(s.viewers
@@ -136,18 +184,34 @@ async function measure(s: Scenario): Promise<Result> {
       }),
     },
   ];
-  await autocannon({ url: s.url, connections, duration: 2, requests }); // warm-up
-  const r = await autocannon({ url: s.url, connections, duration, requests });
+  const r = await autocannon({ url: s.url, connections, duration: seconds, requests });
   const result = {
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: Math.round(r.requests.average),
     errors: r.errors + r.timeouts + r.non2xx,
   };
-  console.error(
-    `${s.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s, ${result.errors} errors (load ${load()})`,
-  );
+  if (label) {
+    console.error(
+      `${s.name} (${label}): p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s, ${result.errors} errors, load ${load()}`,
+    );
+  }
   return result;
+}
+
+/** Median p50 and p99 of the windows, total errors. */
+function summarise(results: Result[]): Result {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return {
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    rps: median(results.map((r) => r.rps)),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 /** Seeds the server's embedded database (its port is in PostgreSQL's pid file); returns the 50 most viewed public videos. */
@@ -174,42 +238,15 @@ async function upload(base: string, cookie: string, file: string, n: number): Pr
   return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 
-/** Samples the server's ffmpeg processes (by their working folder under DATA_DIR) every 250 ms. */
-function watchEncoders(dataDir: string) {
-  const folder = path.join(dataDir, 'media', 'videos');
-  let samples = 0;
-  let busy = 0;
-  const nice = new Set<number>();
-  let threads = 0;
-  let stopped = false;
-  let resolveStarted!: () => void;
-  const started = new Promise<void>((resolve) => (resolveStarted = resolve));
-  void (async () => {
-    while (!stopped) {
-      const pids = await encodersIn(folder);
-      for (const pid of pids) {
-        nice.add(await niceOf(pid));
-        threads = Math.max(threads, (await fs.readdir(`/proc/${pid}/task`).catch(() => [])).length);
-      }
-      if (pids.length) resolveStarted();
-      samples += 1;
-      if (pids.length) busy += 1;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  return {
-    /** Resolves once the first encoder runs; samples before that do not count. */
-    started: started.then(() => {
-      samples = 0;
-      busy = 0;
-    }),
-    stop() {
-      stopped = true;
-      return { share: samples ? busy / samples : 0, nice: [...nice], threads };
-    },
-  };
+async function waitForEncoder(folder: string): Promise<number> {
+  for (;;) {
+    const [pid] = await encodersIn(folder);
+    if (pid) return pid;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
+/** The server's ffmpeg processes: they run in their video's folder under DATA_DIR. */
 async function encodersIn(folder: string): Promise<number[]> {
   const pids: number[] = [];
   for (const entry of await fs.readdir('/proc')) {
@@ -218,6 +255,17 @@ async function encodersIn(folder: string): Promise<number[]> {
     if (cwd.startsWith(folder)) pids.push(Number(entry));
   }
   return pids;
+}
+
+/** Sets the nice value of every thread of a process (Linux priorities are per thread). */
+async function renice(pid: number, nice: number) {
+  for (const tid of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    try {
+      os.setPriority(Number(tid), nice);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
 }
 
 async function niceOf(pid: number): Promise<number> {
