@@ -106,7 +106,7 @@ export function superviseEmbeddedPostgres(
 
   const timer = setInterval(async () => {
     if (reviving || stopping.signal.aborted || (await current.alive())) return;
-    if (reviving || stopping.signal.aborted) return;
+    if (reviving || stopping.signal.aborted) return; // changed while we looked
     reviving = revive().finally(() => (reviving = undefined));
   }, everyMs);
   timer.unref();
