@@ -8,6 +8,10 @@ import { createTestContext, multipart, registerUser } from '../support.ts';
 
 const ctx = await createTestContext();
 const root = path.resolve(import.meta.dirname, '../../../..');
+const stopWorker: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const stop of stopWorker) await stop();
+});
 
 it('a video deleted while a worker in another process transcodes it: the worker stops, nothing is left, the job is cancelled', async () => {
   const owner = await registerUser(ctx);
@@ -19,9 +23,9 @@ it('a video deleted while a worker in another process transcodes it: the worker 
     env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl, DATA_DIR: ctx.dataDir, LOG_LEVEL: 'silent' },
   });
   const exited = new Promise((resolve) => worker.once('exit', resolve));
-  afterAll(async () => {
+  stopWorker.push(() => {
     worker.kill('SIGTERM');
-    await exited;
+    return exited;
   });
 
   const res = await ctx.app.inject({
