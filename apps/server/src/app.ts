@@ -19,7 +19,7 @@ import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { envelopeServerOptions, registerErrorHandling, sendError } from './plugins/errors.ts';
+import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     try {
       await sql`select 1`.execute(deps.db);
     } catch {
-      return sendError(reply, 503, 'Database unavailable');
+      return sendDatabaseUnavailable(reply);
     }
     return ok(reply, { status: 'ok' });
   });

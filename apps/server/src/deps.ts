@@ -7,7 +7,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import type { JobHandlers } from './jobs/registry.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
 import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
@@ -35,6 +35,7 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
+import { startTmpSweeper } from './lib/tmp-sweeper.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -104,25 +105,48 @@ export function createServices(infra: Infra) {
 
 export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
 
-/** Opens the real parts (database, storage) for a process; `close` releases them. */
-export async function createDeps(config: Config, log: Infra['log']): Promise<AppDeps & { close(): Promise<void> }> {
+/**
+ * Opens the real parts (database, storage) for a process; `close` releases them. The embedded
+ * database is started again if it dies; `onFatal` is called when it cannot be (the process should
+ * then exit non-zero, for its supervisor to restart it).
+ */
+export async function createDeps(
+  config: Config,
+  log: Infra['log'],
+  opts: { onFatal: (err: unknown) => void },
+): Promise<AppDeps & { close(): Promise<void> }> {
   await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(config.tmpDir, { recursive: true });
-  let embedded: EmbeddedServer | undefined;
+  let embedded: ReturnType<typeof superviseEmbeddedPostgres> | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => log.warn(m));
-    url = embedded.url();
+    const dir = path.join(config.dataDir, 'pg');
+    const first = await startEmbeddedPostgres(dir, (m) => log.warn(m));
+    embedded = superviseEmbeddedPostgres(first, () => startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }), {
+      log: (msg, err) => (err ? log.warn({ err: String(err) }, msg) : log.warn(msg)),
+      onGiveUp: (err) => {
+        log.error({ err: String(err) }, 'PostgreSQL could not be started again');
+        opts.onFatal(err);
+      },
+    });
+    url = first.url();
   }
   const db = createDb(url);
   await migrateToLatest(db);
   const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
   const queue = await createJobQueue(url, config);
+  // Alone on DATA_DIR with the embedded database; processes sharing one use DATABASE_URL.
+  const sweeper = await startTmpSweeper(config.tmpDir, {
+    maxAgeMs: config.tmpMaxAgeMs,
+    exclusive: !config.databaseUrl,
+    log: (obj, msg) => log.warn(obj, msg),
+  });
   const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue };
   return {
     ...infra,
     services: createServices(infra),
     async close() {
+      sweeper.stop();
       await queue.stop();
       await db.destroy();
       await embedded?.stop();

@@ -197,10 +197,20 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       return watch(video.id, viewer, { countView: false });
     },
 
-    /** Deletes the row (likes, views, history cascade) and every file; a running job sees it gone. */
+    /**
+     * Deletes the row (likes, views, history cascade) and cancels its jobs in one transaction, stops
+     * a transcode running in this process, then removes every file. A transcode running in another
+     * process finds the row gone within a second, stops and removes what it wrote.
+     */
     async remove(viewer: Viewer, videoId: string) {
       const video = await loadOwned(videoId, viewer);
-      await repo.delete(video.id);
+      await repo.transaction(async (tx, trx) => {
+        await tx.delete(video.id);
+        for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
+          await queue.cancel(job, { videoId: video.id }, { trx });
+        }
+      });
+      await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video.id, video.thumbnail, video.source_key);
     },
 
