@@ -21,6 +21,7 @@ import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMediaUrls } from './plugins/media-urls.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerMediaUrls(app, deps.storage.publicUrl);
   await registerSecurity(app, deps.config);
   await app.register(cookie);
   await app.register(multipart);

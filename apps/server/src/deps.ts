@@ -36,7 +36,7 @@ import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface Infra {
@@ -99,7 +99,7 @@ export function createServices(infra: Infra) {
     likes,
     history,
     dashboard,
-    cookies: createCookieJar(config),
+    cookies: createCookieJar(config, storage.publicUrl),
   };
 }
 
@@ -141,7 +141,7 @@ export async function createDeps(
     exclusive: !config.databaseUrl,
     log: (obj, msg) => log.warn(obj, msg),
   });
-  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue };
+  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue };
   return {
     ...infra,
     services: createServices(infra),

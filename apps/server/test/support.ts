@@ -12,7 +12,7 @@ import { createDb } from '../src/db/database.ts';
 import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
-import { createLocalStorage } from '../src/storage/local-storage.ts';
+import { createStorage } from '../src/storage/create-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -47,7 +47,7 @@ export async function createTestContext(
     config,
     db,
     queue,
-    storage: createLocalStorage(config.mediaDir),
+    storage: createStorage(config),
     log: silentLog,
     mediaSecret: 'test-media-secret-0123456789',
     paymentProvider: opts.paymentProvider,
