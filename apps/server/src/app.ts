@@ -18,6 +18,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
+  await app.register(uploadsRoutes, { deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });
