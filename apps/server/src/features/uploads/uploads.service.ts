@@ -111,9 +111,8 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
         throw err;
       }
       // Kept for the record only; control characters never reach a log or a response.
-      // eslint-disable-next-line no-control-regex
       const filename = String(upload.metadata?.filename ?? '')
-        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .replace(/\p{Cc}/gu, '')
         .slice(0, 200);
       return { metadata: { filename, owner } };
     },
