@@ -41,10 +41,15 @@ const QUEUE_SIZE = 4;
 /** Files of a folder uploaded at once (segments are small; the MP4 is a multipart put of its own). */
 const FOLDER_CONCURRENCY = 4;
 
-export function s3ClientConfig(s: S3Settings): S3ClientConfig {
+export function s3ClientConfig(s: Omit<S3Settings, 'publicBaseUrl'>): S3ClientConfig {
   return {
     region: s.region,
-    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+    // S3-compatible services (s3rver, older MinIO, Ceph…) do not all read the SDK's default
+    // aws-chunked bodies with trailing checksums: some store the framing as part of the object.
+    // Against them, checksums only where the API requires them; AWS itself keeps the defaults.
+    ...(s.endpoint
+      ? { endpoint: s.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
     forcePathStyle: s.forcePathStyle,
     ...(s.accessKeyId && s.secretAccessKey
       ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }

@@ -8,6 +8,7 @@ import type { DataStore, Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
 import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { s3ClientConfig } from '../../storage/s3-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
 
@@ -62,15 +63,7 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
     ? new S3Store({
         partSize: 8 * 1024 * 1024,
         expirationPeriodInMilliseconds: config.uploadExpireMs,
-        s3ClientConfig: {
-          bucket: s3.bucket,
-          region: s3.region,
-          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-          forcePathStyle: s3.forcePathStyle,
-          ...(s3.accessKeyId && s3.secretAccessKey
-            ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
-            : {}),
-        },
+        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
       })
     : new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds: config.uploadExpireMs });
 
@@ -152,6 +145,7 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
         let file: string;
         let downloaded = false;
         if (s3) {
+          if (!(await storage.exists(storeId(id)))) throw new NotFound('Upload not found');
           // The bytes are in the bucket: fetched once (streamed) for sniffing, probing and the source.
           file = path.join(config.tmpDir, `${id}.upload`);
           await fs.mkdir(config.tmpDir, { recursive: true });
@@ -168,6 +162,13 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
             // The bytes may already be gone (the local driver moves them to `sources/`).
             await datastore.remove(storeId(id)).catch(() => {});
             if (datastore instanceof FileStore) await datastore.configstore.delete(id).catch(() => {});
+            // The S3 store's `remove` aborts the multipart upload first, which fails once it is
+            // complete; the objects (bytes, `.info`, a leftover `.part`) go here instead.
+            if (s3) {
+              await Promise.all(['', '.info', '.part'].map((ext) => storage.delete(`${storeId(id)}${ext}`)));
+              // …and the store forgets its cached metadata (a protected method in its types).
+              (datastore as unknown as { clearCache(id: string): void }).clearCache(storeId(id));
+            }
             if (downloaded) await fs.rm(file, { force: true });
             claiming.delete(id);
           },
