@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
+import { streamRawBodies, useRawBody } from './raw-body.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
 
@@ -69,8 +70,9 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
 
   /** The signed-in user of a request, set by the route before tus sees it. */
   const owners = new WeakMap<IncomingMessage, string>();
+  const rawOf = (req: TusRequest) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
   const ownerOf = (req: TusRequest): string => {
-    const raw = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+    const raw = rawOf(req);
     const owner = raw && owners.get(raw);
     if (!owner) throw tusError(401, 'Unauthorized request');
     return owner;
@@ -114,12 +116,15 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       // Creation is asked too, with the id it is about to use; `onUploadCreate` checks it.
       if (req.method === 'POST') return;
       if (!(await findOwned(publicId(id), owner))) throw tusError(404, 'Upload not found');
+      if (req.method === 'PATCH') useRawBody(req, rawOf(req)!);
     },
     onResponseError(_req, err) {
       if (!('status_code' in err)) log.warn({ err: String(err.message) }, 'resumable upload failed');
       return undefined;
     },
   });
+
+  streamRawBodies(server, datastore);
 
   return {
     /** Hands one tus request (already authenticated as `ownerId`) to the tus server. */
