@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerSecurity(app, deps.config);
+  await registerSecurity(app, deps.config, deps.db);
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);
