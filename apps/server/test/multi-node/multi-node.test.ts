@@ -72,8 +72,7 @@ describe('two API processes behind nginx, workers apart, one PostgreSQL', () => 
   );
 
   it('the login limit holds across both API processes through nginx, per client address', { timeout: 60_000 }, async () => {
-    const cookie = await register(cluster.base, 'limited');
-    expect(cookie).toContain('=');
+    await register(cluster.base, 'limited');
     const before = await Promise.all(cluster.api.map((n) => loginAnswers(n.metricsUrl, '401')));
 
     // One client (127.0.0.2) guesses through nginx, which spreads the attempts over both processes.
