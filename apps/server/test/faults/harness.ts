@@ -73,8 +73,16 @@ async function startServer(opts: { dataDir: string; port: number; log: string })
   };
   delete env.DATABASE_URL;
   delete env.ENCODER_NICE;
-  const log = createWriteStream(opts.log);
-  const launcher: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  return spawnServerProcess('apps/server/src/server.ts', env, opts.log);
+}
+
+/**
+ * A real server process (`tsx <entry>`, e.g. `apps/server/src/worker.ts`) with this environment,
+ * its output in `logFile`. `pid` is the node process that runs the code (tsx's child).
+ */
+export async function spawnServerProcess(entry: string, env: NodeJS.ProcessEnv, logFile: string) {
+  const log = createWriteStream(logFile);
+  const launcher: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
