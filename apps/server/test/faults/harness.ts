@@ -217,7 +217,9 @@ export function watchScenario(base: string, dataDir: string) {
   async function listed(): Promise<string[] | null> {
     const res = await get(`${base}/api/video?page=1`);
     if (res?.status !== 200) return null;
-    return ((await res.json()) as { data: { videos: { _id: string }[] } }).data.videos.map((v) => v._id);
+    // The body can still be cut off by a kill after the headers arrived: that is "no answer" too.
+    const body = (await res.json().catch(() => null)) as { data: { videos: { _id: string }[] } } | null;
+    return body ? body.data.videos.map((v) => v._id) : null;
   }
 
   /** Whether a listed video's master and rung playlists answer 200 (null: the server did not answer). */
@@ -225,7 +227,9 @@ export function watchScenario(base: string, dataDir: string) {
     const master = await fetch(`${base}/media/videos/${id}/master.m3u8`).catch(() => null);
     if (!master || master.status === 503) return null;
     if (master.status !== 200) return false;
-    for (const variant of (await master.text()).split('\n').filter((l) => l.endsWith('.m3u8'))) {
+    const text = await master.text().catch(() => null);
+    if (text === null) return null;
+    for (const variant of text.split('\n').filter((l) => l.endsWith('.m3u8'))) {
       const playlist = await fetch(`${base}/media/videos/${id}/${variant}`).catch(() => null);
       if (!playlist || playlist.status === 503) return null;
       if (playlist.status !== 200) return false;
