@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMetricsListener } from './ops/metrics.ts';
 
 /** Entry point: config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP. */
 leaveShutdownSignalsToCaller();
@@ -18,7 +19,8 @@ async function startUp() {
     // The embedded database belongs to this process alone, so jobs it left running are orphans.
     await startWorker(deps, { exclusive: !config.databaseUrl });
   }
-  return { deps, app };
+  const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
+  return { deps, app, metrics };
 }
 const running = startUp();
 
@@ -36,7 +38,7 @@ async function shutdown(reason: string, exitCode = 0) {
   force.unref();
   try {
     // A signal during start-up waits for it, so the embedded database is never left behind.
-    const { app, deps } = await running;
+    const { app, deps, metrics } = await running;
     // Keep-alive sockets left idle by finished requests are closed, not waited for.
     const reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
@@ -44,6 +46,7 @@ async function shutdown(reason: string, exitCode = 0) {
       clearInterval(reapIdle);
       clearTimeout(cutOff);
     });
+    await metrics?.close();
     await deps.close();
     log.info({ reason }, 'stopped');
   } catch (err) {
@@ -54,8 +57,8 @@ async function shutdown(reason: string, exitCode = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
-const { app } = await running;
+const { app, metrics } = await running;
 if (!stopping) {
   await app.listen({ port: config.port, host: config.host });
-  log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}` }, 'ready');
+  log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: metrics?.port }, 'ready');
 }

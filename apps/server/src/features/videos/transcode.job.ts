@@ -6,6 +6,7 @@ import { WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { Metrics } from '../../ops/metrics.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -13,6 +14,7 @@ interface Deps {
   storage: Storage;
   config: Config;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  metrics?: Pick<Metrics, 'transcoded'>;
 }
 
 const PROGRESS_EVERY_MS = 1000;
@@ -44,7 +46,7 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * encoder: progress is skipped, publishing waits for the end, and the final state is written once
  * the database answers again. If it cannot be unlisted, its files stay until the retry unlists it.
  */
-export function createTranscodeHandler({ repo, storage, config, log }: Deps): JobHandlers['video.transcode'] {
+export function createTranscodeHandler({ repo, storage, config, log, metrics }: Deps): JobHandlers['video.transcode'] {
   return async ({ videoId }, ctx) => {
     const video = await repo.findById(videoId);
     if (!video || video.status === 'failed' || video.has_mp4 || !video.source_key) return;
@@ -75,6 +77,7 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
       if (!probe) throw new Error('The file is not a readable video');
 
       let lastWrite = 0;
+      const encodeStarted = performance.now();
       const result = await transcodeVideo({
         input: source,
         outDir,
@@ -91,6 +94,7 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
           if (localOut && !(await unlessUnavailable(repo.markPlayable(videoId)))) gone();
         },
       });
+      metrics?.transcoded(result.rungs[0]!.name, (performance.now() - encodeStarted) / 1000, result.durationSec);
       if (!localOut) await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
       if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
