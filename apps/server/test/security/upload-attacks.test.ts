@@ -66,8 +66,8 @@ const attacks: Attack[] = [
     readsFrom: 'tmp',
   },
   {
-    name: 'an HLS playlist naming ../videos/<id>/video.mp4 (read from sources/ by the job)',
-    bytes: () => Buffer.from(hls('#EXTINF:1,', `../videos/${target.id}/video.mp4`)),
+    name: 'an HLS playlist naming ../exclusive/<id>/video.mp4 (read from sources/ by the job)',
+    bytes: () => Buffer.from(hls('#EXTINF:1,', `../exclusive/${target.id}/video.mp4`)),
     readsFrom: 'sources',
   },
   {
@@ -161,7 +161,7 @@ describe('the transcode job', () => {
     const id = await createVideo(ctx.db, attacker.id, { status: 'processing' });
     const sourceKey = `sources/${id}`;
     await ctx.db.updateTable('videos').set({ source_key: sourceKey }).where('id', '=', id).execute();
-    await fs.writeFile(path.join(config.mediaDir, sourceKey), hls('#EXTINF:1,', `../videos/${target.id}/video.mp4`));
+    await fs.writeFile(path.join(config.mediaDir, sourceKey), hls('#EXTINF:1,', `../exclusive/${target.id}/video.mp4`));
     const handler = createTranscodeHandler({
       repo: createVideosRepo(ctx.db),
       storage: ctx.deps.storage,
