@@ -53,4 +53,14 @@ describe('tus uploads on S3', () => {
     });
     expect(again.statusCode).toBe(404);
   });
+
+  it('lets the owner delete a finished upload: every object of it goes', async () => {
+    const owner = await registerUser(ctx);
+    const created = await tus('POST', '/api/uploads/', owner.cookie, { 'upload-length': String(clip.length) });
+    const id = String(created.headers.location).split('/').pop()!;
+    expect((await patch(owner.cookie, id, 0, clip)).statusCode).toBe(204);
+    expect((await tus('DELETE', `/api/uploads/${id}`, owner.cookie)).statusCode).toBe(204);
+    expect((await ctx.deps.storage.list('uploads')).filter((k) => k.includes(id))).toEqual([]);
+    expect((await tus('HEAD', `/api/uploads/${id}`, owner.cookie)).statusCode).toBe(404);
+  });
 });

@@ -79,6 +79,16 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
   };
   const claiming = new Set<string>();
 
+  /**
+   * A finished upload's objects in the bucket (bytes, `.info`, a leftover `.part`): the S3 store's
+   * own `remove` aborts the multipart upload first, which fails once it is complete.
+   */
+  async function removeS3Objects(id: string) {
+    await Promise.all(['', '.info', '.part'].map((ext) => storage.delete(`${storeId(id)}${ext}`)));
+    // …and the store forgets its cached metadata (a protected method in its types).
+    (datastore as unknown as { clearCache(id: string): void }).clearCache(storeId(id));
+  }
+
   async function findOwned(id: string, ownerId: string): Promise<Upload | null> {
     if (!UPLOAD_ID.test(id)) return null;
     const upload = await datastore.getUpload(storeId(id)).catch(() => null);
@@ -115,7 +125,13 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       const owner = ownerOf(req);
       // Creation is asked too, with the id it is about to use; `onUploadCreate` checks it.
       if (req.method === 'POST') return;
-      if (!(await findOwned(publicId(id), owner))) throw tusError(404, 'Upload not found');
+      const upload = await findOwned(publicId(id), owner);
+      if (!upload) throw tusError(404, 'Upload not found');
+      if (req.method === 'DELETE' && s3 && upload.offset === upload.size) {
+        // The S3 store cannot remove a finished upload (it aborts the completed multipart first).
+        await removeS3Objects(publicId(id));
+        throw { status_code: 204, body: '' };
+      }
       if (req.method === 'PATCH') useRawBody(req, rawOf(req)!);
     },
     onResponseError(_req, err) {
@@ -167,13 +183,7 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
             // The bytes may already be gone (the local driver moves them to `sources/`).
             await datastore.remove(storeId(id)).catch(() => {});
             if (datastore instanceof FileStore) await datastore.configstore.delete(id).catch(() => {});
-            // The S3 store's `remove` aborts the multipart upload first, which fails once it is
-            // complete; the objects (bytes, `.info`, a leftover `.part`) go here instead.
-            if (s3) {
-              await Promise.all(['', '.info', '.part'].map((ext) => storage.delete(`${storeId(id)}${ext}`)));
-              // …and the store forgets its cached metadata (a protected method in its types).
-              (datastore as unknown as { clearCache(id: string): void }).clearCache(storeId(id));
-            }
+            if (s3) await removeS3Objects(id);
             if (downloaded) await fs.rm(file, { force: true });
             claiming.delete(id);
           },
