@@ -8,7 +8,7 @@ import { makeClip } from '../support/videos';
 
 const MiB = 1024 * 1024;
 /** The web app's chunk size (apps/web/src/features/videos/api/resumable-upload.ts). */
-const CHUNK = 16 * MiB;
+const CHUNK = 64 * MiB;
 
 /** A real clip padded with zeros to `bytes` (the server still probes it as a video). */
 function bigClip(bytes: number): string {
@@ -33,7 +33,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 
 test('the upload page resumes an upload after a reload, showing progress and time left', async ({ page }) => {
   test.setTimeout(120_000);
-  const video = bigClip(40 * MiB);
+  const video = bigClip(96 * MiB);
   await registerViaApi(page);
   await page.goto('/video/new');
   await page.getByLabel('Title').fill('Holiday, resumed');
@@ -42,7 +42,7 @@ test('the upload page resumes an upload after a reload, showing progress and tim
   await page.getByLabel('Thumbnail').setInputFiles(makePng());
 
   // Slow enough to reload in the middle: the first chunk lands, the second is cut by the reload.
-  await throttleUploads(page, 6 * MiB);
+  await throttleUploads(page, 16 * MiB);
   const firstChunk = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/uploads/'));
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -58,7 +58,7 @@ test('the upload page resumes an upload after a reload, showing progress and tim
   page.on('request', (r) => {
     if (r.method() === 'PATCH' && r.url().includes('/api/uploads/')) offsets.push(Number(r.headers()['upload-offset']));
   });
-  await throttleUploads(page, 4 * MiB);
+  await throttleUploads(page, 8 * MiB);
   await page.getByLabel('Video file').setInputFiles(video);
   await page.getByLabel('Thumbnail').setInputFiles(makePng());
   const created = page.waitForResponse((r) => r.url().endsWith('/api/video/new') && r.request().method() === 'POST', {
@@ -69,8 +69,8 @@ test('the upload page resumes an upload after a reload, showing progress and tim
   const panel = page.getByTestId('upload-progress');
   await expect(panel).toContainText('Resumed');
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
-  // It goes on from where the server is: at least the first chunk, never from 0 %.
-  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(40);
+  // It goes on from where the server is: at least the first chunk (2/3 of the file), never from 0 %.
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(66);
   await expect(panel).toContainText(/About \d+ (min \d+ )?s left/);
   expect((await created).status()).toBe(201);
   expect(offsets[0]).toBeGreaterThanOrEqual(CHUNK);

@@ -3,9 +3,10 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * Bytes per PATCH of a resumable upload. A dropped connection costs at most this much again (the
- * server keeps what arrived of a cut chunk); bench/tus-upload.ts measures both.
+ * server keeps what arrived of a cut chunk, so usually far less). bench/tus-upload.ts: with 64 MiB
+ * a 2 GiB upload runs as fast as the multipart one (1.01×); with 16 MiB, 0.78× (a request each).
  */
-export const TUS_CHUNK_SIZE = 16 * 1024 * 1024;
+export const TUS_CHUNK_SIZE = 64 * 1024 * 1024;
 const ENDPOINT = '/api/uploads/';
 
 export type ResumableProgress = { loaded: number; total: number };
