@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 import type { JobHandlers } from '../../jobs/registry.ts';
 import { probeMedia } from '../../media/probe.ts';
+import { writeStoryboard } from '../../media/storyboard-files.ts';
 import { transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { VideosRepo } from './videos.repo.ts';
@@ -17,7 +18,7 @@ interface Deps {
 const PROGRESS_EVERY_MS = 1000;
 
 /**
- * `video.transcode`: source → HLS ladder + MP4 under `videos/<id>/`. Reloads the video by id and
+ * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
@@ -66,6 +67,7 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
           if (localOut && !(await repo.markPlayable(videoId))) gone();
         },
       });
+      await writePreviews(outDir, result, abort.signal, (err) => log.warn({ videoId, err: String(err) }, 'no storyboard'));
       if (!localOut) await storage.putDirectory(outKey, outDir);
       if (!(await repo.markDone(videoId, result.durationSec))) return gone();
       await storage.delete(video.source_key);
@@ -89,6 +91,23 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
       if (!localOut) await fs.rm(outDir, { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * Scrub previews from the finished lowest rung (a second or so of CPU per hour of video). A video
+ * plays without them, so a failure is logged, not fatal; an abort (deletion, shutdown) is.
+ */
+async function writePreviews(
+  outDir: string,
+  result: Awaited<ReturnType<typeof transcodeVideo>>,
+  signal: AbortSignal,
+  onFailure: (err: unknown) => void,
+): Promise<void> {
+  const lowest = result.rungs[result.rungs.length - 1]!;
+  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal }).catch((err: unknown) => {
+    if (signal.aborted) throw err;
+    onFailure(err);
+  });
 }
 
 /** A short reason for the owner: never paths or stack traces. */
