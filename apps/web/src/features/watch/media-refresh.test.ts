@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTokenizedMediaUrl, mediaFailureAction, REFRESH_COOLDOWN_MS } from './media-refresh';
 
 const now = 1_000_000;
-const base = { tokenized: true, lastRefreshAt: null, now, canFallBack: true };
+const base = { tokenized: true, refreshPending: false, lastRefreshAt: null, now, canFallBack: true };
 
 describe('mediaFailureAction', () => {
   it('refreshes the URLs on a 403, fatal or not, once per cooldown', () => {
@@ -12,6 +12,14 @@ describe('mediaFailureAction', () => {
     );
     // Refused again right after new URLs: they are refused too, stop there.
     expect(mediaFailureAction({ status: 403, fatal: true }, { ...base, lastRefreshAt: now - 1000 })).toBe('fail');
+  });
+  it('waits quietly for the new URLs once they are asked for', () => {
+    expect(mediaFailureAction({ status: 403, fatal: true }, { ...base, refreshPending: true, lastRefreshAt: now })).toBe(
+      'ignore',
+    );
+    expect(mediaFailureAction({ status: 500, fatal: true }, { ...base, refreshPending: true, lastRefreshAt: now })).toBe(
+      'ignore',
+    );
   });
   it('leaves other non-fatal errors to the engine', () => {
     expect(mediaFailureAction({ status: 404, fatal: false }, base)).toBe('ignore');

@@ -18,8 +18,16 @@ export const REFRESH_COOLDOWN_MS = 20_000;
 
 export function mediaFailureAction(
   failure: MediaFailure,
-  context: { tokenized: boolean; lastRefreshAt: number | null; now: number; canFallBack: boolean },
+  context: {
+    tokenized: boolean;
+    /** New URLs were asked for this source and have not arrived: its later errors are expected. */
+    refreshPending: boolean;
+    lastRefreshAt: number | null;
+    now: number;
+    canFallBack: boolean;
+  },
 ): FailureAction {
+  if (context.refreshPending) return 'ignore';
   const recentlyRefreshed = context.lastRefreshAt !== null && context.now - context.lastRefreshAt < REFRESH_COOLDOWN_MS;
   // 403: the token ran out (or access changed); act at once, even before hls.js gives up.
   if (failure.status === 403) return recentlyRefreshed ? 'fail' : 'refresh';

@@ -53,6 +53,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
   const resumeAt = useRef(0);
   const lastRefreshAt = useRef<number | null>(null);
+  // The source new URLs were asked for; its own later errors are expected until they come.
+  const refreshedSrc = useRef<string | null>(null);
   const refusedRef = useRef(onMediaRefused);
   useEffect(() => {
     refusedRef.current = onMediaRefused;
@@ -70,6 +72,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     function onFailure(failure: MediaFailure) {
       const action = mediaFailureAction(failure, {
         tokenized: isTokenizedMediaUrl(src),
+        refreshPending: refreshedSrc.current === src,
         lastRefreshAt: lastRefreshAt.current,
         now: Date.now(),
         canFallBack: engine !== 'mp4' && Boolean(videoFile),
@@ -78,6 +81,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       resumeAt.current = media!.currentTime || resumeAt.current;
       if (action === 'refresh') {
         lastRefreshAt.current = Date.now();
+        refreshedSrc.current = src;
         refusedRef.current();
       } else if (action === 'fallback') setFellBack(true);
       else setFailed(true);
