@@ -20,10 +20,15 @@ export function withWarmResponses(Base: typeof XhrLoader, take: Take): typeof Xh
       void warm.then((media) => {
         if (this.cancelled || !this.callbacks || this.context !== context) return;
         if (!media) return super.loadInternal();
+        // As hls.js's XhrLoader reports a finished request: stats, then progress (fragments are
+        // handed to the transmuxer there), then success.
         const stats = this.stats;
-        stats.loading = { start: media.start, first: media.first, end: media.end };
+        stats.loading = { start: media.start, first: media.first, end: Math.max(media.end, media.first + 1) };
         stats.loaded = stats.total = media.data.byteLength;
+        stats.bwEstimate = (stats.total * 8000) / (stats.loading.end - stats.loading.first);
         const data = context.responseType === 'arraybuffer' ? media.data : new TextDecoder().decode(media.data);
+        this.callbacks.onProgress?.(stats, context, data, null);
+        if (this.cancelled || !this.callbacks) return;
         this.callbacks.onSuccess({ url: context.url, data, code: 200 }, stats, context, null);
       });
     }

@@ -117,8 +117,10 @@ export function takeWarmWatch(videoId: string): Promise<Response> | null {
 /** A response the warm start fetched (or is fetching) for `url`, once. */
 export function takeWarmMedia(url: string): Promise<WarmMedia | null> | undefined {
   const media = window.__streamhubWarm?.media;
-  const pending = media?.get(url);
-  media?.delete(url);
+  // hls.js keeps the URLs as the playlists give them (path-absolute here); the warm start's are absolute.
+  const key = new URL(url, location.href).href;
+  const pending = media?.get(key);
+  media?.delete(key);
   return pending;
 }
 

@@ -95,7 +95,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         const warmLevel = warmLevelUrl(videoId);
         /** Before hls.js reads the master playlist: the first rung, as the warm start chose it or from the player's size. */
         const chooseFirstRung = (text: string, url: string) => {
-          const variants = parseMasterPlaylist(text, url);
+          const variants = parseMasterPlaylist(text, new URL(url, location.href).href);
           const warmIndex = variants.findIndex((v) => v.url === warmLevel);
           const box = el.getBoundingClientRect();
           const index =
