@@ -39,11 +39,18 @@ export function makeClip({ seconds = 3, width = 320, height = 240, audio = true 
 }
 
 /** Uploads through the API with the page's cookies (not the upload UI) and returns the video id. */
-export async function uploadVideo(page: Page, title: string, clip: ClipOptions = {}): Promise<string> {
+export async function uploadVideo(
+  page: Page,
+  title: string,
+  clip: ClipOptions = {},
+  /** An exclusive (paid) video: `{ price: 5 }`. */
+  exclusive?: { price: number },
+): Promise<string> {
   const response = await page.request.post('/api/video/new', {
     multipart: {
       title,
       description: `${title} description`,
+      ...(exclusive ? { isExclusive: 'true', price: String(exclusive.price) } : {}),
       thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: fs.readFileSync(makePng()) },
       videoFile: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(makeClip(clip)) },
     },

@@ -15,9 +15,11 @@ import { videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
+import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { envelopeServerOptions, registerErrorHandling, sendError } from './plugins/errors.ts';
+import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
@@ -52,7 +54,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     try {
       await sql`select 1`.execute(deps.db);
     } catch {
-      return sendError(reply, 503, 'Database unavailable');
+      return sendDatabaseUnavailable(reply);
     }
     return ok(reply, { status: 'ok' });
   });
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(commentsRoutes, { prefix: '/api/comment', deps });
   await app.register(postsRoutes, { prefix: '/api/post', deps });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
+  await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
+  await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });

@@ -99,6 +99,19 @@ const EnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   /** A transcode job expires (and is retried) after base + 4 × the video's duration. */
   JOB_EXPIRE_BASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** The platform's share of every creator sale, in percent (0–100; fractions allowed). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Who collects payments: `test` settles every purchase at once (the embedded default). */
+  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  /**
+   * Lower CPU priority of ffmpeg (nice 0–19): 19 when it shares the machine with the API (ROLE=all),
+   * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
+   */
+  ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** Temp files of uploads untouched this long are taken as abandoned and removed. */
+  TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How long a stop waits for requests in flight before it closes their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(5),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -137,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
+    tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

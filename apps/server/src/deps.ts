@@ -7,7 +7,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import type { JobHandlers } from './jobs/registry.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
 import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
@@ -17,6 +17,11 @@ import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
+import { createAccessService } from './features/access/access.service.ts';
+import { createPlaylistsService } from './features/playlists/playlists.service.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
+import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
@@ -30,6 +35,7 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
+import { startTmpSweeper } from './lib/tmp-sweeper.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -41,6 +47,8 @@ export interface Infra {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Replaces the provider PAYMENT_PROVIDER names (tests use a hosted-checkout fake). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -48,19 +56,38 @@ export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
+  // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
+  const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions });
-  const videos = createVideosService({ repo: createVideosRepo(db), storage, config, tokens, queue, users, subscriptions });
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists });
+  const videos = createVideosService({
+    repo: createVideosRepo(db),
+    storage,
+    config,
+    tokens,
+    queue,
+    users,
+    subscriptions,
+    access,
+  });
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: videos, posts });
-  const likes = createLikesService(createLikesRepo(db), { watch: videos, comments, posts });
-  const history = createHistoryService(createHistoryRepo(db), videos);
-  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts });
+  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
+  const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
+  const history = createHistoryService(createHistoryRepo(db), access);
+  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
+  const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
+  const provider = infra.paymentProvider ?? createPaymentProvider(config);
+  const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
   return {
+    access,
+    playlists,
+    ledger,
+    purchases,
     comments,
     posts,
     config,
@@ -78,25 +105,48 @@ export function createServices(infra: Infra) {
 
 export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
 
-/** Opens the real parts (database, storage) for a process; `close` releases them. */
-export async function createDeps(config: Config, log: Infra['log']): Promise<AppDeps & { close(): Promise<void> }> {
+/**
+ * Opens the real parts (database, storage) for a process; `close` releases them. The embedded
+ * database is started again if it dies; `onFatal` is called when it cannot be (the process should
+ * then exit non-zero, for its supervisor to restart it).
+ */
+export async function createDeps(
+  config: Config,
+  log: Infra['log'],
+  opts: { onFatal: (err: unknown) => void },
+): Promise<AppDeps & { close(): Promise<void> }> {
   await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(config.tmpDir, { recursive: true });
-  let embedded: EmbeddedServer | undefined;
+  let embedded: ReturnType<typeof superviseEmbeddedPostgres> | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), (m) => log.warn(m));
-    url = embedded.url();
+    const dir = path.join(config.dataDir, 'pg');
+    const first = await startEmbeddedPostgres(dir, (m) => log.warn(m));
+    embedded = superviseEmbeddedPostgres(first, () => startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }), {
+      log: (msg, err) => (err ? log.warn({ err: String(err) }, msg) : log.warn(msg)),
+      onGiveUp: (err) => {
+        log.error({ err: String(err) }, 'PostgreSQL could not be started again');
+        opts.onFatal(err);
+      },
+    });
+    url = first.url();
   }
   const db = createDb(url);
   await migrateToLatest(db);
   const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
   const queue = await createJobQueue(url, config);
+  // Alone on DATA_DIR with the embedded database; processes sharing one use DATABASE_URL.
+  const sweeper = await startTmpSweeper(config.tmpDir, {
+    maxAgeMs: config.tmpMaxAgeMs,
+    exclusive: !config.databaseUrl,
+    log: (obj, msg) => log.warn(obj, msg),
+  });
   const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue };
   return {
     ...infra,
     services: createServices(infra),
     async close() {
+      sweeper.stop();
       await queue.stop();
       await db.destroy();
       await embedded?.stop();

@@ -11,7 +11,8 @@ const log = createLogger(config);
 const started = Date.now();
 
 async function startUp() {
-  const deps = await createDeps(config, log);
+  // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
+  const deps = await createDeps(config, log, { onFatal: () => void shutdown('database lost', 1) });
   const app = await buildApp(deps, { logger: log });
   if (config.role === 'all') {
     // The embedded database belongs to this process alone, so jobs it left running are orphans.
@@ -22,25 +23,34 @@ async function startUp() {
 const running = startUp();
 
 let stopping = false;
-/** Drains HTTP, stops the queue, closes the pool, then stops the embedded database, in that order. */
-async function shutdown(signal: string) {
+/**
+ * Stops taking connections, lets requests in flight finish (for SHUTDOWN_GRACE_SECONDS at most,
+ * then closes their connections), stops the queue (running jobs go back to it), closes the pool,
+ * then stops the embedded database, in that order.
+ */
+async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  log.info({ reason }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
   force.unref();
   try {
     // A signal during start-up waits for it, so the embedded database is never left behind.
     const { app, deps } = await running;
-    // Requests in flight finish; the keep-alive sockets they leave idle are closed, not waited for.
+    // Keep-alive sockets left idle by finished requests are closed, not waited for.
     const reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    await app.close().finally(() => clearInterval(reapIdle));
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    await app.close().finally(() => {
+      clearInterval(reapIdle);
+      clearTimeout(cutOff);
+    });
     await deps.close();
+    log.info({ reason }, 'stopped');
   } catch (err) {
     log.error({ err }, 'shutdown failed');
     process.exit(1);
   }
-  process.exit(0);
+  process.exit(exitCode);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 

@@ -9,28 +9,29 @@ const config = loadConfig({ ...process.env, ROLE: 'worker' });
 const log = createLogger(config);
 
 async function startUp() {
-  const deps = await createDeps(config, log);
+  const deps = await createDeps(config, log, { onFatal: () => void shutdown('database lost', 1) });
   await startWorker(deps, { exclusive: false });
   return deps;
 }
 const running = startUp();
 
 let stopping = false;
-/** Stops the queue (running jobs are retried elsewhere), closes the pool, then any embedded database. */
-async function shutdown(signal: string) {
+/** Stops the queue (running jobs go back to it for other workers), closes the pool, then any embedded database. */
+async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'shutting down');
+  log.info({ reason }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
     // A signal during start-up waits for it, so an embedded database is never left behind.
     await (await running).close();
+    log.info({ reason }, 'stopped');
   } catch (err) {
     log.error({ err }, 'shutdown failed');
     process.exit(1);
   }
-  process.exit(0);
+  process.exit(exitCode);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 

@@ -64,3 +64,20 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Processes of this machine whose working directory is `dir`, or was before it was deleted (ffmpeg runs in its output folder). */
+export async function processesIn(dir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cwd = await fs.readlink(`/proc/${entry}/cwd`).catch(() => null);
+    if (cwd === dir || cwd === `${dir} (deleted)`) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Alive and not a zombie (an orphan killed in a container may wait for an init that never reaps it). */
+export async function isRunning(pid: number): Promise<boolean> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  return stat !== null && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+}

@@ -68,6 +68,69 @@ export async function createVideos(db: Db, ownerId: string, list: Partial<VideoF
   return rows.map((r) => r.id);
 }
 
+/** A playlist of `ownerId` holding `videoIds` in that order. */
+export async function createPlaylist(
+  db: Db,
+  ownerId: string,
+  fields: { name?: string; isExclusive?: boolean; priceMinor?: number; videoIds?: string[] } = {},
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('playlists')
+    .values({
+      id,
+      owner_id: ownerId,
+      name: fields.name ?? `Factory playlist ${unique()}`,
+      description: 'Made by a test factory',
+      is_exclusive: fields.isExclusive ?? false,
+      price_minor: fields.isExclusive ? (fields.priceMinor ?? 3000) : null,
+    })
+    .execute();
+  for (const videoId of fields.videoIds ?? []) {
+    await db.insertInto('playlist_videos').values({ playlist_id: id, video_id: videoId }).execute();
+  }
+  return id;
+}
+
+/**
+ * A settled purchase of a video or playlist by `buyerId` and the entitlement it granted, written
+ * directly (no journal): for tests of who may watch what. Purchases tests buy through the API.
+ */
+export async function createEntitlement(
+  db: Db,
+  buyerId: string,
+  item: { videoId: string } | { playlistId: string },
+): Promise<string> {
+  const purchaseId = newId();
+  const isVideo = 'videoId' in item;
+  const seller = isVideo
+    ? await db.selectFrom('videos').select('owner_id').where('id', '=', item.videoId).executeTakeFirstOrThrow()
+    : await db.selectFrom('playlists').select('owner_id').where('id', '=', item.playlistId).executeTakeFirstOrThrow();
+  const target = isVideo ? { video_id: item.videoId } : { playlist_id: item.playlistId };
+  const kind = isVideo ? ('video' as const) : ('playlist' as const);
+  await db
+    .insertInto('purchases')
+    .values({
+      id: purchaseId,
+      buyer_id: buyerId,
+      kind,
+      ...target,
+      seller_id: seller.owner_id,
+      title: 'Factory purchase',
+      amount_minor: 500,
+      idempotency_key: purchaseId,
+      provider: 'factory',
+      status: 'settled',
+      settled_at: new Date(),
+    })
+    .execute();
+  await db
+    .insertInto('entitlements')
+    .values({ id: newId(), user_id: buyerId, kind, ...target, purchase_id: purchaseId })
+    .execute();
+  return purchaseId;
+}
+
 /** `count` posts of `ownerId`, in one statement; ids come back oldest first. */
 export async function createPosts(db: Db, ownerId: string, count: number): Promise<string[]> {
   if (count === 0) return [];

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
+import { listFiles, waitFor } from './clips.ts';
 import { testImage } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -17,16 +19,8 @@ async function start(dataDir: string, port: number) {
     env,
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy');
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200, 90_000, 100);
+  return child;
 }
 
 async function stop(child: ReturnType<typeof spawn>, signal: NodeJS.Signals = 'SIGTERM') {
@@ -48,7 +42,8 @@ function registerForm(username: string) {
   return form;
 }
 
-it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restarts', async () => {
+// Several real start-ups: the time limit is a safety net for a shared machine, every step waits on a condition.
+it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restarts', { timeout: 300_000 }, async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-restart-'));
   const port = await freePort();
   let server = await start(dataDir, port);
@@ -62,32 +57,87 @@ it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restar
 
   server = await start(dataDir, port);
   try {
-    const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'restarter', email: 'restarter', password: 'Passw0rd!' }),
-    });
-    expect(login.status).toBe(200);
+    expect((await login(port, 'restarter')).status).toBe(200);
   } finally {
     await stop(server);
   }
 
-  // SIGINT with requests in flight: they finish before the database stops, and the exit is clean.
+  // SIGINT with a request in flight: it finishes (and is stored) before the database stops, and the exit is clean.
   server = await start(dataDir, port);
   try {
-    const inFlight = [1, 2, 3, 4].map((i) =>
-      register(`inflight${i}`).then(
-        (r) => r.status,
-        () => 'not accepted',
-      ),
-    );
-    await new Promise((r) => setTimeout(r, 20));
-    const code = await stop(server, 'SIGINT');
-    const statuses = await Promise.all(inFlight);
-    expect(statuses).not.toContain(500);
-    expect(code).toBe(0);
+    const inFlight = startPartialRegistration(port, 'inflight');
+    // The server has begun the request: it is writing the avatar to a temp file.
+    await waitFor(async () => {
+      const [file] = await listFiles(path.join(dataDir, 'tmp'));
+      return file && (await fs.stat(path.join(dataDir, 'tmp', file))).size > 0;
+    });
+    const exitCode = stop(server, 'SIGINT');
+    // The server is stopping (no new connections) while the request is still open…
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)) === null, 30_000, 20);
+    // …and the rest of its body still gets an answer.
+    const response = inFlight.finish();
+    expect(await response).toMatchObject({ status: 201 });
+    expect(await exitCode).toBe(0);
     await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+  } catch (err) {
+    await stop(server);
+    throw err;
+  }
+
+  // It was stored: the account logs in after a restart.
+  server = await start(dataDir, port);
+  try {
+    expect((await login(port, 'inflight')).status).toBe(200);
   } finally {
+    await stop(server);
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 });
+
+function login(port: number, username: string) {
+  return fetch(`http://127.0.0.1:${port}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: username, password: 'Passw0rd!' }),
+  });
+}
+
+/** A registration whose body stops half-way through the avatar until `finish()` sends the rest. */
+function startPartialRegistration(port: number, username: string) {
+  const boundary = `----restart${Date.now()}`;
+  const fields = { fullname: 'In Flight', username, email: `${username}@example.com`, password: 'Passw0rd!' };
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const image = testImage();
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const half = Math.floor(image.length / 2);
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path: '/api/users/register',
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + image.length + tail.length,
+    },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+  });
+  request.write(Buffer.concat([head, image.subarray(0, half)]));
+  return {
+    finish() {
+      request.end(Buffer.concat([image.subarray(half), tail]));
+      return response;
+    },
+  };
+}

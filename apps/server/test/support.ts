@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
 import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
+import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
@@ -20,7 +21,10 @@ const silentLog = { info() {}, warn() {}, error() {} };
  * A fresh database cloned from the migrated template, a temp DATA_DIR, and the real app.
  * Call once per test file at top level; everything is removed after the file.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { worker?: boolean } = {}) {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { worker?: boolean; paymentProvider?: PaymentProvider } = {},
+) {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -46,6 +50,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     storage: createLocalStorage(config.mediaDir),
     log: silentLog,
     mediaSecret: 'test-media-secret-0123456789',
+    paymentProvider: opts.paymentProvider,
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);

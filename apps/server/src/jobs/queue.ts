@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { jobDefinitions, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
+import { whileDatabaseUnavailable } from '../db/unavailable.ts';
+import { jobDefinitions, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the row it is about does. */
@@ -9,24 +10,56 @@ export interface SendOptions {
   expireInSeconds?: number;
 }
 
+type QueueLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, opts?: SendOptions): Promise<void>;
-  work(handlers: JobHandlers, log: { error(obj: object, msg: string): void }): Promise<void>;
+  work(handlers: JobHandlers, log: QueueLog): Promise<void>;
   /** Wakes this process's workers now instead of at their next poll (after a commit). */
   nudge(name: JobName): void;
+  /**
+   * Cancels the unfinished jobs (queued, waiting for a retry or running) of `name` whose payload
+   * contains `match`, inside `trx` when given. A handler already running is not stopped by this:
+   * see `abortRunning` for this process; handlers elsewhere notice that their subject is gone.
+   */
+  cancel<N extends JobName>(name: N, match: Partial<JobPayload<N>>, opts?: { trx?: Kysely<any> }): Promise<number>;
+  /** Aborts this process's running handlers of such jobs and resolves once they have returned. */
+  abortRunning<N extends JobName>(name: N, match: Partial<JobPayload<N>>): Promise<void>;
   /** Jobs left `active` by a process that died; safe only when no other worker shares the queue. */
   recoverOrphans(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** The job queue on PostgreSQL (pg-boss), shared by API and worker processes. */
+/** Handlers of jobs that this process runs right now. */
+interface Running {
+  name: JobName;
+  data: Record<string, unknown>;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+const POLL_MS = 1000;
+/** During an outage the queue reports one error per this interval, not one per poll. */
+const ERROR_LOG_EVERY_MS = 30_000;
+
+/**
+ * The job queue on PostgreSQL (pg-boss), shared by API and worker processes.
+ *
+ * Jobs are fetched, completed and failed by the loop below rather than by pg-boss's `work()`:
+ * pg-boss 10 completes or fails a job without awaiting the call, so a database outage during a
+ * job ended the whole process with an unhandled rejection. Here the outcome of a job is stored
+ * once the database answers again, and an outage only pauses fetching.
+ */
 export async function createJobQueue(connectionString: string, config: Config): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString,
     max: 4,
     maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
   });
-  boss.on('error', () => {}); // transient connection errors are retried by pg-boss itself
+  let log: QueueLog | undefined;
+  const reportError = throttled((err: unknown) => log?.warn({ err: String(err) }, 'job queue error (retried by itself)'));
+  // pg-boss retries its own maintenance: an error here (mostly an outage) is reported, never a crash.
+  boss.on('error', reportError);
   await boss.start();
   // Dead-letter queues first: a queue may only name one that exists.
   const definitions = Object.entries(jobDefinitions).sort(
@@ -37,69 +70,137 @@ export async function createJobQueue(connectionString: string, config: Config): 
     if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
     else await boss.createQueue(name, queue);
   }
-  const controllers = new Set<AbortController>();
-  const workerIds = new Map<JobName, string>();
+
+  const running = new Set<Running>();
+  const wakers = new Map<JobName, () => void>();
+  const loops: Promise<void>[] = [];
+  /** Aborted by stop(): ends the loops and gives up storing outcomes while the database is down. */
+  const stopping = new AbortController();
+
+  const inTransaction = (trx: Kysely<any>) => ({
+    executeSql: async (text: string, values: unknown[]) =>
+      trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }>,
+  });
+
+  /** Runs one fetched job and stores its outcome, waiting out a database outage to do so. */
+  async function runJob(name: JobName, handler: JobHandlers[JobName], job: PgBoss.JobWithMetadata<object>) {
+    const parsed = jobDefinitions[name].payload.safeParse(job.data);
+    if (!parsed.success) {
+      log?.error({ job: job.id, name }, 'dropping job with an invalid payload');
+      await settle(name, job.id, () => boss.complete(name, job.id));
+      return;
+    }
+    const controller = new AbortController();
+    let finish!: () => void;
+    const entry: Running = { name, data: parsed.data, controller, finished: new Promise((r) => (finish = r)) };
+    running.add(entry);
+    // pg-boss fails (and retries) a job that outlives its expiry but cannot stop the handler;
+    // stop it first, so a retry never runs beside a still-running attempt.
+    const expiry = setTimeout(() => controller.abort(new Error('Processing took too long')), expiryAbortMs(job.expireInSeconds));
+    let failure: { error: unknown } | undefined;
+    try {
+      await (handler as (payload: unknown, ctx: Parameters<JobHandlers[JobName]>[1]) => Promise<void>)(parsed.data, {
+        attempt: job.retryCount + 1,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      failure = { error };
+      if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
+    } finally {
+      clearTimeout(expiry);
+      running.delete(entry);
+      finish();
+    }
+    if (failure && controller.signal.reason instanceof WorkerStopping) {
+      // Interrupted by a stop, not failed: back in the queue as it was (one statement, so a crash
+      // cannot leave it half-way), so a stop never uses up a retry.
+      await settle(name, job.id, () =>
+        boss
+          .getDb()
+          .executeSql(
+            `UPDATE pgboss.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`,
+            [name, job.id],
+          ),
+      );
+      return;
+    }
+    const outcome = failure && { message: failure.error instanceof Error ? failure.error.message : String(failure.error) };
+    await settle(name, job.id, () => (outcome ? boss.fail(name, job.id, outcome) : boss.complete(name, job.id)));
+  }
+
+  /**
+   * Stores a job's outcome; while the database is down, tries again until it answers. Given up
+   * only when this process stops: the job then stays `active` until it is recovered or expires.
+   */
+  async function settle(name: JobName, id: string, store: () => Promise<unknown>) {
+    try {
+      await whileDatabaseUnavailable(store, stopping.signal);
+    } catch (err) {
+      if (!stopping.signal.aborted) log?.error({ err, job: id, name }, 'could not store the outcome of a job');
+    }
+  }
+
+  async function loop(name: JobName, handler: JobHandlers[JobName]) {
+    while (!stopping.signal.aborted) {
+      let job: PgBoss.JobWithMetadata<object> | undefined;
+      try {
+        // pg-boss's fetch answers no jobs while the database is unreachable.
+        [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
+        if (job) await runJob(name, handler, job);
+      } catch (err) {
+        log?.error({ err, name }, 'job loop error');
+      }
+      if (!job) await new Promise<void>((resolve) => sleepUntilWoken(name, resolve));
+    }
+  }
+
+  function sleepUntilWoken(name: JobName, resolve: () => void) {
+    const timer = setTimeout(wake, POLL_MS);
+    function wake() {
+      clearTimeout(timer);
+      wakers.delete(name);
+      resolve();
+    }
+    wakers.set(name, wake);
+  }
+
+  const matches = (data: Record<string, unknown>, match: Record<string, unknown>) =>
+    Object.entries(match).every(([key, value]) => data[key] === value);
 
   return {
     async send(name, payload, opts = {}) {
       const data = jobDefinitions[name].payload.parse(payload);
-      const trx = opts.trx;
       await boss.send(name, data, {
         ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
-        ...(trx
-          ? {
-              db: {
-                executeSql: async (text: string, values: unknown[]) =>
-                  trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }>,
-              },
-            }
-          : {}),
+        ...(opts.trx ? { db: inTransaction(opts.trx) } : {}),
       });
     },
 
-    async work(handlers, log) {
-      for (const name of Object.keys(jobDefinitions) as JobName[]) {
-        const handler = handlers[name] as (payload: unknown, ctx: Parameters<JobHandlers[JobName]>[1]) => Promise<void>;
-        const workerId = await boss.work(
-          name,
-          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            const parsed = jobDefinitions[name].payload.safeParse(job.data);
-            if (!parsed.success) {
-              log.error({ job: job.id, name }, 'dropping job with an invalid payload');
-              return;
-            }
-            const controller = new AbortController();
-            controllers.add(controller);
-            // pg-boss fails (and retries) a job that outlives its expiry but cannot stop the
-            // handler; stop it first, so a retry never runs beside a still-running attempt.
-            const expiry = setTimeout(
-              () => controller.abort(new Error('Processing took too long')),
-              expiryAbortMs(job.expireInSeconds),
-            );
-            try {
-              await handler(parsed.data, {
-                attempt: job.retryCount + 1,
-                isLastAttempt: job.retryCount >= job.retryLimit,
-                signal: controller.signal,
-              });
-            } catch (err) {
-              log.error({ err, job: job.id, name }, 'job failed');
-              throw err;
-            } finally {
-              clearTimeout(expiry);
-              controllers.delete(controller);
-            }
-          },
-        );
-        workerIds.set(name, workerId);
-      }
+    async work(handlers, queueLog) {
+      log = queueLog;
+      for (const name of Object.keys(jobDefinitions) as JobName[]) loops.push(loop(name, handlers[name] as JobHandlers[JobName]));
     },
 
     nudge(name) {
-      const id = workerIds.get(name);
-      if (id) boss.notifyWorker(id);
+      wakers.get(name)?.();
+    },
+
+    async cancel(name, match, opts = {}) {
+      const db = opts.trx ? inTransaction(opts.trx) : boss.getDb();
+      const { rows } = await db.executeSql(
+        `SELECT id FROM pgboss.job WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb`,
+        [name, JSON.stringify(match)],
+      );
+      const ids = rows.map((r: { id: string }) => r.id);
+      if (ids.length) await boss.cancel(name, ids, { db });
+      return ids.length;
+    },
+
+    async abortRunning(name, match) {
+      const targets = [...running].filter((r) => r.name === name && matches(r.data, match));
+      for (const r of targets) r.controller.abort(new Error('Job cancelled'));
+      await Promise.all(targets.map((r) => r.finished));
     },
 
     async recoverOrphans() {
@@ -114,8 +215,12 @@ export async function createJobQueue(connectionString: string, config: Config): 
     },
 
     async stop() {
-      for (const c of controllers) c.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopping.abort();
+      for (const wake of wakers.values()) wake();
+      // Running handlers stop (ffmpeg is killed); their jobs go back to the queue for the next worker.
+      for (const r of running) r.controller.abort(new WorkerStopping());
+      await Promise.all(loops);
+      await boss.stop({ graceful: false, wait: true });
     },
   };
 }
@@ -124,4 +229,15 @@ export async function createJobQueue(connectionString: string, config: Config): 
 export function expiryAbortMs(expireInSeconds: number): number {
   const seconds = Math.max(1, expireInSeconds);
   return Math.max(500, (seconds - Math.min(5, seconds * 0.1)) * 1000);
+}
+
+/** Calls `fn` at most once per ERROR_LOG_EVERY_MS. */
+function throttled(fn: (err: unknown) => void): (err: unknown) => void {
+  let last = 0;
+  return (err) => {
+    const now = Date.now();
+    if (now - last < ERROR_LOG_EVERY_MS) return;
+    last = now;
+    fn(err);
+  };
 }

@@ -24,6 +24,14 @@ export const jobDefinitions = {
 export type JobName = keyof typeof jobDefinitions;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobDefinitions)[N]['payload']>;
 
+/** The abort reason of handlers stopped because their process is stopping: not a failure of the job. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('The worker is stopping');
+    this.name = 'WorkerStopping';
+  }
+}
+
 export interface JobContext {
   /** 1 on the first attempt; `isLastAttempt` tells a handler to record a final failure. */
   attempt: number;

@@ -1,9 +1,13 @@
+import type { ErrorReason } from '@streamhub/contract';
+
 /** The one error family services throw; plugins/errors.ts maps each to its status and envelope. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly details?: { field: string; problem: string }[],
+    /** Machine-readable cause of a refusal, sent as `reason` in the error envelope. */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = new.target.name;
@@ -15,9 +19,13 @@ export class BadInput extends AppError {
     super(400, message, details);
   }
 }
+/**
+ * 401: no valid session (`reason: 'signin'`, the default), or signed in but the content must be
+ * bought first (`reason: 'purchase'`), so a client sends each to the right page.
+ */
 export class Unauthorized extends AppError {
-  constructor(message = 'Unauthorized request') {
-    super(401, message);
+  constructor(message = 'Unauthorized request', reason: ErrorReason = 'signin') {
+    super(401, message, undefined, reason);
   }
 }
 export class Forbidden extends AppError {
@@ -33,6 +41,12 @@ export class NotFound extends AppError {
 export class Conflict extends AppError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+/** 402: the payment provider declined or failed to collect the amount. */
+export class PaymentFailed extends AppError {
+  constructor(message = 'Payment failed') {
+    super(402, message);
   }
 }
 export class TooLarge extends AppError {

@@ -29,6 +29,8 @@ export async function writeStoryboard(options: {
   rung: Pick<Rung, 'name' | 'width' | 'height'>;
   durationSec: number;
   signal?: AbortSignal;
+  /** CPU priority decrease of ffmpeg (0–19), as for the transcode. */
+  nice?: number;
 }): Promise<{ frames: number; sheets: number }> {
   const outDir = path.resolve(options.outDir);
   const folder = path.join(outDir, STORYBOARD_DIR);
@@ -42,7 +44,7 @@ export async function writeStoryboard(options: {
     );
     await fs.rm(folder, { recursive: true, force: true });
     await fs.mkdir(folder, { recursive: true });
-    const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal: options.signal });
+    const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal: options.signal, nice: options.nice });
     if (result.exitCode !== 0) throw new Error(ffmpegErrorReason(result.stderrTail, 'the storyboard could not be made'));
     const sheets = (await fs.readdir(folder)).filter((name) => SHEET_FILE.test(name)).length;
     const frames = framesIn(plan, sheets);

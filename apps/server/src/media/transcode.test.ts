@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import type { Rung } from './ladder.ts';
 import type { SourceProbe } from './ffmpeg-args.ts';
 import { probeMedia } from './probe.ts';
 import { ffprobeJson, makeClip, makeTempDir, topLevelBoxes } from './test-clips.ts';
-import { extractThumbnail, NoFrameError, transcodeVideo, type TranscodeResult } from './transcode.ts';
+import { isRunning, processesIn } from '../../test/clips.ts';
+import { clearOutputFolder, extractThumbnail, NoFrameError, transcodeVideo, type TranscodeResult } from './transcode.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -195,7 +196,7 @@ describe('transcodeVideo (real ffmpeg)', () => {
     await checkMp4(outcome.outDir, { width: 640, height: 360, durationSec: 7, audio: true });
   });
 
-  it('rejects a truncated video with a readable reason and removes its output', async () => {
+  it('rejects a truncated video with a readable reason; clearOutputFolder then empties its folder', async () => {
     const clip = await makeClip(path.join(dir, 'truncated.mp4'), { seconds: 4 });
     const probe = await probeOf(clip);
     const { size } = await fs.stat(clip);
@@ -205,6 +206,9 @@ describe('transcodeVideo (real ffmpeg)', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/truncated or damaged|invalid data/i);
     expect((error as Error).message).not.toContain('/');
+    // What was written stays for the caller, who unpublishes before removing it.
+    expect(await fs.readdir(outDir)).not.toEqual([]);
+    await clearOutputFolder(outDir);
     expect(await fs.readdir(outDir)).toEqual([]);
   });
 
@@ -221,29 +225,65 @@ describe('transcodeVideo (real ffmpeg)', () => {
     expect((error as Error).message).not.toMatch(/\/|garbage\.mp4/);
   });
 
-  it('kills ffmpeg when aborted and removes its output', async () => {
+  it('kills ffmpeg when aborted, and runs it at the priority asked for (every thread)', async () => {
     const clip = await makeClip(path.join(dir, 'long.mp4'), { width: 640, height: 360, seconds: 20 });
     const probe = await probeOf(clip);
     const outDir = path.join(dir, 'aborted');
     const controller = new AbortController();
     let ffmpegPids: number[] = [];
-    const started = Date.now();
+    let niceValues: number[] = [];
     const error = await transcodeVideo({
       input: clip,
       outDir,
       probe,
+      nice: 7,
       signal: controller.signal,
       onFirstPlayable: async () => {
         ffmpegPids = await processesIn(outDir);
+        niceValues = await threadNiceValues(ffmpegPids[0]!);
         controller.abort();
       },
     }).catch((e: Error) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(ffmpegPids).toHaveLength(1);
+    // x264 runs several threads; each inherited the priority.
+    expect(niceValues.length).toBeGreaterThan(1);
+    expect(new Set(niceValues)).toEqual(new Set([7]));
+    // Rejected only once ffmpeg has exited.
     expect(await processesIn(outDir)).toEqual([]);
     expect(() => process.kill(ffmpegPids[0]!, 0)).toThrow();
+  });
+
+  it('clearOutputFolder kills a leftover encoder still writing the folder, then empties it', async () => {
+    const outDir = path.join(dir, 'leftover');
+    await fs.mkdir(outDir, { recursive: true });
+    // An encoder nobody controls any more (as one left by a killed worker would be), writing HLS in real time.
+    const leftover = spawn(
+      ffmpegPath(),
+      [
+        '-v',
+        'error',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=160x120:rate=10',
+        '-g',
+        '5',
+        '-f',
+        'hls',
+        '-hls_time',
+        '1',
+        'index.m3u8',
+      ],
+      { cwd: outDir, stdio: 'ignore' },
+    );
+    const exited = new Promise((resolve) => leftover.once('exit', (_code, signal) => resolve(signal)));
+    while ((await fs.readdir(outDir)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await clearOutputFolder(outDir);
+    expect(await exited).toBe('SIGKILL');
     expect(await fs.readdir(outDir)).toEqual([]);
+    expect(await processesIn(outDir)).toEqual([]);
   });
 
   it('does not start when already aborted', async () => {
@@ -265,6 +305,24 @@ describe('transcodeVideo (real ffmpeg)', () => {
       onFirstPlayable: () => Promise.reject(new Error('video deleted')),
     }).catch((e: Error) => e);
     expect(error).toMatchObject({ message: 'video deleted' });
+  });
+});
+
+describe('runProcess', () => {
+  it('a process it started dies with this process, even when this one is killed by SIGKILL', async () => {
+    const cwd = await makeTempDir();
+    const modulePath = path.join(import.meta.dirname, 'run-process.ts');
+    const script = `const { runProcess } = await import(${JSON.stringify(modulePath)});
+      await runProcess('sleep', ['300'], { cwd: ${JSON.stringify(cwd)} });`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
+    let children: number[] = [];
+    while (children.length === 0) {
+      children = await processesIn(cwd);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    parent.kill('SIGKILL');
+    while (await isRunning(children[0]!)) await new Promise((resolve) => setTimeout(resolve, 50));
+    await fs.rm(cwd, { recursive: true, force: true });
   });
 });
 
@@ -296,13 +354,9 @@ describe('extractThumbnail (real ffmpeg)', () => {
   });
 });
 
-/** ffmpeg processes whose working directory is `outDir` (how transcodeVideo runs it). */
-async function processesIn(outDir: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cwd = await fs.readlink(`/proc/${entry}/cwd`).catch(() => null);
-    if (cwd === outDir) pids.push(Number(entry));
-  }
-  return pids;
+/** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+async function threadNiceValues(pid: number): Promise<number[]> {
+  const tids = await fs.readdir(`/proc/${pid}/task`);
+  const stats = await Promise.all(tids.map((tid) => fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
+  return stats.map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
 }

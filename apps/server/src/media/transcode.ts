@@ -14,7 +14,7 @@ import {
 import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
 import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
 import { buildLadder, type Rung } from './ladder.ts';
-import { runProcess } from './run-process.ts';
+import { runProcess, stopProcessesIn } from './run-process.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 export type TranscodeOptions = {
@@ -28,6 +28,8 @@ export type TranscodeOptions = {
   /** Once master.m3u8 exists (lowest rung has a segment). A rejection fails the transcode. */
   onFirstPlayable?: () => void | Promise<void>;
   preset?: X264Preset;
+  /** CPU priority decrease of ffmpeg (0–19), so that it yields to a web server on the same machine. */
+  nice?: number;
 };
 
 export type TranscodeResult = {
@@ -46,8 +48,9 @@ const MIN_DECODED_SHARE = 0.9;
  * Transcodes a probed source into `outDir`:
  *   master.m3u8, video.mp4, and per rung <name>/index.m3u8, <name>/init.mp4, <name>/seg_00001.m4s…
  * master.m3u8 appears as soon as the lowest rung has a segment and grows as other rungs get
- * theirs, so the video plays while it encodes. On failure or abort, everything it wrote is
- * removed and the error message is a short reason without paths.
+ * theirs, so the video plays while it encodes. On failure or abort it rejects once ffmpeg has
+ * exited, with a short reason without paths; what was written stays for the caller, who may have
+ * published it (onFirstPlayable) and so must unpublish before removing it (`clearOutputFolder`).
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const input = path.resolve(options.input);
@@ -75,7 +78,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 
   try {
     const args = buildTranscodeArgs({ input, probe, rungs, preset: options.preset });
-    const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal, onStdout: progress.feed });
+    const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal, onStdout: progress.feed, nice: options.nice });
     running = false;
     await watching;
     signal.throwIfAborted();
@@ -98,9 +101,18 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     running = false;
     await watching;
     await progress.settled();
-    await removeOutputs(outDir, rungs).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Makes `outDir` an empty folder that no encoder writes: a leftover ffmpeg of an earlier attempt
+ * (still running in it on this machine) is killed first, then everything in it is removed.
+ */
+export async function clearOutputFolder(outDir: string): Promise<void> {
+  await stopProcessesIn(outDir);
+  await fs.rm(outDir, { recursive: true, force: true });
+  await fs.mkdir(outDir, { recursive: true });
 }
 
 /** Writes master.m3u8 as rungs get their first segment and tells the caller once it exists. */

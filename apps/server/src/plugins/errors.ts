@@ -1,20 +1,38 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReason } from '@streamhub/contract';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
 
-export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[]) {
+export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[], reason?: ErrorReason) {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send({ statusCode, data: text, message: text, success: false, ...(details?.length ? { details } : {}) });
+    .send({
+      statusCode,
+      data: text,
+      message: text,
+      success: false,
+      ...(details?.length ? { details } : {}),
+      ...(reason ? { reason } : {}),
+    });
+}
+
+/**
+ * PostgreSQL is down or restarting: a temporary condition, not a bug. Clients (and load
+ * balancers) are told to come back, in the same envelope.
+ */
+export function sendDatabaseUnavailable(reply: FastifyReply) {
+  reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, 'Service temporarily unavailable, please retry shortly');
 }
 
 /** One place maps every error to the API.md envelope: JSON only, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details);
+    if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details, error.reason);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -23,6 +41,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       }));
       return sendError(reply, 400, describeProblems(details), details);
     }
+
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(reply);
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

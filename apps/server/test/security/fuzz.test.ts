@@ -244,7 +244,7 @@ function checkAnswer(res: LightMyRequestResponse, what: string) {
   const body = res.json() as Record<string, unknown>;
   expect(Object.keys(body).sort(), what).toEqual(expect.arrayContaining(['data', 'message', 'statusCode', 'success']));
   expect(
-    Object.keys(body).every((k) => ['statusCode', 'data', 'message', 'success', 'details'].includes(k)),
+    Object.keys(body).every((k) => ['statusCode', 'data', 'message', 'success', 'details', 'reason'].includes(k)),
     what,
   ).toBe(true);
   expect(body, what).toMatchObject({ statusCode: res.statusCode, success: false, data: expect.any(String) });

@@ -1,3 +1,4 @@
+import { createPlaylist } from '../factories.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
 
 /**
@@ -24,6 +25,22 @@ export interface RouteEntry {
 const video = async (s: Scene) => ({ videoId: await s.video(s.owner.id) });
 const comment = async (s: Scene) => ({ commentId: await s.comment(s.owner, await s.video(s.owner.id)) });
 const post = async (s: Scene) => ({ postId: await s.post(s.owner) });
+const playlist = async (s: Scene) => ({ id: await createPlaylist(s.ctx.db, s.owner.id) });
+const playlistWith = (contains: boolean) => async (s: Scene) => {
+  const videoId = await s.video(s.owner.id);
+  return { videoId, playlistId: await createPlaylist(s.ctx.db, s.owner.id, { videoIds: contains ? [videoId] : [] }) };
+};
+const exclusiveVideo = async (s: Scene) => ({ videoId: await s.video(s.owner.id, { isExclusive: true, priceMinor: 999 }) });
+const exclusivePlaylist = async (s: Scene) => ({
+  playlistId: await createPlaylist(s.ctx.db, s.owner.id, { isExclusive: true, priceMinor: 2500 }),
+});
+/** GET and POST both buy (API.md §11); buying your own item is a 400. */
+const buy = (path: string, setup: RouteEntry['setup'], owner: number): RouteEntry[] =>
+  (['GET', 'POST'] as const).map((method) => ({
+    route: `${method} /api/purchase/buy/${path}`,
+    setup,
+    expect: { anonymous: 401, other: 200, owner },
+  }));
 
 export const routeMatrix: RouteEntry[] = [
   // Accounts (API.md §4): public calls, then calls on the caller's own account.
@@ -119,6 +136,38 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
   { route: 'DELETE /api/post/:postId', setup: post, expect: { anonymous: 401, other: 403, owner: 200 } },
+
+  // Playlists (API.md §9): anyone signed in makes one; only its owner changes it.
+  {
+    route: 'POST /api/playlist',
+    body: () => ({ json: { name: 'Road trip', description: 'Songs for the road' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/playlist/:id',
+    setup: playlist,
+    body: () => ({ json: { name: 'Renamed', description: 'New words' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  { route: 'DELETE /api/playlist/:id', setup: playlist, expect: { anonymous: 401, other: 403, owner: 200 } },
+  {
+    route: 'POST /api/playlist/video/:videoId/:playlistId',
+    setup: playlistWith(false),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/playlist/video/:videoId/:playlistId',
+    setup: playlistWith(true),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+
+  // Purchases (API.md §11): the owner of the item is the seller, who cannot buy it.
+  ...buy('video/:videoId', exclusiveVideo, 400),
+  ...buy('playlist/:playlistId', exclusivePlaylist, 400),
+  ...buy('uploads', undefined, 200),
+  // A payment provider's webhook: no session; only a validly signed event is read (the built-in
+  // test provider has none, so every webhook is a 400).
+  { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
 
   // Subscriptions (API.md §8): the owner is the channel; subscribing to yourself is a 400.
   {

@@ -25,6 +25,10 @@ const ChannelPage = { lazy: lazyRoute(() => import('./pages/channel-page'), 'Cha
 const VideoWatchPage = { lazy: lazyRoute(() => import('./pages/video-watch-page'), 'VideoWatchPage') };
 const LikedPage = { lazy: lazyRoute(() => import('./pages/liked-page'), 'LikedPage') };
 const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'HistoryPage') };
+const VideoBuyPage = { lazy: lazyRoute(() => import('./pages/video-buy-page'), 'VideoBuyPage') };
+const PurchasesPage = { lazy: lazyRoute(() => import('./pages/purchases-page'), 'PurchasesPage') };
+const PlaylistsPage = { lazy: lazyRoute(() => import('./pages/playlists-page'), 'PlaylistsPage') };
+const PlaylistDetailPage = { lazy: lazyRoute(() => import('./pages/playlist-detail-page'), 'PlaylistDetailPage') };
 const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
 const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
 const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
@@ -52,21 +56,21 @@ export const shellRoutes: PageRoute[] = [
   { path: '/subscribers', page: SubscribersPage },
   { path: '/liked', page: LikedPage },
   { path: '/history', page: HistoryPage },
-  { path: '/purchases', page: NotFoundPage },
+  { path: '/purchases', page: PurchasesPage },
   { path: '/videos', page: ChannelVideosPage },
   { path: '/videos/:channelId', page: ChannelVideosPage },
   { path: '/video/new', page: VideoUploadPage },
   { path: '/video/edit/:videoId', page: VideoEditPage },
-  { path: '/video/buy/:videoId', page: NotFoundPage },
+  { path: '/video/buy/:videoId', page: VideoBuyPage },
   {
     path: '/video/watch/:videoId',
     page: VideoWatchPage,
     prefetch: ({ videoId }) => videoId && prefetchWatchPage(videoId),
   },
-  { path: '/playlist', page: NotFoundPage },
-  { path: '/playlist/u/:channelId', page: NotFoundPage },
-  { path: '/playlist/p/:playlistId', page: NotFoundPage },
-  { path: '/playlist/u/:channelId/p/:playlistId', page: NotFoundPage },
+  { path: '/playlist', page: PlaylistsPage },
+  { path: '/playlist/u/:channelId', page: PlaylistsPage },
+  { path: '/playlist/p/:playlistId', page: PlaylistDetailPage },
+  { path: '/playlist/u/:channelId/p/:playlistId', page: PlaylistDetailPage },
   { path: '/post', page: PostsPage },
   { path: '/post/u/:channelId', page: PostsPage },
   { path: '/post/p/:postId', page: PostPage },

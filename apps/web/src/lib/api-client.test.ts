@@ -40,7 +40,13 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 401, message: 'Password incorrect', isNetworkError: false });
 
     vi.stubGlobal('fetch', async () => jsonResponse(400, { statusCode: 400, data: null, message: 'Bad', success: false }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 400, message: 'Bad' });
+    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 400, message: 'Bad', reason: undefined });
+  });
+
+  it("keeps the refusal's reason", async () => {
+    const body = { statusCode: 401, data: 'No access to this video', message: 'No access', success: false, reason: 'purchase' };
+    vi.stubGlobal('fetch', async () => jsonResponse(401, body));
+    await expect(api.get('/api/video/v/1')).rejects.toMatchObject({ status: 401, reason: 'purchase' });
   });
 
   it('reports network failures and flags them', async () => {

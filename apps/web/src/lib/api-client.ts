@@ -3,20 +3,23 @@ import { syncCurrentUserFromCookie } from './auth';
 /** API.md §1: every JSON answer is wrapped in this envelope. */
 export type ApiEnvelope<T> = { statusCode: number; data: T; message: string; success: boolean };
 
-type ApiErrorInit = { status: number; message: string; data?: unknown; isNetworkError?: boolean };
+type ApiErrorInit = { status: number; message: string; data?: unknown; isNetworkError?: boolean; reason?: string };
 
 /** The one error type the web app sees for failed calls; `message` is the server's human text. */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
   readonly isNetworkError: boolean;
+  /** Why the server refused (the envelope's `reason`): 'signin' (no valid session) or 'purchase' (buy first). */
+  readonly reason: string | undefined;
 
-  constructor({ status, message, data, isNetworkError = false }: ApiErrorInit) {
+  constructor({ status, message, data, isNetworkError = false, reason }: ApiErrorInit) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     this.isNetworkError = isNetworkError;
+    this.reason = reason;
   }
 }
 
@@ -33,6 +36,8 @@ export type RequestOptions = {
   /** Sent as multipart/form-data (files). */
   form?: FormData;
   params?: QueryParams;
+  /** Extra request headers (e.g. `Idempotency-Key` on purchases). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -65,28 +70,31 @@ function isAbortError(error: unknown) {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-async function readEnvelope(response: Response): Promise<Partial<ApiEnvelope<unknown>> | null> {
+type ErrorEnvelope = Partial<ApiEnvelope<unknown>> & { reason?: unknown };
+
+async function readEnvelope(response: Response): Promise<ErrorEnvelope | null> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) return null;
   try {
-    return (await response.json()) as Partial<ApiEnvelope<unknown>>;
+    return (await response.json()) as ErrorEnvelope;
   } catch {
     return null;
   }
 }
 
-function errorFromResponse(response: Response, envelope: Partial<ApiEnvelope<unknown>> | null): ApiError {
+function errorFromResponse(response: Response, envelope: ErrorEnvelope | null): ApiError {
   const data = envelope?.data;
   const text =
     (typeof data === 'string' && data) || envelope?.message || response.statusText || `Request failed (${response.status})`;
   // A gateway answering without our envelope means the API itself could not be reached.
   const isNetworkError = envelope === null && [502, 503, 504].includes(response.status);
-  return new ApiError({ status: response.status, message: text, data, isNetworkError });
+  const reason = typeof envelope?.reason === 'string' ? envelope.reason : undefined;
+  return new ApiError({ status: response.status, message: text, data, isNetworkError, reason });
 }
 
 /** Calls `/api…` on the same origin with cookies and returns the envelope's `data`. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) {
     body = options.form;

@@ -6,6 +6,7 @@ import * as m0004 from './0004-comments.ts';
 import * as m0005 from './0005-search-version.ts';
 import * as m0006 from './0006-rolling-views.ts';
 import * as m0007 from './0007-community.ts';
+import * as m0008 from './0008-access-playlists-purchases.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-search-version': m0005,
   '0006-rolling-views': m0006,
   '0007-community': m0007,
+  '0008-access-playlists-purchases': m0008,
 };

@@ -3,7 +3,7 @@ import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { WatchGate } from '../videos/videos.service.ts';
+import type { WatchGate } from '../access/access.service.ts';
 import type { CommentParent, CommentsRepo } from './comments.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { listed } from '../access/access.sql.ts';
 
 export function createDashboardRepo(db: Db) {
   return {
@@ -8,7 +9,7 @@ export function createDashboardRepo(db: Db) {
         .selectFrom('videos')
         .select(['id', 'title', 'thumbnail', 'views', 'created_at', 'duration'])
         .where('owner_id', '=', ownerId)
-        .where('status', '=', 'ready')
+        .where(listed())
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -25,7 +26,7 @@ export function createDashboardRepo(db: Db) {
           eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('views'),
         ])
         .where('owner_id', '=', channelId)
-        .where('status', '=', 'ready')
+        .where(listed())
         .executeTakeFirstOrThrow();
     },
   };

@@ -1,5 +1,6 @@
 import { MORE_VIDEOS_LIMIT, type ChannelStats, type MoreVideo } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
+import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -12,9 +13,10 @@ export interface DashboardSources {
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'subscriberCount'>;
   posts: Pick<PostsService, 'countByOwner'>;
+  playlists: Pick<PlaylistsService, 'countByOwner'>;
 }
 
-export function createDashboardService(repo: DashboardRepo, { users, subscriptions, posts }: DashboardSources) {
+export function createDashboardService(repo: DashboardRepo, { users, subscriptions, posts, playlists }: DashboardSources) {
   return {
     /** API.md §5: up to 12 of the owner's ready videos, newest first. Public. */
     async moreVideos(ownerId: string): Promise<MoreVideo[]> {
@@ -32,20 +34,21 @@ export function createDashboardService(repo: DashboardRepo, { users, subscriptio
 
     /**
      * API.md §5, public. Videos, likes and views count ready videos only (what viewers can
-     * see); likes are the likes of those videos. Playlists do not exist yet: 0.
+     * see); likes are the likes of those videos.
      */
     async stats(channelId: string): Promise<ChannelStats> {
       if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
-      const [t, totalPosts, totalSubscribers] = await Promise.all([
+      const [t, totalPosts, totalSubscribers, totalPlaylists] = await Promise.all([
         repo.channelTotals(channelId),
         posts.countByOwner(channelId),
         subscriptions.subscriberCount(channelId),
+        playlists.countByOwner(channelId),
       ]);
       return {
         totalVideos: Number(t.videos),
         totalPosts,
         totalSubscribers,
-        totalPlaylists: 0,
+        totalPlaylists,
         totalLikes: Number(t.likes),
         totalViews: Number(t.views),
       };

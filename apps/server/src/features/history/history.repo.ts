@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { listed } from '../access/access.sql.ts';
 
 export type HistoryRow = CardRow & { entry_id: string; watched_at: Date };
 
@@ -10,7 +11,7 @@ export function createHistoryRepo(db: Db) {
       .innerJoin('watch_history', 'watch_history.video_id', 'videos.id')
       .select(['watch_history.id as entry_id', 'watch_history.watched_at'])
       .where('watch_history.user_id', '=', userId)
-      .where('videos.status', '=', 'ready');
+      .where(listed());
 
   return {
     /**

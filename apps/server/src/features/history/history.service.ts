@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@streamhub/contract';
 import { NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { WatchGate } from '../videos/videos.service.ts';
+import type { WatchGate } from '../access/access.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { HistoryRepo, HistoryRow } from './history.repo.ts';
 
@@ -13,11 +13,11 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   video: toVideoCard(row),
 });
 
-export function createHistoryService(repo: HistoryRepo, videos: WatchGate) {
+export function createHistoryService(repo: HistoryRepo, watch: WatchGate) {
   return {
     /** API.md §7: the new entry, or null when the video is already in today's (UTC) history. */
     async track(viewer: Viewer, videoId: string): Promise<HistoryEntry | null> {
-      await videos.assertWatchable(videoId, viewer);
+      await watch.assertWatchable(videoId, viewer);
       const entryId = await repo.track(viewer._id, videoId, newId());
       if (!entryId) return null;
       const row = await repo.entry(viewer._id, entryId);

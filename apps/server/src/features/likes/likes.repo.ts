@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { listed } from '../access/access.sql.ts';
 
 export type LikeTarget = 'video' | 'comment' | 'post';
 
@@ -29,7 +30,7 @@ export function createLikesRepo(db: Db) {
         .innerJoin('video_likes', 'video_likes.video_id', 'videos.id')
         .select('video_likes.id as like_id')
         .where('video_likes.user_id', '=', userId)
-        .where('videos.status', '=', 'ready')
+        .where(listed())
         .orderBy('video_likes.created_at', 'desc')
         .orderBy('video_likes.id', 'desc')
         .execute();

@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import type { CommentsService } from '../comments/comments.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { WatchGate } from '../videos/videos.service.ts';
+import type { WatchGate } from '../access/access.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { LikesRepo, LikeTarget } from './likes.repo.ts';
 

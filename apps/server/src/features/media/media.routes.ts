@@ -20,11 +20,12 @@ const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|web
 
 /**
  * `/media/...` for the local-disk storage driver, with Range (206) and content types from
- * @fastify/static. Video files pass one access check: public videos are open; exclusive ones
- * need a valid token in the path, sent with the session cookie it was issued to.
+ * @fastify/static. Every video file passes the access module's media gate: public videos are
+ * open; exclusive ones need a valid token in the path, sent with the session cookie it was issued
+ * to, of a viewer the watch rule lets in.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { videos } = deps.services;
+  const gate = deps.services.access;
   const schema = { hide: true } as const;
 
   const send = (reply: FastifyReply, key: string, cacheControl: string) => {
@@ -50,7 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
     async (request, reply) => {
       const { videoId, '*': file } = request.params;
-      const access = await videos.mediaAccess(videoId, null, null);
+      const access = await gate.mediaAccess(videoId, null, null);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
     },
@@ -63,7 +64,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { token, videoId, '*': file } = request.params;
       // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
       const sid = request.cookies[SESSION_COOKIE];
-      const access = await videos.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
+      const access = await gate.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
       if (!access.allowed) throw new Forbidden('No access to this media');
       return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
     },

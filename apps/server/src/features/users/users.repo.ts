@@ -44,7 +44,7 @@ export function createUsersRepo(db: Db) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'extra_uploads'])
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -18,7 +18,7 @@ import { ok } from '../../lib/respond.ts';
 import { requireViewer, SESSION_COOKIE, signedIn } from '../../plugins/auth.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { users, cookies, sessions, config, videos } = deps.services;
+  const { users, cookies, sessions, config, access } = deps.services;
   const authLimit = (max: number, byIdentifier: boolean) => ({
     rateLimit: {
       max,
@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get('/me', { config: signedIn, schema: { tags, response: { 200: envelope(Me) } } }, async (request, reply) => {
     const viewer = requireViewer(request);
     const me = await users.me(viewer);
-    return ok(reply, { ...me, uploads: await videos.uploadQuota(viewer._id) });
+    return ok(reply, { ...me, uploads: await access.uploadQuota(viewer._id) });
   });
 
   app.get(

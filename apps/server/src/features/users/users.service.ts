@@ -1,6 +1,7 @@
 import { Id, type CurrentUser, type RegisterFields } from '@streamhub/contract';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
+import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -15,9 +16,10 @@ interface Deps {
   sessions: SessionsService;
   storage: Storage;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed'>;
+  playlists: Pick<PlaylistsService, 'countByOwner'>;
 }
 
-export function createUsersService({ repo, sessions, storage, subscriptions }: Deps) {
+export function createUsersService({ repo, sessions, storage, subscriptions, playlists }: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -87,12 +89,12 @@ export function createUsersService({ repo, sessions, storage, subscriptions }: D
 
     async ownProfile(viewer: Viewer) {
       const user = await loadOrThrow(viewer._id);
-      const counts = await repo.profileCounts(user.id);
+      const [counts, ownPlaylists] = await Promise.all([repo.profileCounts(user.id), playlists.countByOwner(user.id)]);
       return {
         ...toCurrent(user),
         email: user.email,
         createdAt: user.created_at.toISOString(),
-        playlists: 0,
+        playlists: ownPlaylists,
         ...counts,
       };
     },
@@ -101,12 +103,12 @@ export function createUsersService({ repo, sessions, storage, subscriptions }: D
       // Ids are opaque to clients: one that could never exist names no channel either.
       const user = Id.safeParse(channelId).success ? await repo.findById(channelId) : undefined;
       if (!user) throw new NotFound('Channel does not exist');
-      const counts = await repo.profileCounts(user.id);
+      const [counts, ownPlaylists] = await Promise.all([repo.profileCounts(user.id), playlists.countByOwner(user.id)]);
       return {
         ...toCurrent(user),
         createdAt: user.created_at.toISOString(),
         isSubscribed: viewer ? await subscriptions.isSubscribed(viewer._id, user.id) : false,
-        playlists: 0,
+        playlists: ownPlaylists,
         ...counts,
       };
     },

@@ -1,9 +1,10 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { listed } from '../access/access.sql.ts';
 
-/** What a list request matches, besides `status = 'ready'`. */
+/** What a list request matches, besides being listed (access.sql.ts). */
 export interface ListFilter {
   /** Channels the `name` filter resolved to (never empty: no channel means no query at all). */
   ownerIds?: string[];
@@ -18,7 +19,7 @@ const rank = (text: string) => sql<number>`ts_rank(videos.search, ${tsq(text)})`
 
 function matching(filter: ListFilter) {
   return (eb: ExpressionBuilder<Database, 'videos'>) => {
-    const conditions = [eb('videos.status', '=', 'ready')];
+    const conditions: Expression<SqlBool>[] = [listed()];
     if (filter.ownerIds) conditions.push(eb('videos.owner_id', 'in', filter.ownerIds));
     if (filter.tsquery !== undefined) conditions.push(eb(sql`videos.search`, '@@', tsq(filter.tsquery)));
     return eb.and(conditions);
@@ -68,7 +69,7 @@ function deepNewestIds(offset: number, limit: number) {
       LIMIT 1
     )
     SELECT id FROM videos
-    WHERE status = 'ready' AND created_at < (SELECT before_ts FROM start)
+    WHERE ${listed()} AND created_at < (SELECT before_ts FROM start)
     ORDER BY created_at DESC, id DESC
     LIMIT ${limit} OFFSET (SELECT skip FROM start))`;
 }
@@ -170,7 +171,7 @@ export function createVideoListRepo(db: Db) {
     /** Cards of these videos, in the order of `ids`; a video gone meanwhile is left out. */
     async cardsInOrder(ids: string[]): Promise<CardRow[]> {
       if (ids.length === 0) return [];
-      const rows = await selectCards(db).where('videos.id', 'in', ids).where('videos.status', '=', 'ready').execute();
+      const rows = await selectCards(db).where('videos.id', 'in', ids).where(listed()).execute();
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

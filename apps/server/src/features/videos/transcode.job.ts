@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import type { JobHandlers } from '../../jobs/registry.ts';
+import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../db/unavailable.ts';
+import { WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { writeStoryboard } from '../../media/storyboard-files.ts';
-import { transcodeVideo } from '../../media/transcode.ts';
+import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
@@ -17,37 +18,43 @@ interface Deps {
 
 const PROGRESS_EVERY_MS = 1000;
 
+/** Where a worker encodes a video when storage is remote (uploaded at the end). */
+export function transcodeWorkDir(config: Config, videoId: string): string {
+  return path.join(config.dataDir, 'work', videoId);
+}
+
 /**
  * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
+ *
+ * Listing follows the files: a video is unlisted (back to `processing`) before its folder is
+ * emptied, and listed only once a playable master exists. A database outage does not stop the
+ * encoder: progress is skipped, publishing waits for the end, and the final state is written once
+ * the database answers again. If it cannot be unlisted, its files stay until the retry unlists it.
  */
 export function createTranscodeHandler({ repo, storage, config, log }: Deps): JobHandlers['video.transcode'] {
   return async ({ videoId }, ctx) => {
     const video = await repo.findById(videoId);
     if (!video || video.status === 'failed' || video.has_mp4 || !video.source_key) return;
     const source = storage.localPath(video.source_key);
+    if (!source) throw new Error('Remote sources are not supported by this worker');
     const outKey = `videos/${videoId}`;
     const localOut = storage.localPath(outKey);
     // Local storage: write in place, so early rungs are served while later ones encode.
     // Remote storage: encode into a work folder and upload at the end.
-    const outDir = localOut ?? path.join(config.dataDir, 'work', videoId);
-    if (!source) throw new Error('Remote sources are not supported by this worker');
+    const outDir = localOut ?? transcodeWorkDir(config, videoId);
 
-    const abort = new AbortController();
-    const onOuterAbort = () => abort.abort();
-    ctx.signal.addEventListener('abort', onOuterAbort);
-    let deleted = false;
-    const gone = () => {
-      deleted = true;
-      abort.abort();
-    };
+    const deletion = new AbortController();
+    const signal = AbortSignal.any([ctx.signal, deletion.signal]);
+    const gone = () => deletion.abort(new Error('The video was deleted'));
+    const unlist = () => whileDatabaseUnavailable(() => repo.startProcessing(videoId), signal);
 
     try {
-      await fs.rm(outDir, { recursive: true, force: true }); // leftovers of an earlier attempt
-      await fs.mkdir(outDir, { recursive: true });
-      if (!(await repo.startProcessing(videoId))) return gone();
+      if (!(await unlist())) return gone();
+      // Kills a leftover encoder of an earlier attempt on this machine, then empties the folder.
+      await clearOutputFolder(outDir);
       const probe = await probeMedia(source);
       if (!probe) throw new Error('The file is not a readable video');
 
@@ -56,41 +63,61 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
         input: source,
         outDir,
         probe,
-        signal: abort.signal,
+        signal,
+        nice: config.encoderNice,
         onProgress: async (percent) => {
           const now = Date.now();
           if (now - lastWrite < PROGRESS_EVERY_MS) return;
           lastWrite = now;
-          if (!(await repo.setProgress(videoId, Math.min(99, Math.floor(percent))))) gone();
+          if (!(await unlessUnavailable(repo.setProgress(videoId, Math.min(99, Math.floor(percent)))))) gone();
         },
         onFirstPlayable: async () => {
-          if (localOut && !(await repo.markPlayable(videoId))) gone();
+          if (localOut && !(await unlessUnavailable(repo.markPlayable(videoId)))) gone();
         },
       });
-      await writePreviews(outDir, result, abort.signal, (err) => log.warn({ videoId, err: String(err) }, 'no storyboard'));
+      await writePreviews(outDir, result, signal, config.encoderNice, (err) =>
+        log.warn({ videoId, err: String(err) }, 'no storyboard'),
+      );
       if (!localOut) await storage.putDirectory(outKey, outDir);
-      if (!(await repo.markDone(videoId, result.durationSec))) return gone();
+      if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
       await storage.delete(video.source_key);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
-      if (deleted) return;
-      if (ctx.isLastAttempt) {
-        await repo.markFailed(videoId, failureReason(err));
+      if (deletion.signal.aborted || (await isGone(videoId))) return gone();
+      const stopping = ctx.signal.reason instanceof WorkerStopping;
+      if (ctx.isLastAttempt && !stopping) {
+        await whileDatabaseUnavailable(() => repo.markFailed(videoId, failureReason(err)), ctx.signal);
+        await clearOutputFolder(outDir);
         return;
       }
-      log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
-      // Published early, its files are gone now: back to processing (unlisted) until the retry.
-      await repo.startProcessing(videoId);
+      if (!stopping) log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
+      // Unlisted until the retry; if the database cannot say so now, the files stay until then.
+      if (await unlist().catch(() => false)) await clearOutputFolder(outDir);
       throw err;
     } finally {
-      ctx.signal.removeEventListener('abort', onOuterAbort);
-      if (deleted) {
+      if (deletion.signal.aborted) {
         await storage.deletePrefix(outKey);
         await storage.delete(video.source_key);
       }
       if (!localOut) await fs.rm(outDir, { recursive: true, force: true });
     }
   };
+
+  /** Deleted meanwhile; an unreachable database does not count as gone. */
+  async function isGone(videoId: string): Promise<boolean> {
+    return repo.findById(videoId).then(
+      (v) => !v,
+      () => false,
+    );
+  }
+}
+
+/** A state write that may be skipped during a database outage: true (carry on) when it was. */
+async function unlessUnavailable(write: Promise<boolean>): Promise<boolean> {
+  return write.catch((err: unknown) => {
+    if (isDatabaseUnavailable(err)) return true;
+    throw err;
+  });
 }
 
 /**
@@ -101,10 +128,11 @@ async function writePreviews(
   outDir: string,
   result: Awaited<ReturnType<typeof transcodeVideo>>,
   signal: AbortSignal,
+  nice: number,
   onFailure: (err: unknown) => void,
 ): Promise<void> {
   const lowest = result.rungs[result.rungs.length - 1]!;
-  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal }).catch((err: unknown) => {
+  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
     if (signal.aborted) throw err;
     onFailure(err);
   });

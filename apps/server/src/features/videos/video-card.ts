@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DashboardVideo, VideoCard } from '@streamhub/contract';
+import { toAmount, type DashboardVideo, type VideoCard } from '@streamhub/contract';
 import type { Database } from '../../db/schema.ts';
 
 /** Videos joined with their owners (`owner`), selecting the columns every video card needs. */
@@ -39,9 +39,6 @@ export interface CardRow {
   owner_username: string;
   owner_avatar: string;
 }
-
-/** Minor units (cents) → currency units, the API's money format. */
-export const toAmount = (minor: number | null | undefined): number => (minor ?? 0) / 100;
 
 /** API.md §3 VideoCard: owner is a one-element array; never any file URL. */
 export function toVideoCard(row: CardRow): VideoCard {

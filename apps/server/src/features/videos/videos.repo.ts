@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
+import { listed } from '../access/access.sql.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -28,14 +29,6 @@ export type VideoQueries = ReturnType<typeof videoQueries>;
 
 function videoQueries(db: Kysely<Database>) {
   return {
-    async findAccessInfo(id: string) {
-      return db
-        .selectFrom('videos')
-        .select(['id', 'owner_id', 'is_exclusive', 'status', 'has_mp4'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
     async findById(id: string) {
       return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -49,20 +42,6 @@ function videoQueries(db: Kysely<Database>) {
         .select(['owner.fullname as owner_fullname', 'owner.username as owner_username', 'owner.avatar as owner_avatar'])
         .where('videos.id', '=', id)
         .executeTakeFirst();
-    },
-
-    async countByOwner(ownerId: string): Promise<number> {
-      const row = await db
-        .selectFrom('videos')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async extraUploads(userId: string): Promise<number> {
-      const row = await db.selectFrom('users').select('extra_uploads').where('id', '=', userId).executeTakeFirst();
-      return row?.extra_uploads ?? 0;
     },
 
     /** Serialises uploads of one user, so two parallel uploads cannot both take the last slot. */
@@ -92,7 +71,7 @@ function videoQueries(db: Kysely<Database>) {
       let q = selectCards(db)
         .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
         .where('videos.owner_id', '=', ownerId);
-      if (!includeUnready) q = q.where('videos.status', '=', 'ready');
+      if (!includeUnready) q = q.where(listed());
       return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
     },
 

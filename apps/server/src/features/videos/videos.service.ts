@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { EditVideoFields, UploadVideoFields, Uploads, WatchVideo } from '@streamhub/contract';
-import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
@@ -12,10 +12,11 @@ import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { toAmount, toDashboardVideo } from './video-card.ts';
+import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -26,6 +27,8 @@ interface Deps {
   queue: JobQueue;
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
+  /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
+  access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
 }
 
 interface UploadFiles {
@@ -33,47 +36,10 @@ interface UploadFiles {
   thumbnail?: { path: string };
 }
 
-/** Who may watch a video: the rule every media path goes through (purchases extend it). */
-export interface WatchRule {
-  canWatch(video: { id: string; owner_id: string; is_exclusive: boolean }, viewer: Viewer | null): Promise<boolean>;
-}
-
-export const ownerOrPublic: WatchRule = {
-  async canWatch(video, viewer) {
-    return !video.is_exclusive || video.owner_id === viewer?._id;
-  },
-};
-
 const NOT_A_VIDEO = 'File must be a video';
 
-/** Finished videos whose media access is remembered per process (see mediaAccess). */
-const MEDIA_ACCESS_CACHE_SIZE = 10_000;
-
-export function createVideosService(
-  { repo, storage, config, tokens, queue, users, subscriptions }: Deps,
-  rule: WatchRule = ownerOrPublic,
-) {
+export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
   const videoPrefix = (id: string) => `videos/${id}`;
-  /**
-   * Whether a finished video is exclusive, so that serving its segments does not ask the database
-   * every time. Safe to keep: `is_exclusive` never changes after upload and a finished video's
-   * files never change; once a video is deleted its files are gone, which answers 404 anyway.
-   */
-  const finishedExclusive = new Map<string, boolean>();
-
-  /** Whether the video is exclusive and whether its files are final (no longer change). */
-  async function mediaInfo(videoId: string): Promise<{ isExclusive: boolean; final: boolean }> {
-    const remembered = finishedExclusive.get(videoId);
-    if (remembered !== undefined) return { isExclusive: remembered, final: true };
-    const video = await repo.findAccessInfo(videoId);
-    if (!video) throw new NotFound('Not found');
-    if (video.has_mp4) {
-      if (finishedExclusive.size >= MEDIA_ACCESS_CACHE_SIZE) finishedExclusive.delete(finishedExclusive.keys().next().value!);
-      finishedExclusive.set(videoId, video.is_exclusive);
-    }
-    return { isExclusive: video.is_exclusive, final: video.has_mp4 };
-  }
-
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -92,11 +58,6 @@ export function createVideosService(
     if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
   }
 
-  async function uploadQuota(userId: string): Promise<Uploads> {
-    const [uploaded, extra] = await Promise.all([repo.countByOwner(userId), repo.extraUploads(userId)]);
-    return { uploaded, uploadLimit: config.uploadLimitDefault + extra };
-  }
-
   /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
   function exclusiveToken(video: { id: string; duration: number }, viewer: Viewer | null): string {
     // Nobody watches an exclusive video without a session; without one there is nothing to bind to.
@@ -105,18 +66,19 @@ export function createVideosService(
   }
 
   /**
-   * The watch call (API.md §6). Unready videos exist only for their owner; an exclusive video
-   * needs access; its file URLs carry a short-lived token bound to video and session.
+   * The watch call (API.md §6). The access module decides: unready videos exist only for their
+   * owner (404), an exclusive video needs access (401 with a reason); the file URLs of an
+   * exclusive video carry a short-lived token bound to video and session.
    */
   async function watch(
     videoId: string,
     viewer: Viewer | null,
     opts: { countView: boolean; viewerKey?: string } = { countView: true },
   ): Promise<WatchVideo> {
+    await access.assertCanWatch(videoId, viewer);
     let row = await repo.findForWatch(videoId);
-    const isOwner = row?.owner_id === viewer?._id;
-    if (!row || (row.status !== 'ready' && !isOwner)) throw new NotFound('Video not found');
-    if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
+    // Deleted between the two statements.
+    if (!row) throw new NotFound('Video not found');
     if (opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.recordView(row.id, opts.viewerKey))) {
       row = { ...row, views: row.views + 1 };
     }
@@ -155,13 +117,8 @@ export function createVideosService(
   }
 
   return {
-    uploadQuota,
-
     /** Fails fast before the body is read; checked again inside the insert transaction. */
-    async assertCanUpload(viewer: Viewer) {
-      const { uploaded, uploadLimit } = await uploadQuota(viewer._id);
-      if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
-    },
+    assertCanUpload: (viewer: Viewer) => access.assertCanUpload(viewer._id),
 
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
@@ -184,16 +141,13 @@ export function createVideosService(
           await fs.rm(frame, { force: true });
         }
       }
-      const priceMinor = fields.isExclusive ? Math.round((fields.price ?? MIN_VIDEO_PRICE) * 100) : null;
+      const priceMinor = fields.isExclusive ? toMinorUnits(fields.price ?? MIN_VIDEO_PRICE) : null;
       const sourceKey = `sources/${id}`;
       await storage.putFile(sourceKey, files.videoFile.path);
       try {
         await repo.transaction(async (tx, trx) => {
           await tx.lockOwner(viewer._id);
-          const uploaded = await tx.countByOwner(viewer._id);
-          if (uploaded >= config.uploadLimitDefault + (await tx.extraUploads(viewer._id))) {
-            throw new Forbidden('Upload limit reached');
-          }
+          await access.on(trx).assertCanUpload(viewer._id);
           await tx.insert({
             id,
             ownerId: viewer._id,
@@ -222,32 +176,6 @@ export function createVideosService(
 
     watch,
 
-    /**
-     * The gate of everything done to a listed video (like, comment, history): missing or not
-     * ready → 404; exclusive without access → 401, as the watch call answers (API.md §1, §6).
-     */
-    async assertWatchable(videoId: string, viewer: Viewer | null): Promise<void> {
-      const row = await repo.findAccessInfo(videoId);
-      if (!row || row.status !== 'ready') throw new NotFound('Video not found');
-      if (!(await rule.canWatch(row, viewer))) throw new Unauthorized('No access to this video');
-    },
-
-    /**
-     * The media gate: a public video's files are open; an exclusive video's files need a token
-     * that the watch call issued to someone allowed to watch, presented with the same session
-     * (`sessionId` of the request's cookie). `final` says the files no longer change.
-     * A video that does not exist (or no longer) is a 404.
-     */
-    async mediaAccess(
-      videoId: string,
-      token: string | null,
-      sessionId: string | null,
-    ): Promise<{ allowed: boolean; final: boolean }> {
-      const { isExclusive, final } = await mediaInfo(videoId);
-      if (!isExclusive) return { allowed: true, final };
-      return { allowed: token !== null && tokens.verify(token, videoId, sessionId), final };
-    },
-
     async details(videoId: string) {
       const video = await repo.findById(videoId);
       if (!video) throw new NotFound('Video not found');
@@ -272,10 +200,20 @@ export function createVideosService(
       return watch(video.id, viewer, { countView: false });
     },
 
-    /** Deletes the row (likes, views, history cascade) and every file; a running job sees it gone. */
+    /**
+     * Deletes the row (likes, views, history cascade) and cancels its jobs in one transaction, stops
+     * a transcode running in this process, then removes every file. A transcode running in another
+     * process finds the row gone within a second, stops and removes what it wrote.
+     */
     async remove(viewer: Viewer, videoId: string) {
       const video = await loadOwned(videoId, viewer);
-      await repo.delete(video.id);
+      await repo.transaction(async (tx, trx) => {
+        await tx.delete(video.id);
+        for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
+          await queue.cancel(job, { videoId: video.id }, { trx });
+        }
+      });
+      await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video.id, video.thumbnail, video.source_key);
     },
 
@@ -283,7 +221,7 @@ export function createVideosService(
       const isOwner = viewer?._id === channelId;
       if (!isOwner && !(await users.exists(channelId))) throw new NotFound('Channel does not exist');
       const rows = await repo.listByOwner(channelId, isOwner);
-      return { videos: rows.map(toDashboardVideo), uploads: await uploadQuota(channelId) };
+      return { videos: rows.map(toDashboardVideo), uploads: await access.uploadQuota(channelId) };
     },
   };
 
@@ -294,5 +232,3 @@ export function createVideosService(
   }
 }
 export type VideosService = ReturnType<typeof createVideosService>;
-/** What features acting on a video (likes, comments, history) need: the one watch rule. */
-export type WatchGate = Pick<VideosService, 'assertWatchable'>;

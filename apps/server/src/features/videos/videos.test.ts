@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
-import { ffprobeJson, listFiles, makeClip, waitFor } from '../../../test/clips.ts';
+import { ffprobeJson, listFiles, makeClip, processesIn, waitFor } from '../../../test/clips.ts';
 import { createUser, createVideos } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTranscodeDeadHandler } from './transcode.job.ts';
@@ -400,17 +401,21 @@ describe('edit, details and delete', () => {
     expect((await app.inject({ method: 'GET', url: '/api/video/v/not-an-id' })).statusCode).toBe(400);
   });
 
-  it('deleting a video while it transcodes leaves no files behind', async () => {
+  it('deleting a video while it transcodes stops its encoder, cancels its job and leaves no files behind', async () => {
     const owner = await registerUser(ctx);
     const res = await upload(ctx, owner.cookie, await makeClip('long.mp4', { seconds: 20, width: 1280, height: 720 }));
     const id = res.json().data._id;
     const dir = path.join(ctx.config.mediaDir, 'videos', id);
-    await waitFor(async () => (await listFiles(dir)).length > 0, 60_000, 50);
+    await waitFor(async () => (await listFiles(dir)).length > 0 && (await processesIn(dir)).length > 0, 60_000, 50);
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, 3000));
+    // The transcode ran in this process: the answer came once its encoder had stopped.
+    expect(await processesIn(dir)).toEqual([]);
     expect(await listFiles(dir)).toEqual([]);
+    await expect(fs.stat(dir)).rejects.toThrow();
+    const jobs = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE data->>'videoId' = ${id}`.execute(ctx.db);
+    expect(jobs.rows.map((j) => j.state)).toEqual(['cancelled']);
     // Other tests' failed videos keep their sources until deleted: look for this one's files only.
     expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).not.toContain(id);
     expect((await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))).filter((f) => f.startsWith(id))).toEqual([]);

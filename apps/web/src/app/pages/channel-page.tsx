@@ -7,6 +7,7 @@ import { useOwnChannel } from '@/features/channels/api/get-own-channel';
 import { otherChannelTiles, ownActivityTiles, ownChannelTiles } from '@/features/channels/channel-tiles';
 import { ChannelHeader } from '@/features/channels/components/channel-header';
 import { ChannelTileGrid } from '@/features/channels/components/channel-tile-grid';
+import { EarningsSummary } from '@/features/purchases/components/earnings-summary';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
 import { ApiError, errorText } from '@/lib/api-client';
@@ -54,6 +55,7 @@ function OwnChannel({ userId }: { userId: string }) {
       <ChannelHeader channel={profile} stats={stats.data} actions={<EditProfileDialog profile={profile} />} />
       <ChannelTileGrid title="My Activity" tiles={ownActivityTiles(profile)} channel={profile} />
       <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
+      <EarningsSummary />
     </div>
   );
 }

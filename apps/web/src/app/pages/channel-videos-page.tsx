@@ -4,6 +4,7 @@ import { channelVideosTitle } from '@/features/videos/channel-videos';
 import { ChannelVideosView } from '@/features/videos/components/channel-videos-view';
 import { useCurrentUser } from '@/lib/auth';
 import { isChannelOwner, readChannelNavigationState } from '@/lib/channel-state';
+import { BuyUploadsButton } from '@/features/purchases/components/buy-uploads-button';
 
 /** /videos (own) and /videos/{channelId} (SPEC §2, §6). */
 export function ChannelVideosPage() {
@@ -18,5 +19,5 @@ export function ChannelVideosPage() {
   if (!user) return null;
   const id = isOwner ? user._id : (channelId as string);
   const title = channelVideosTitle(isOwner, stateName ?? owner.data?.fullname);
-  return <ChannelVideosView key={id} channelId={id} isOwner={isOwner} title={title} />;
+  return <ChannelVideosView key={id} channelId={id} isOwner={isOwner} title={title} buyUploads={<BuyUploadsButton />} />;
 }

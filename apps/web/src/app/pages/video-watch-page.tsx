@@ -3,13 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
+import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
-import { ApiError } from '@/lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 function WatchUnavailable() {
@@ -41,15 +42,14 @@ function HistoryNotice({ videoId }: { videoId: string }) {
 }
 
 function Watch({ videoId }: { videoId: string }) {
-  const navigate = useNavigate();
   const wide = useMediaQuery(DESKTOP_QUERY);
   const video = useWatchVideo(videoId);
 
-  const noAccess = video.error instanceof ApiError && video.error.status === 401;
+  // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
+  const noAccess = useRefusalRedirect(video.error, videoId);
   useEffect(() => {
-    if (noAccess) void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true });
-    else if (video.error) console.error('Could not load the video', video.error);
-  }, [noAccess, video.error, navigate, videoId]);
+    if (video.error && !noAccess) console.error('Could not load the video', video.error);
+  }, [noAccess, video.error]);
 
   if (noAccess) return <LoadingScreen />;
   // Only the video call decides between the page and the error view; comments, history and more
@@ -82,6 +82,7 @@ function Watch({ videoId }: { videoId: string }) {
         <WatchDetails
           video={data}
           // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+          playlistAction={<AddToPlaylistButton videoId={videoId} />}
           subscribeAction={data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null}
         />
         <HistoryNotice videoId={videoId} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,27 +12,16 @@ import { useDeleteVideo } from '../api/delete-video';
 import { isQuotaFull } from '../channel-videos';
 import { ChannelVideoCard } from './channel-video-card';
 
-type ChannelVideosViewProps = { channelId: string; isOwner: boolean; title: string };
-
-/** SPEC §9: extra uploads are 5 more slots for ₹20. The purchase call comes later. */
-function BuyUploadsButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>Buy Uploads</Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Buy Uploads?"
-        description="Extra uploads: 5 more slots for ₹20. Buying upload slots is not available yet."
-        onConfirm={() => undefined}
-      />
-    </>
-  );
-}
+type ChannelVideosViewProps = {
+  channelId: string;
+  isOwner: boolean;
+  title: string;
+  /** 'Buy Uploads', composed by the page; replaces New Video when the quota is full (SPEC §2). */
+  buyUploads?: ReactNode;
+};
 
 /** /videos and /videos/{channelId}: a channel's videos; the owner can manage them (SPEC §2, §6). */
-export function ChannelVideosView({ channelId, isOwner, title }: ChannelVideosViewProps) {
+export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: ChannelVideosViewProps) {
   const navigate = useNavigate();
   const videos = useChannelVideos(channelId);
   const deleteVideo = useDeleteVideo();
@@ -62,7 +51,7 @@ export function ChannelVideosView({ channelId, isOwner, title }: ChannelVideosVi
               Uploads: <span className="font-medium text-white tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
             </p>
             {isQuotaFull(uploads) ? (
-              <BuyUploadsButton />
+              buyUploads
             ) : (
               <Link to="/video/new" className={buttonClasses('primary')}>
                 <UploadIcon />

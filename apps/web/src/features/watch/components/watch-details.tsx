@@ -1,10 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WatchVideo } from '@streamhub/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Img } from '@/components/ui/img';
-import { PlaylistIcon } from '@/components/ui/icons';
 import { LikeButton } from '@/components/like-button';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDate } from '@/lib/formatters';
@@ -14,13 +11,14 @@ type WatchDetailsProps = {
   video: WatchVideo;
   /** Subscribe / Subscribed toggle, composed by the page (hidden for the owner). */
   subscribeAction?: ReactNode;
+  /** 'Add' to playlist, composed by the page. */
+  playlistAction?: ReactNode;
 };
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
-export function WatchDetails({ video, subscribeAction }: WatchDetailsProps) {
+export function WatchDetails({ video, subscribeAction, playlistAction }: WatchDetailsProps) {
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
-  const [playlistOpen, setPlaylistOpen] = useState(false);
   const owner = video.owner;
   const isOwner = Boolean(user && owner && owner._id === user._id);
   const channelHref = isOwner ? '/channel' : `/channel/${encodeURIComponent(owner?._id ?? '')}`;
@@ -54,10 +52,7 @@ export function WatchDetails({ video, subscribeAction }: WatchDetailsProps) {
             pending={like.isPending}
             onToggle={() => like.mutate()}
           />
-          <Button variant="secondary" onClick={() => setPlaylistOpen(true)}>
-            <PlaylistIcon />
-            Add
-          </Button>
+          {playlistAction}
         </div>
       </div>
       <div className="rounded-xl bg-raised p-4 text-sm">
@@ -69,11 +64,6 @@ export function WatchDetails({ video, subscribeAction }: WatchDetailsProps) {
         </p>
         <p className="mt-2 line-clamp-6 whitespace-pre-line">{video.description?.trim() || 'No description available'}</p>
       </div>
-      <Dialog open={playlistOpen} onOpenChange={setPlaylistOpen}>
-        <DialogContent title="Select a Playlist">
-          <p className="mt-4 text-muted">No playlists available</p>
-        </DialogContent>
-      </Dialog>
     </div>
   );
 }

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PurchaseKind } from '../../db/schema.ts';
+import { listed, playlistGrants, playlistOpenTo, visibleTo, watchableBy } from './access.sql.ts';
+
+export interface NewEntitlement {
+  id: string;
+  userId: string;
+  kind: PurchaseKind;
+  videoId?: string;
+  playlistId?: string;
+  uploadSlots?: number;
+  purchaseId: string;
+}
+
+export function createAccessRepo(db: Db) {
+  return {
+    /**
+     * For each of `videoIds` that exists, in one query: listed, visible to the viewer, open to
+     * everyone, and whether the viewer may watch it. `final`: its files no longer change.
+     */
+    async decide(viewerId: string | null, videoIds: readonly string[]) {
+      if (videoIds.length === 0) return [];
+      return db
+        .selectFrom('videos as v')
+        .select([
+          'v.id',
+          'v.has_mp4 as final',
+          listed('v').as('listed'),
+          visibleTo(viewerId, 'v').as('visible'),
+          watchableBy(null, 'v').as('open'),
+          watchableBy(viewerId, 'v').as('watchable'),
+        ])
+        .where('v.id', 'in', videoIds)
+        .execute();
+    },
+
+    /**
+     * The media gate's question for the user of a live session (the gate knows the session from
+     * its cookie, not the user): is the video open to everyone, may that user watch it.
+     */
+    async decideForSession(sessionId: string, videoId: string) {
+      const user = sql<string>`(SELECT s.user_id FROM sessions s WHERE s.id = ${sessionId} AND s.expires_at > now())`;
+      return db
+        .selectFrom('videos as v')
+        .select([
+          'v.id',
+          'v.has_mp4 as final',
+          watchableBy(null, 'v').as('open'),
+          // No live session: the user is NULL and every branch but the first is unknown.
+          sql<boolean>`coalesce(${watchableBy(user, 'v')}, false)`.as('watchable'),
+        ])
+        .where('v.id', '=', videoId)
+        .executeTakeFirst();
+    },
+
+    /** Whether the playlist is open to the viewer (not exclusive, theirs, or bought); undefined when missing. */
+    async playlistOpen(viewerId: string | null, playlistId: string): Promise<boolean | undefined> {
+      const row = await db
+        .selectFrom('playlists as p')
+        .select(playlistOpenTo(viewerId, 'p').as('open'))
+        .where('p.id', '=', playlistId)
+        .executeTakeFirst();
+      return row?.open;
+    },
+
+    /** The exclusive videos the viewer holds through bought playlists, with the playlist and its purchase. */
+    async exclusivePlaylistGrants(viewerId: string) {
+      return db
+        .selectFrom(sql<{ video_id: string; playlist_id: string; purchase_id: string }>`(${playlistGrants(viewerId)})`.as('g'))
+        .innerJoin('videos as v', 'v.id', 'g.video_id')
+        .select(['g.video_id', 'g.playlist_id', 'g.purchase_id'])
+        .where('v.is_exclusive', '=', true)
+        .where(listed('v'))
+        .execute();
+    },
+
+    /** Videos the user uploaded (any status) and the upload slots their entitlements add. */
+    async uploadCounts(userId: string): Promise<{ uploaded: number; extraSlots: number }> {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.selectFrom('videos').select(eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).as('uploaded'),
+          eb
+            .selectFrom('entitlements')
+            .select(sql<number>`coalesce(sum(upload_slots), 0)`.as('n'))
+            .where('user_id', '=', userId)
+            .where('kind', '=', 'uploads')
+            .as('extra'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { uploaded: Number(row.uploaded), extraSlots: Number(row.extra) };
+    },
+
+    async grant(e: NewEntitlement): Promise<void> {
+      await db
+        .insertInto('entitlements')
+        .values({
+          id: e.id,
+          user_id: e.userId,
+          kind: e.kind,
+          video_id: e.videoId ?? null,
+          playlist_id: e.playlistId ?? null,
+          upload_slots: e.uploadSlots ?? null,
+          purchase_id: e.purchaseId,
+        })
+        .execute();
+    },
+
+    async playlistHasBuyers(playlistId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('entitlements')
+        .select('id')
+        .where('kind', '=', 'playlist')
+        .where('playlist_id', '=', playlistId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+  };
+}
+export type AccessRepo = ReturnType<typeof createAccessRepo>;

@@ -1,0 +1,137 @@
+import type { Uploads } from '@streamhub/contract';
+import type { Db } from '../../db/database.ts';
+import { Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
+import type { MediaTokens } from '../media/media-tokens.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import { createAccessRepo, type AccessRepo, type NewEntitlement } from './access.repo.ts';
+
+interface Deps {
+  db: Db;
+  /** Videos a user may upload before buying slots (UPLOAD_LIMIT_DEFAULT). */
+  uploadLimitDefault: number;
+  tokens: Pick<MediaTokens, 'verify'>;
+}
+
+/** Finished videos whose openness is remembered per process (see mediaAccess). */
+const MEDIA_CACHE_SIZE = 10_000;
+
+/**
+ * Who may find, watch and upload what: the one module every feature asks (watch, media,
+ * purchases, playlists, comments, likes, history, lists). The rule itself is SQL in
+ * access.sql.ts, asked in batches; nothing else writes it.
+ */
+export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
+  const repo = createAccessRepo(db);
+  /**
+   * Whether a finished video is open to everyone, so serving its files does not ask the database
+   * every time. Safe to keep: it depends only on `is_exclusive`, which no call changes after
+   * upload (purchases change what a viewer may watch, never whether a video is open), and a
+   * finished video's files never change; a deleted video's files are gone, which answers 404.
+   */
+  const openMedia = new Map<string, boolean>();
+
+  const refusal = (viewer: Viewer | null) =>
+    viewer ? new Unauthorized('No access to this video', 'purchase') : new Unauthorized('No access to this video', 'signin');
+
+  async function decide(viewer: Viewer | null, videoIds: readonly string[]) {
+    return new Map((await repo.decide(viewer?._id ?? null, videoIds)).map((d) => [d.id, d]));
+  }
+
+  async function gate(videoId: string, viewer: Viewer | null, mustBeListed: boolean) {
+    const d = (await decide(viewer, [videoId])).get(videoId);
+    if (!d || !(mustBeListed ? d.listed : d.visible)) throw new NotFound('Video not found');
+    if (!d.watchable) throw refusal(viewer);
+  }
+
+  async function uploadQuota(r: AccessRepo, userId: string): Promise<Uploads> {
+    const { uploaded, extraSlots } = await r.uploadCounts(userId);
+    return { uploaded, uploadLimit: uploadLimitDefault + extraSlots };
+  }
+
+  /** The parts that take part in a caller's transaction (unit of work). */
+  function on(q: Db) {
+    const r = q === db ? repo : createAccessRepo(q);
+    return {
+      uploadQuota: (userId: string) => uploadQuota(r, userId),
+      async assertCanUpload(userId: string) {
+        const { uploaded, uploadLimit } = await uploadQuota(r, userId);
+        if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
+      },
+      /** Records what a settled purchase grants (append-only). */
+      grant: (e: NewEntitlement) => r.grant(e),
+      playlistHasBuyers: (playlistId: string) => r.playlistHasBuyers(playlistId),
+    };
+  }
+
+  return {
+    on,
+    uploadQuota: (userId: string) => uploadQuota(repo, userId),
+    assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
+
+    /** Which of these videos the viewer may watch, in one query (cards mark what is owned). */
+    async watchable(viewer: Viewer | null, videoIds: readonly string[]): Promise<Set<string>> {
+      const decisions = await repo.decide(viewer?._id ?? null, [...new Set(videoIds)]);
+      return new Set(decisions.filter((d) => d.watchable).map((d) => d.id));
+    },
+
+    /**
+     * The watch call's gate: a video the viewer cannot see (missing; processing or failed and not
+     * theirs) → 404; one they may not watch → 401 with `reason` signin or purchase.
+     */
+    assertCanWatch: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, false),
+
+    /**
+     * The gate of everything done to a listed video (like, comment, history): not listed → 404,
+     * even for its owner; may not watch → 401 as the watch call answers.
+     */
+    assertWatchable: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, true),
+
+    /**
+     * 404 unless the viewer can see the video (listed, or theirs); then whether they may watch it
+     * (a buy page, adding to a playlist).
+     */
+    async assertVisible(videoId: string, viewer: Viewer | null): Promise<boolean> {
+      const d = (await decide(viewer, [videoId])).get(videoId);
+      if (!d?.visible) throw new NotFound('Video not found');
+      return d.watchable;
+    },
+
+    /** A playlist detail's `access`: not exclusive, the viewer's own, or bought. Missing → 404. */
+    async playlistAccess(playlistId: string, viewer: Viewer | null): Promise<boolean> {
+      const open = await repo.playlistOpen(viewer?._id ?? null, playlistId);
+      if (open === undefined) throw new NotFound('Playlist not found');
+      return open;
+    },
+
+    /** The exclusive videos the viewer holds through bought playlists (purchase history). */
+    playlistGrants: (viewer: Viewer) => repo.exclusivePlaylistGrants(viewer._id),
+
+    /**
+     * The media gate, for every byte of a video's files: open videos' files are served to anyone;
+     * an exclusive video's files need a valid token for this video and the request's session
+     * (`sessionId`, from its cookie), and the rule is asked again for that session's user, so a
+     * grant that ended (a video removed from a bought playlist) opens nothing, however fresh the
+     * token. `final`: the files no longer change. A video that does not exist (or no longer) → 404.
+     */
+    async mediaAccess(
+      videoId: string,
+      token: string | null,
+      sessionId: string | null,
+    ): Promise<{ allowed: boolean; final: boolean }> {
+      const remembered = openMedia.get(videoId);
+      if (remembered === true) return { allowed: true, final: true };
+      const signed = token !== null && tokens.verify(token, videoId, sessionId);
+      if (remembered === false && !signed) return { allowed: false, final: true };
+      const d = signed ? await repo.decideForSession(sessionId!, videoId) : (await repo.decide(null, [videoId]))[0];
+      if (!d) throw new NotFound('Not found');
+      if (d.final && remembered === undefined) {
+        if (openMedia.size >= MEDIA_CACHE_SIZE) openMedia.delete(openMedia.keys().next().value!);
+        openMedia.set(videoId, d.open);
+      }
+      return { allowed: d.open || (signed && d.watchable), final: d.final };
+    },
+  };
+}
+export type AccessService = ReturnType<typeof createAccessService>;
+/** What features acting on a listed video (likes, comments, history) need: the one watch rule. */
+export type WatchGate = Pick<AccessService, 'assertWatchable'>;

@@ -1,0 +1,64 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The SQL of who may find and watch what, written once. Repos of other features build their
+ * queries with `listed`; everything else goes through the access service. `v` / `p` name the
+ * alias of the `videos` / `playlists` row the predicate is about.
+ */
+
+const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+
+/** The viewer a predicate is about: a user id, or an SQL expression giving one (e.g. a session's user). */
+export type ViewerRef = string | RawBuilder<string>;
+
+/**
+ * A video anyone may find: in the list, search, likes, history, "more", stats and playlists.
+ * Written with a literal, so it matches the partial indexes `WHERE status = 'ready'`.
+ */
+export function listed(v = 'videos'): RawBuilder<boolean> {
+  return sql<boolean>`${ref(v, 'status')} = 'ready'`;
+}
+
+/** Listed, or the viewer's own (owners also see their videos while they process or after they fail). */
+export function visibleTo(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
+  if (viewerId === null) return listed(v);
+  return sql<boolean>`(${listed(v)} OR ${ref(v, 'owner_id')} = ${viewerId})`;
+}
+
+/**
+ * The videos a viewer holds through bought playlists: every video in a playlist they bought
+ * whose owner is the playlist's owner (videos added later included; a playlist by someone else
+ * that contains your video grants nothing). Columns: video_id, playlist_id, purchase_id.
+ */
+export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: string; playlist_id: string; purchase_id: string }> {
+  return sql`
+    SELECT pv.video_id, e.playlist_id, e.purchase_id
+    FROM entitlements e
+    JOIN playlists p ON p.id = e.playlist_id
+    JOIN playlist_videos pv ON pv.playlist_id = e.playlist_id
+    JOIN videos gv ON gv.id = pv.video_id AND gv.owner_id = p.owner_id
+    WHERE e.user_id = ${viewerId} AND e.kind = 'playlist'`;
+}
+
+/**
+ * THE access rule: a video that is not exclusive is open to everyone; an exclusive one to its
+ * owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner that
+ * contains it. Anonymous viewers (null) only ever see the first branch.
+ */
+export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
+  const open = sql<boolean>`NOT ${ref(v, 'is_exclusive')}`;
+  if (viewerId === null) return open;
+  return sql<boolean>`(${open}
+    OR ${ref(v, 'owner_id')} = ${viewerId}
+    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'video' AND e.video_id = ${ref(v, 'id')})
+    OR ${ref(v, 'id')} IN (SELECT g.video_id FROM (${playlistGrants(viewerId)}) g))`;
+}
+
+/** A playlist's own door (its detail's `access`): not exclusive, the viewer's own, or bought by the viewer. */
+export function playlistOpenTo(viewerId: ViewerRef | null, p = 'playlists'): RawBuilder<boolean> {
+  const open = sql<boolean>`NOT ${ref(p, 'is_exclusive')}`;
+  if (viewerId === null) return open;
+  return sql<boolean>`(${open}
+    OR ${ref(p, 'owner_id')} = ${viewerId}
+    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'playlist' AND e.playlist_id = ${ref(p, 'id')}))`;
+}

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import type { JournalLine } from './ledger.ts';
+
+export function createLedgerRepo(db: Db) {
+  return {
+    /** One journal entry for the purchase with its lines (the database checks the balance at commit). */
+    async record(purchaseId: string, lines: JournalLine[]): Promise<string> {
+      const entryId = newId();
+      await db.insertInto('journal_entries').values({ id: entryId, purchase_id: purchaseId }).execute();
+      await db
+        .insertInto('journal_lines')
+        .values(
+          lines.map((l) => ({
+            id: newId(),
+            entry_id: entryId,
+            account: l.account,
+            user_id: l.userId,
+            amount_minor: l.amountMinor,
+          })),
+        )
+        .execute();
+      return entryId;
+    },
+
+    /** The creator's earnings (credits are negative, so they are negated): all time and the last 30 days. */
+    async earningTotals(creatorId: string) {
+      return db
+        .selectFrom('journal_lines')
+        .select([
+          sql<number>`coalesce(-sum(amount_minor), 0)`.as('total'),
+          sql<number>`coalesce(-sum(amount_minor) FILTER (WHERE created_at > now() - interval '30 days'), 0)`.as('last_30_days'),
+          sql<number>`count(*)`.as('sales'),
+        ])
+        .where('user_id', '=', creatorId)
+        .where('account', '=', 'creator_earnings')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The creator's earnings per item sold, best-selling first; the title is the newest one sold. */
+    async earningsPerItem(creatorId: string) {
+      return db
+        .selectFrom('journal_lines as l')
+        .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
+        .innerJoin('purchases as p', 'p.id', 'e.purchase_id')
+        .select([
+          'p.kind',
+          sql<string>`coalesce(p.video_id, p.playlist_id)`.as('item_id'),
+          sql<string>`(array_agg(p.title ORDER BY p.created_at DESC))[1]`.as('title'),
+          sql<number>`count(*)`.as('sales'),
+          sql<number>`-sum(l.amount_minor)`.as('amount'),
+          sql<Date>`max(l.created_at)`.as('last_sale_at'),
+        ])
+        .where('l.user_id', '=', creatorId)
+        .where('l.account', '=', 'creator_earnings')
+        .groupBy(['p.kind', sql`coalesce(p.video_id, p.playlist_id)`])
+        .orderBy('amount', 'desc')
+        .orderBy('last_sale_at', 'desc')
+        .execute();
+    },
+
+    /**
+     * Everything that would make the books wrong, each as a sentence: unbalanced or one-sided
+     * entries; settled purchases without exactly one entry and one entitlement, or whose buyer
+     * line is not the amount paid; entries or entitlements of purchases that did not settle.
+     */
+    async problems(): Promise<string[]> {
+      const { rows } = await sql<{ problem: string }>`
+        SELECT 'journal entry ' || entry_id || ' does not balance: ' || count(*) || ' lines sum to ' || sum(amount_minor) AS problem
+        FROM journal_lines GROUP BY entry_id HAVING sum(amount_minor) <> 0 OR count(*) < 2
+        UNION ALL
+        SELECT 'journal entry ' || e.id || ' has no lines'
+        FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.entry_id = e.id)
+        UNION ALL
+        SELECT 'settled purchase ' || p.id || ' has ' || (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id)
+               || ' journal entries and ' || (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) || ' entitlements'
+        FROM purchases p
+        WHERE p.status = 'settled'
+          AND ((SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id) <> 1
+            OR (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) <> 1)
+        UNION ALL
+        SELECT 'purchase ' || p.id || ' paid ' || p.amount_minor || ' but its buyer line says ' || coalesce(sum(l.amount_minor), 0)
+        FROM purchases p
+        JOIN journal_entries e ON e.purchase_id = p.id
+        LEFT JOIN journal_lines l ON l.entry_id = e.id AND l.account = 'buyer_payments' AND l.user_id = p.buyer_id
+        GROUP BY p.id, p.amount_minor HAVING coalesce(sum(l.amount_minor), 0) <> p.amount_minor
+        UNION ALL
+        SELECT p.status || ' purchase ' || p.id || ' has a journal entry or an entitlement'
+        FROM purchases p
+        WHERE p.status <> 'settled'
+          AND (EXISTS (SELECT 1 FROM journal_entries e WHERE e.purchase_id = p.id)
+            OR EXISTS (SELECT 1 FROM entitlements t WHERE t.purchase_id = p.id))
+        UNION ALL
+        SELECT 'entitlement ' || t.id || ' (' || t.kind || ') has no purchase'
+        FROM entitlements t WHERE t.purchase_id IS NULL AND t.kind <> 'uploads'
+        UNION ALL
+        SELECT 'entitlement ' || t.id || ' is not what purchase ' || p.id || ' bought'
+        FROM entitlements t JOIN purchases p ON p.id = t.purchase_id
+        WHERE (t.user_id, t.kind, t.video_id, t.playlist_id, t.upload_slots)
+              IS DISTINCT FROM (p.buyer_id, p.kind, p.video_id, p.playlist_id, p.upload_slots)
+      `.execute(db);
+      return rows.map((r) => r.problem);
+    },
+  };
+}
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

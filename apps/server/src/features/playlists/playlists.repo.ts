@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { visibleTo } from '../access/access.sql.ts';
+import { selectCards } from '../videos/video-card.ts';
+
+export interface NewPlaylistRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  isExclusive: boolean;
+  priceMinor: number | null;
+}
+
+export function createPlaylistsRepo(db: Db) {
+  /**
+   * Playlists with the ids of the videos the viewer can see in them (in playlist order) and the
+   * first of those as the poster.
+   */
+  const summaries = (viewerId: string | null) =>
+    db.selectFrom('playlists as p').select([
+      'p.id',
+      'p.owner_id',
+      'p.name',
+      'p.description',
+      'p.is_exclusive',
+      'p.price_minor',
+      'p.created_at',
+      'p.updated_at',
+      sql<string[]>`coalesce((
+          SELECT json_agg(v.id ORDER BY pv.position)
+          FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+          WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}), '[]'::json)`.as('video_ids'),
+      sql<{ _id: string; thumbnail: string } | null>`(
+          SELECT json_build_object('_id', v.id, 'thumbnail', v.thumbnail)
+          FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+          WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}
+          ORDER BY pv.position LIMIT 1)`.as('poster'),
+    ]);
+
+  return {
+    async countByOwner(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('playlists')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The owner's playlists, last updated first. */
+    async listByOwner(ownerId: string, viewerId: string | null) {
+      return summaries(viewerId)
+        .where('p.owner_id', '=', ownerId)
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute();
+    },
+
+    async summary(id: string, viewerId: string | null) {
+      return summaries(viewerId).where('p.id', '=', id).executeTakeFirst();
+    },
+
+    /** The playlist with its owner, for the detail. */
+    async findWithOwner(id: string) {
+      return db
+        .selectFrom('playlists as p')
+        .innerJoin('users as owner', 'owner.id', 'p.owner_id')
+        .selectAll('p')
+        .select(['owner.fullname as owner_fullname', 'owner.username as owner_username', 'owner.avatar as owner_avatar'])
+        .where('p.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Cards of the videos in the playlist the viewer can see, in playlist order. */
+    async videoCards(playlistId: string, viewerId: string | null) {
+      return selectCards(db)
+        .innerJoin('playlist_videos as pv', 'pv.video_id', 'videos.id')
+        .where('pv.playlist_id', '=', playlistId)
+        .where(visibleTo(viewerId, 'videos'))
+        .orderBy('pv.position')
+        .execute();
+    },
+
+    /** Locks the playlist row for the rest of the transaction (edits of one playlist run one after another). */
+    async lock(id: string) {
+      return db.selectFrom('playlists').select(['id', 'owner_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async insert(row: NewPlaylistRow) {
+      await db
+        .insertInto('playlists')
+        .values({
+          id: row.id,
+          owner_id: row.ownerId,
+          name: row.name,
+          description: row.description,
+          is_exclusive: row.isExclusive,
+          price_minor: row.priceMinor,
+        })
+        .execute();
+    },
+
+    async update(id: string, patch: { name: string; description: string }) {
+      await db
+        .updateTable('playlists')
+        .set({ ...patch, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id: string) {
+      await db.deleteFrom('playlists').where('id', '=', id).execute();
+    },
+
+    async countVideos(playlistId: string): Promise<number> {
+      const row = await db
+        .selectFrom('playlist_videos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('playlist_id', '=', playlistId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Adds the video at the end; false when it is already in the playlist (the primary key decides). */
+    async addVideo(playlistId: string, videoId: string): Promise<boolean> {
+      const row = await db
+        .insertInto('playlist_videos')
+        .values({ playlist_id: playlistId, video_id: videoId })
+        .onConflict((oc) => oc.columns(['playlist_id', 'video_id']).doNothing())
+        .returning('video_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** False when the video was not in the playlist. */
+    async removeVideo(playlistId: string, videoId: string): Promise<boolean> {
+      const row = await db
+        .deleteFrom('playlist_videos')
+        .where('playlist_id', '=', playlistId)
+        .where('video_id', '=', videoId)
+        .returning('video_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+  };
+}
+export type PlaylistsRepo = ReturnType<typeof createPlaylistsRepo>;

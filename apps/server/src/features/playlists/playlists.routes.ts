@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreatePlaylistBody, EditPlaylistBody, Id, PlaylistDetail, PlaylistSummary, envelope } from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../lib/respond.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
+
+const PlaylistParams = z.object({ id: Id });
+const VideoInPlaylistParams = z.object({ videoId: Id, playlistId: Id });
+
+/** `/api/playlist` (API.md §9): reading is public; creating and changing need a session. */
+export const playlistsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { playlists } = deps.services;
+  const tags = ['playlists'];
+
+  app.get(
+    '/user/:userId',
+    { schema: { tags, params: z.object({ userId: Id }), response: { 200: envelope(z.array(PlaylistSummary)) } } },
+    async (request, reply) => ok(reply, await playlists.listForUser(request.params.userId, request.viewer)),
+  );
+
+  app.post(
+    '/',
+    { config: signedIn, schema: { tags, body: CreatePlaylistBody, response: { 201: envelope(PlaylistSummary) } } },
+    async (request, reply) => ok(reply, await playlists.create(requireViewer(request), request.body), 201, 'Playlist created'),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: PlaylistParams, response: { 200: envelope(PlaylistDetail) } } },
+    async (request, reply) => ok(reply, await playlists.detail(request.params.id, request.viewer)),
+  );
+
+  app.post(
+    '/:id',
+    {
+      config: signedIn,
+      schema: { tags, params: PlaylistParams, body: EditPlaylistBody, response: { 200: envelope(PlaylistSummary) } },
+    },
+    async (request, reply) =>
+      ok(reply, await playlists.edit(requireViewer(request), request.params.id, request.body), 200, 'Playlist updated'),
+  );
+
+  app.delete('/:id', { config: signedIn, schema: { tags, params: PlaylistParams } }, async (request, reply) => {
+    await playlists.remove(requireViewer(request), request.params.id);
+    return ok(reply, {}, 200, 'Playlist deleted');
+  });
+
+  app.post(
+    '/video/:videoId/:playlistId',
+    { config: signedIn, schema: { tags, params: VideoInPlaylistParams, response: { 200: envelope(PlaylistSummary) } } },
+    async (request, reply) => {
+      const { videoId, playlistId } = request.params;
+      return ok(reply, await playlists.addVideo(requireViewer(request), videoId, playlistId), 200, 'Video added to playlist');
+    },
+  );
+
+  app.delete(
+    '/video/:videoId/:playlistId',
+    { config: signedIn, schema: { tags, params: VideoInPlaylistParams, response: { 200: envelope(PlaylistSummary) } } },
+    async (request, reply) => {
+      const { videoId, playlistId } = request.params;
+      return ok(
+        reply,
+        await playlists.removeVideo(requireViewer(request), videoId, playlistId),
+        200,
+        'Video removed from playlist',
+      );
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import {
+  PLAYLIST_DEFAULT_PRICE,
+  PLAYLIST_MAX_VIDEOS,
+  toAmount,
+  toMinorUnits,
+  type CreatePlaylistBody,
+  type EditPlaylistBody,
+  type PlaylistDetail,
+  type PlaylistSummary,
+} from '@streamhub/contract';
+import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { BadInput, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { toVideoCard } from '../videos/video-card.ts';
+import { createPlaylistsRepo, type PlaylistsRepo } from './playlists.repo.ts';
+
+type SummaryRow = NonNullable<Awaited<ReturnType<PlaylistsRepo['summary']>>>;
+
+const toSummary = (row: SummaryRow): PlaylistSummary => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  videos: row.video_ids,
+  poster: row.poster,
+  isExclusive: row.is_exclusive,
+  price: toAmount(row.price_minor),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  owner: row.owner_id,
+});
+
+/** Playlists (API.md §9): anyone reads them; only the owner changes one. */
+interface Deps {
+  db: Db;
+  access: AccessService;
+  users: Pick<UsersService, 'exists'>;
+}
+
+export function createPlaylistsService({ db, access, users }: Deps) {
+  const repo = createPlaylistsRepo(db);
+  const inTransaction = unitOfWork(db, (q) => ({ playlists: createPlaylistsRepo(q), access: access.on(q) }));
+
+  /** Locks the playlist for the transaction; 404 when missing, 403 when not the viewer's. */
+  async function lockOwned(playlists: PlaylistsRepo, playlistId: string, viewer: Viewer) {
+    const row = await playlists.lock(playlistId);
+    if (!row) throw new NotFound('Playlist not found');
+    if (row.owner_id !== viewer._id) throw new Forbidden('Only the owner can change this playlist');
+    return row;
+  }
+
+  async function summary(playlistId: string, viewer: Viewer | null): Promise<PlaylistSummary> {
+    const row = await repo.summary(playlistId, viewer?._id ?? null);
+    if (!row) throw new NotFound('Playlist not found');
+    return toSummary(row);
+  }
+
+  return {
+    async listForUser(userId: string, viewer: Viewer | null): Promise<PlaylistSummary[]> {
+      if (!(await users.exists(userId))) throw new NotFound('User not found');
+      return (await repo.listByOwner(userId, viewer?._id ?? null)).map(toSummary);
+    },
+
+    /** The number of playlists a user made (profiles, channel stats). */
+    countByOwner: (userId: string) => repo.countByOwner(userId),
+
+    /** Exclusive needs a price of at least 20 (the contract checks it); sent without one it costs 30. */
+    async create(viewer: Viewer, body: CreatePlaylistBody): Promise<PlaylistSummary> {
+      const id = newId();
+      const priceMinor = body.isExclusive ? toMinorUnits(body.price ?? PLAYLIST_DEFAULT_PRICE) : null;
+      await repo.insert({
+        id,
+        ownerId: viewer._id,
+        name: body.name,
+        description: body.description,
+        isExclusive: body.isExclusive,
+        priceMinor,
+      });
+      return summary(id, viewer);
+    },
+
+    /** The playlist with the videos the viewer can see, each marked with whether they may watch it. */
+    async detail(playlistId: string, viewer: Viewer | null): Promise<PlaylistDetail> {
+      const row = await repo.findWithOwner(playlistId);
+      if (!row) throw new NotFound('Playlist not found');
+      const [cards, open] = await Promise.all([
+        repo.videoCards(playlistId, viewer?._id ?? null),
+        access.playlistAccess(playlistId, viewer),
+      ]);
+      const watchable = await access.watchable(
+        viewer,
+        cards.map((c) => c.id),
+      );
+      return {
+        playlist: {
+          _id: row.id,
+          name: row.name,
+          description: row.description,
+          createdAt: row.created_at.toISOString(),
+          updatedAt: row.updated_at.toISOString(),
+          isExclusive: row.is_exclusive,
+          price: toAmount(row.price_minor),
+          owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
+          videos: cards.map((card) => {
+            const { owner, ...rest } = toVideoCard(card);
+            return { ...rest, owner: owner[0]!, hasAccess: watchable.has(card.id) };
+          }),
+        },
+        access: open,
+      };
+    },
+
+    async edit(viewer: Viewer, playlistId: string, body: EditPlaylistBody): Promise<PlaylistSummary> {
+      await inTransaction(async ({ playlists }) => {
+        await lockOwned(playlists, playlistId, viewer);
+        await playlists.update(playlistId, { name: body.name, description: body.description });
+      });
+      return summary(playlistId, viewer);
+    },
+
+    /**
+     * Deletes the playlist. One that has been bought stays: its buyers hold what it contains
+     * (409). The lock makes a purchase settling at the same moment wait or be waited for.
+     */
+    async remove(viewer: Viewer, playlistId: string): Promise<void> {
+      await inTransaction(async ({ playlists, access: tx }) => {
+        await lockOwned(playlists, playlistId, viewer);
+        if (await tx.playlistHasBuyers(playlistId)) throw new Conflict('This playlist has buyers and cannot be deleted');
+        await playlists.delete(playlistId);
+      });
+    },
+
+    /** Adds a video the viewer can see (listed, or their own); no duplicates; at most PLAYLIST_MAX_VIDEOS. */
+    async addVideo(viewer: Viewer, videoId: string, playlistId: string): Promise<PlaylistSummary> {
+      await access.assertVisible(videoId, viewer);
+      await inTransaction(async ({ playlists }) => {
+        await lockOwned(playlists, playlistId, viewer);
+        if ((await playlists.countVideos(playlistId)) >= PLAYLIST_MAX_VIDEOS) {
+          throw new BadInput(`A playlist holds at most ${PLAYLIST_MAX_VIDEOS.toLocaleString('en-US')} videos`);
+        }
+        if (!(await playlists.addVideo(playlistId, videoId))) throw new Conflict('Video is already in this playlist');
+      });
+      return summary(playlistId, viewer);
+    },
+
+    async removeVideo(viewer: Viewer, videoId: string, playlistId: string): Promise<PlaylistSummary> {
+      await inTransaction(async ({ playlists }) => {
+        await lockOwned(playlists, playlistId, viewer);
+        if (!(await playlists.removeVideo(playlistId, videoId))) throw new NotFound('Video is not in this playlist');
+      });
+      return summary(playlistId, viewer);
+    },
+  };
+}
+export type PlaylistsService = ReturnType<typeof createPlaylistsService>;

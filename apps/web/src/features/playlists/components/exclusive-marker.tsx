@@ -1,0 +1,4 @@
+/** SPEC §1: exclusive playlists carry a marker. */
+export function ExclusiveMarker({ className = '' }: { className?: string }) {
+  return <span className={`rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-black ${className}`}>Exclusive</span>;
+}

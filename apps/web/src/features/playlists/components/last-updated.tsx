@@ -1,0 +1,13 @@
+import { formatDate, formatRelativeTime } from '@/lib/formatters';
+
+/** 'Last updated 3 days ago', with the full date on hover and for assistive tech. */
+export function LastUpdated({ value, className = '' }: { value: string; className?: string }) {
+  return (
+    <p className={className}>
+      Last updated{' '}
+      <time dateTime={value} title={formatDate(value)}>
+        {formatRelativeTime(value)}
+      </time>
+    </p>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PlaylistDetail } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PencilIcon } from '@/components/ui/icons';
+import { Img } from '@/components/ui/img';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useDeletePlaylist } from '../api/delete-playlist';
+import { usePlaylist } from '../api/get-playlist';
+import { useRemoveVideoFromPlaylist } from '../api/remove-video-from-playlist';
+import { videoCountLabel } from '../playlists';
+import { ExclusiveMarker } from './exclusive-marker';
+import { LastUpdated } from './last-updated';
+import { PlaylistEditForm } from './playlist-edit-form';
+import { PlaylistVideoItem } from './playlist-video-item';
+
+export type LockedPlaylist = PlaylistDetail['playlist'];
+
+type PlaylistDetailViewProps = {
+  playlistId: string;
+  /** Shown to a non-owner of an exclusive playlist without access (SPEC §2): badge, price and Buy. */
+  renderOffer: (playlist: LockedPlaylist) => ReactNode;
+  /** A missing playlist (404) goes back one page (SPEC §8). */
+  onNotFound: () => void;
+  onDeleted: () => void;
+};
+
+/** /playlist/p/{id} and /playlist/u/{channelId}/p/{id}: view and edit modes (SPEC §2). */
+export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDeleted }: PlaylistDetailViewProps) {
+  const user = useCurrentUser();
+  // Once deleted, the page stops asking for it (a refetch would answer 404 and go back).
+  const [deleted, setDeleted] = useState(false);
+  const detail = usePlaylist(playlistId, { enabled: !deleted });
+  const deletePlaylist = useDeletePlaylist();
+  const removeVideo = useRemoveVideoFromPlaylist(playlistId);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
+
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  useEffect(() => {
+    if (detail.error) console.error('Could not load the playlist', detail.error);
+    if (notFound) onNotFound();
+  }, [detail.error, notFound, onNotFound]);
+
+  if (detail.isPending || notFound) return <LoadingScreen />;
+  if (detail.isError) {
+    return (
+      <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
+        <title>Playlist unavailable · StreamHub</title>
+        <h1 className="text-xl font-semibold">Playlist unavailable</h1>
+        <p className="text-muted">{errorText(detail.error, 'The playlist could not be loaded.')}</p>
+      </div>
+    );
+  }
+
+  const { playlist, access } = detail.data;
+  const isOwner = Boolean(user && playlist.owner?._id === user._id);
+  const locked = !isOwner && playlist.isExclusive && !access;
+  const videos = playlist.videos;
+
+  function confirmDelete() {
+    deletePlaylist.mutate(playlistId, {
+      onSuccess: () => {
+        setDeleted(true);
+        toastSuccess('Deleted!');
+        onDeleted();
+      },
+      onError: (e) => {
+        console.error('Could not delete the playlist', e);
+        toastError(errorText(e, 'Failed to delete playlist'));
+      },
+    });
+  }
+
+  function confirmRemoval(videoId: string) {
+    removeVideo.mutate(videoId, {
+      onSuccess: () => toastSuccess('Removed!'),
+      onError: (e) => {
+        console.error('Could not remove the video from the playlist', e);
+        toastError(errorText(e, 'Error'));
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:items-start">
+      <title>{`${playlist.name} · StreamHub`}</title>
+      <section
+        aria-label="Playlist"
+        className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-5 md:flex-row md:items-start xl:sticky xl:top-20 xl:flex-col xl:items-stretch"
+      >
+        {/* Beside the details from 768 px, above them in the narrow side column from 1280 px. */}
+        <div className="relative shrink-0 overflow-hidden rounded-xl bg-raised md:w-64 lg:w-72 xl:w-full">
+          <Img src={videos[0]?.thumbnail} fallback="poster" alt="" className="aspect-video w-full object-cover" />
+          {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 left-2" /> : null}
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          {editing ? (
+            <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <div className="flex flex-col gap-2">
+                <h1 className="text-2xl font-bold break-words">{playlist.name}</h1>
+                <p className="text-sm text-muted">{playlist.owner?.fullname}</p>
+                {playlist.description ? (
+                  <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">{playlist.description}</p>
+                ) : null}
+                <LastUpdated value={playlist.updatedAt} className="text-sm text-muted" />
+                <p className="text-sm text-muted">{videoCountLabel(videos.length)}</p>
+              </div>
+              {isOwner ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    <PencilIcon />
+                    Edit
+                  </Button>
+                  <Button variant="danger" disabled={deletePlaylist.isPending} onClick={() => setConfirmingDelete(true)}>
+                    {deletePlaylist.isPending ? 'Deleting...' : 'Delete Playlist'}
+                  </Button>
+                </div>
+              ) : null}
+              {locked ? renderOffer(playlist) : null}
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Playlist videos" className="flex min-w-0 flex-col gap-2">
+        {videos.length === 0 ? (
+          <p className="py-16 text-center text-muted">This playlist has no videos yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-1">
+            {videos.map((video, index) => (
+              <li key={video._id}>
+                <PlaylistVideoItem
+                  video={video}
+                  index={index}
+                  removing={removeVideo.isPending && removeVideo.variables === video._id}
+                  onRemove={isOwner ? () => setPendingRemoval(video._id) : undefined}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete Playlist?"
+        description="This action cannot be undone."
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={pendingRemoval !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingRemoval(null);
+        }}
+        title="Remove Video?"
+        description="The video will be removed from this playlist."
+        onConfirm={() => {
+          if (pendingRemoval) confirmRemoval(pendingRemoval);
+        }}
+      />
+    </div>
+  );
+}

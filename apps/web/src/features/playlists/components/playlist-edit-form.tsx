@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { useUpdatePlaylist } from '../api/update-playlist';
+import { TextareaField } from './textarea-field';
+
+type PlaylistEditFormProps = {
+  playlist: { _id: string; name: string; description: string };
+  onDone: () => void;
+};
+
+/** The detail's edit mode: name and description, 'Save changes' or Cancel (SPEC §2, §5). */
+export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
+  const update = useUpdatePlaylist(playlist._id);
+  const [name, setName] = useState(playlist.name);
+  const [description, setDescription] = useState(playlist.description);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const changes = { name: name.trim(), description: description.trim() };
+    if (!changes.name) return setError('Name is required');
+    if (changes.name === playlist.name && changes.description === playlist.description) return onDone();
+    setError(null);
+    try {
+      await update.mutateAsync(changes);
+      toastSuccess('Success!');
+      onDone();
+    } catch (e) {
+      console.error('Could not update the playlist', e);
+      setError(errorText(e, 'Failed to update playlist'));
+    }
+  }
+
+  const saving = update.isPending;
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={saving} aria-label="Edit playlist" className="flex flex-col gap-4">
+      <fieldset disabled={saving} className="flex flex-col gap-4">
+        <TextField label="Name" name="name" required autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+        <TextareaField
+          label="Description"
+          name="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </fieldset>
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import type { PlaylistVideo } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/icons';
+import { Img } from '@/components/ui/img';
+import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { ExclusiveMarker } from './exclusive-marker';
+
+type PlaylistVideoItemProps = { video: PlaylistVideo; index: number; onRemove?: () => void; removing?: boolean };
+
+/** One row of a playlist's videos: thumbnail, title, owner, views, age; the owner can remove it. */
+export function PlaylistVideoItem({ video, index, onRemove, removing }: PlaylistVideoItemProps) {
+  const title = video.title?.trim() || 'Untitled Video';
+  const watchHref = `/video/watch/${encodeURIComponent(video._id)}`;
+  return (
+    <article aria-label={title} className="flex items-start gap-3 rounded-xl p-2 transition-colors hover:bg-panel sm:gap-4">
+      <span aria-hidden="true" className="hidden w-5 shrink-0 pt-2 text-center text-sm text-muted sm:block">
+        {index + 1}
+      </span>
+      <Link
+        to={watchHref}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block w-36 shrink-0 overflow-hidden rounded-lg bg-raised sm:w-44"
+      >
+        <Img src={video.thumbnail} fallback="thumbnail" alt="" loading="lazy" className="aspect-video w-full object-cover" />
+        <span className="absolute right-1 bottom-1 rounded bg-black/80 px-1 py-0.5 text-xs font-medium tabular-nums">
+          {formatDuration(video.duration)}
+        </span>
+        {video.isExclusive ? <ExclusiveMarker className="absolute top-1 left-1" /> : null}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="line-clamp-2 font-medium break-words">
+          <Link to={watchHref} className="rounded hover:underline">
+            {title}
+          </Link>
+        </h3>
+        <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
+        <p className="text-xs text-muted">
+          {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
+          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
+        </p>
+        {video.isExclusive && video.hasAccess === false ? (
+          <p className="text-xs font-medium text-amber-300">Buy to watch</p>
+        ) : null}
+      </div>
+      {onRemove ? (
+        <Button variant="ghost" size="icon" aria-label={`Remove ${title} from playlist`} disabled={removing} onClick={onRemove}>
+          <CloseIcon />
+        </Button>
+      ) : null}
+    </article>
+  );
+}

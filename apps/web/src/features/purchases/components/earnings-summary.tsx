@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useEarnings } from '../api/get-earnings';
+import { salesLabel, topEarningItems, type EarningsItem } from '../earnings';
+import { formatAmount } from '../money';
+
+function itemHref(item: EarningsItem) {
+  const id = encodeURIComponent(item._id);
+  return item.kind === 'video' ? `/video/watch/${id}` : `/playlist/p/${id}`;
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-xl bg-raised px-4 py-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The creator's earnings on their own channel page (from the ledger, after the platform fee):
+ * total, last 30 days, and the items that earned most. Secondary: a failure is only logged.
+ */
+export function EarningsSummary() {
+  const earnings = useEarnings();
+  useEffect(() => {
+    if (earnings.error) console.error('Could not load earnings', earnings.error);
+  }, [earnings.error]);
+
+  if (earnings.isError) return null;
+  return (
+    <section aria-labelledby="earnings-title" className="flex flex-col gap-3">
+      <h2 id="earnings-title" className="text-lg font-semibold">
+        Earnings
+      </h2>
+      {earnings.isPending ? (
+        <div role="status" className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-4 text-muted">
+          <Spinner className="h-5 w-5 border-2" />
+          Loading data...
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <Figure label="Total" value={formatAmount(earnings.data.total)} testId="earnings-total" />
+            <Figure label="Last 30 days" value={formatAmount(earnings.data.last30Days)} testId="earnings-30-days" />
+            <Figure label="Sales" value={String(earnings.data.sales)} testId="earnings-sales" />
+          </dl>
+          {earnings.data.items.length === 0 ? (
+            <p className="text-sm text-muted">No sales yet. Exclusive videos and playlists earn when viewers buy them.</p>
+          ) : (
+            <ul aria-label="Earnings per item" className="flex flex-col divide-y divide-line">
+              {topEarningItems(earnings.data.items).map((item) => (
+                <li key={`${item.kind}-${item._id}`} className="flex items-center gap-3 py-2 text-sm">
+                  <span className="w-16 shrink-0 text-xs text-muted capitalize">{item.kind}</span>
+                  <Link to={itemHref(item)} className="min-w-0 flex-1 truncate hover:underline">
+                    {item.title}
+                  </Link>
+                  <span className="shrink-0 text-muted">{salesLabel(item.sales)}</span>
+                  <span className="w-20 shrink-0 text-right font-medium tabular-nums">{formatAmount(item.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Img } from '@/components/ui/img';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { formatCount, formatDate } from '@/lib/formatters';
+import { usePurchaseInfo } from '../api/get-purchase-info';
+import { useRefusalRedirect } from '../use-refusal-redirect';
+import { BuyVideoButton } from './buy-video-button';
+
+type VideoBuyViewProps = {
+  videoId: string;
+  /**
+   * SPEC §2: a viewer who can already watch it goes back one page. Absent when going back would
+   * only reopen the watch page that just refused it: the page then says so instead of looping.
+   */
+  onHasAccess?: () => void;
+  onPurchased: () => void;
+};
+
+function Unavailable({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
+      <title>{`${title} · StreamHub`}</title>
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {text ? <p className="text-muted">{text}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** /video/buy/{videoId}: preview, creator, views, date, description, 'Exclusive Video' and Buy (SPEC §2). */
+export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyViewProps) {
+  const user = useCurrentUser();
+  // After buying, the refreshed info says hasAccess: that must not send the buyer back.
+  const [bought, setBought] = useState(false);
+  const info = usePurchaseInfo(videoId, { enabled: !bought });
+  const hasAccess = info.data?.hasAccess === true && !bought;
+  // An expired session (401) goes to sign-in, as on the watch page.
+  const leaving = useRefusalRedirect(info.error, videoId);
+
+  useEffect(() => {
+    if (info.error) console.error('Could not load the purchase info', info.error);
+  }, [info.error]);
+  useEffect(() => {
+    if (hasAccess) onHasAccess?.();
+  }, [hasAccess, onHasAccess]);
+
+  if (hasAccess && !onHasAccess) {
+    return (
+      <Unavailable title="Unable to load video" text="You already have access, but the video could not be opened just now.">
+        <Link to={`/video/watch/${encodeURIComponent(videoId)}`} replace className={buttonClasses('primary', 'md', 'mt-2')}>
+          Try again
+        </Link>
+      </Unavailable>
+    );
+  }
+  if (info.isPending || hasAccess || leaving) return <LoadingScreen />;
+  if (info.isError) {
+    return info.error instanceof ApiError && info.error.status === 404 ? (
+      <Unavailable title="Video not found" />
+    ) : (
+      <Unavailable title="Unable to load video" text={errorText(info.error, 'There was a problem loading this video.')} />
+    );
+  }
+
+  const { video } = info.data;
+  const title = video.title?.trim() || 'Untitled Video';
+  const owner = video.owner;
+  const isSelf = Boolean(user && owner && owner._id === user._id);
+  const channelHref = isSelf ? '/channel' : `/channel/${encodeURIComponent(owner?._id ?? '')}`;
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <title>{`Buy ${title} · StreamHub`}</title>
+      <div className="relative overflow-hidden rounded-2xl bg-raised">
+        {video.thumbnail ? (
+          <Img
+            src={video.thumbnail}
+            fallback="thumbnail"
+            alt={`Preview of ${title}`}
+            className="aspect-video w-full object-cover"
+          />
+        ) : (
+          <div className="grid aspect-video w-full place-items-center text-muted">No preview available</div>
+        )}
+        <span className="absolute top-3 left-3 rounded bg-amber-500 px-2 py-1 text-xs font-semibold text-black">
+          Exclusive Video
+        </span>
+      </div>
+      <section aria-labelledby="buy-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-5">
+        <h1 id="buy-title" className="line-clamp-3 text-2xl font-bold break-words">
+          {title}
+        </h1>
+        <Link to={channelHref} className="flex min-w-0 items-center gap-3 self-start rounded-xl pr-2 hover:bg-hover">
+          <Img src={owner?.avatar} fallback="avatar" alt="" className="h-11 w-11 shrink-0 rounded-full object-cover" />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
+            <span className="truncate text-sm text-muted">@{owner?.username || 'unknown'}</span>
+          </span>
+        </Link>
+        <p className="text-sm text-muted">
+          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatDate(video.createdAt)}
+        </p>
+        <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">
+          {video.description?.trim() || 'No description available'}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          <p className="mr-auto text-sm text-zinc-300">Buy this video once and watch it any time.</p>
+          <BuyVideoButton
+            videoId={video._id}
+            title={title}
+            price={video.price}
+            onPurchased={() => {
+              setBought(true);
+              onPurchased();
+            }}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * One key per buy click, sent as `Idempotency-Key`, so a retried or doubled request is charged
+ * once. `crypto.randomUUID` needs a secure context; plain-http LAN addresses fall back to
+ * getRandomValues (same 122 random bits, UUID v4 layout).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { clearCurrentUser, useCurrentUser } from '@/lib/auth';
+import { refusalTarget, refusedState } from './access-refusal';
+
+/**
+ * Follows a refused watch call (see refusalTarget): to /video/buy/{id}, or to sign-in with the
+ * stale user cookie forgotten (the sign-in page would otherwise bounce to /home). True while the
+ * page is being left, so it shows a loading state instead of an error.
+ */
+export function useRefusalRedirect(error: unknown, videoId: string): boolean {
+  const navigate = useNavigate();
+  const signedIn = useCurrentUser() !== null;
+  const target = refusalTarget(error, signedIn);
+  useEffect(() => {
+    if (target === 'buy') void navigate(`/video/buy/${encodeURIComponent(videoId)}`, { replace: true, state: refusedState });
+    if (target === 'signin') {
+      clearCurrentUser();
+      void navigate('/', { replace: true });
+    }
+  }, [target, navigate, videoId]);
+  return target !== null;
+}

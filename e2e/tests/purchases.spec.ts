@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, uniqueUser } from '../support/users';
+import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
+
+/** SPEC §2, §4, §8, §9: buying exclusive videos, playlists and upload slots; the purchase history. */
+
+const envelope = (data: unknown, statusCode: number, reason?: string) => ({
+  status: statusCode,
+  contentType: 'application/json',
+  body: JSON.stringify({ statusCode, data, message: String(data), success: statusCode < 400, ...(reason ? { reason } : {}) }),
+});
+
+async function createPlaylistViaApi(page: Page, body: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post('/api/playlist', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+async function addVideoViaApi(page: Page, videoId: string, playlistId: string) {
+  const response = await page.request.post(`/api/playlist/video/${videoId}/${playlistId}`);
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+test.describe('purchases', () => {
+  test('a viewer buys an exclusive video and a playlist (with a video added later), buys upload slots, and sees it all in Purchase History', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const creator = await registerViaApi(page, uniqueUser('seller'));
+    const creatorId = await currentUserId(page);
+    const clip = { seconds: 2, width: 320, height: 180, audio: false };
+    const single = await uploadVideo(page, 'Secret sunrise', clip, { price: 5 });
+    const bundled = await uploadVideo(page, 'Bonus reel', clip, { price: 7 });
+    const later = await uploadVideo(page, 'Late addition', clip, { price: 9 });
+    await waitUntilReady(page, creatorId, [single, bundled, later]);
+    const playlistId = await createPlaylistViaApi(page, {
+      name: 'Premium pack',
+      description: 'Everything exclusive.',
+      isExclusive: true,
+      price: 30,
+    });
+    await addVideoViaApi(page, bundled, playlistId);
+
+    const buyerPage = await browser.newPage();
+    const buyer = buyerPage;
+    await registerViaApi(buyer, uniqueUser('buyer'));
+
+    // An exclusive video opens its buy page.
+    await buyer.goto(`/video/watch/${single}`);
+    await expect(buyer).toHaveURL(`/video/buy/${single}`);
+    await expect(buyer.getByRole('heading', { name: 'Secret sunrise', level: 1 })).toBeVisible();
+    await expect(buyer.getByText('Exclusive Video')).toBeVisible();
+    await expect(buyer.getByText('Secret sunrise description')).toBeVisible();
+    await expect(buyer.getByText(`@${creator.username}`)).toBeVisible();
+    await expect(buyer.getByRole('link', { name: new RegExp(creator.fullname) })).toHaveAttribute(
+      'href',
+      `/channel/${creatorId}`,
+    );
+
+    // Buy: the button shows $, the confirmation ₹; the call is a POST with an idempotency key.
+    await buyer.getByRole('button', { name: 'Buy for $5' }).click();
+    const confirmVideo = buyer.getByRole('dialog', { name: 'Buy Video?' });
+    await expect(confirmVideo).toContainText('₹5');
+    const bought = buyer.waitForRequest((r) => r.url().endsWith(`/api/purchase/buy/video/${single}`));
+    await confirmVideo.getByRole('button', { name: 'Yes' }).click();
+    const buyRequest = await bought;
+    expect(buyRequest.method()).toBe('POST');
+    expect(buyRequest.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(buyer.getByText('Video purchased successfully')).toBeVisible();
+    await expect(buyer).toHaveURL(`/video/watch/${single}`);
+    await expect(buyer.getByRole('heading', { name: 'Secret sunrise', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(buyer.getByTestId('video-player')).toBeVisible();
+
+    // With access, the buy page does not stay (opened directly, it goes to the video).
+    await buyer.goto(`/video/buy/${single}`);
+    await expect(buyer).toHaveURL(`/video/watch/${single}`);
+
+    // The playlist: badge with its price, Buy, then the badge is gone.
+    await buyer.goto(`/playlist/u/${creatorId}/p/${playlistId}`);
+    await expect(buyer.getByText('Exclusive playlist', { exact: true })).toBeVisible();
+    await expect(buyer.getByTestId('playlist-price')).toHaveText('$30');
+    await buyer.getByRole('button', { name: 'Buy for $30' }).click();
+    await buyer.getByRole('dialog', { name: 'Buy Playlist?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(buyer.getByText('Playlist purchased successfully')).toBeVisible();
+    await expect(buyer.getByText('Exclusive playlist', { exact: true })).toHaveCount(0);
+
+    // A video the creator adds afterwards is watchable through the playlist.
+    await addVideoViaApi(page, later, playlistId);
+    await buyer.goto(`/video/watch/${later}`);
+    await expect(buyer.getByRole('heading', { name: 'Late addition', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(buyer).toHaveURL(`/video/watch/${later}`);
+
+    // Buy Uploads replaces New Video at a full quota and adds 5 slots.
+    for (let i = 0; i < 5; i++) await uploadVideo(buyer, `Filler ${i}`, { seconds: 1, width: 160, height: 120, audio: false });
+    await buyer.goto('/videos');
+    await expect(buyer.getByText('Uploads: 5/5')).toBeVisible();
+    await expect(buyer.getByRole('link', { name: 'New Video' })).toHaveCount(0);
+    await buyer.getByRole('button', { name: 'Buy Uploads' }).click();
+    const confirmUploads = buyer.getByRole('dialog', { name: 'Buy Uploads?' });
+    await expect(confirmUploads).toContainText('5 more slots for ₹20');
+    await confirmUploads.getByRole('button', { name: 'Yes' }).click();
+    await expect(buyer.getByText('Extra upload slots bought successfully!!')).toBeVisible();
+    await expect(buyer.getByText('Uploads: 5/10')).toBeVisible();
+    await expect(buyer.getByRole('link', { name: 'New Video' })).toBeVisible();
+
+    // Purchase History: every kind, amounts in $, playlist links under the owner's channel.
+    await buyer.goto('/purchases');
+    await expect(buyer.getByRole('heading', { name: 'Purchase History', level: 1 })).toBeVisible();
+    const section = (name: string) => buyer.getByRole('region', { name: new RegExp(`^${name}`) });
+    await expect(section('Purchased Videos').getByRole('link', { name: 'Secret sunrise' })).toBeVisible();
+    await expect(section('Purchased Videos')).toContainText('$5');
+    const playlistVideos = section('Playlist Videos');
+    await expect(playlistVideos.getByRole('link', { name: 'Bonus reel' })).toBeVisible();
+    await expect(playlistVideos.getByRole('link', { name: 'Late addition' })).toBeVisible();
+    await expect(playlistVideos.getByRole('link', { name: 'Premium pack' }).first()).toHaveAttribute(
+      'href',
+      `/playlist/u/${creatorId}/p/${playlistId}`,
+    );
+    const playlists = section('Purchased Playlists');
+    await expect(playlists.getByRole('link', { name: 'Premium pack' })).toHaveAttribute(
+      'href',
+      `/playlist/u/${creatorId}/p/${playlistId}`,
+    );
+    await expect(playlists).toContainText('$30');
+    await expect(section('Purchased Uploads')).toContainText('+5 upload slots');
+    await expect(section('Purchased Uploads')).toContainText('$20');
+    await expect(buyer.getByText('No Purchase History')).toHaveCount(0);
+
+    // The creator's channel page shows what they earned.
+    await page.goto('/channel');
+    const earnings = page.getByRole('region', { name: 'Earnings' });
+    await expect(earnings.getByTestId('earnings-sales')).toHaveText('2');
+    await expect(earnings.getByRole('link', { name: 'Premium pack' })).toBeVisible();
+    await expect(earnings.getByRole('link', { name: 'Secret sunrise' })).toBeVisible();
+
+    // An expired session on an exclusive video leads to sign-in, not to the buy page.
+    const stranger = await browser.newPage();
+    await registerViaApi(stranger);
+    await stranger.context().clearCookies({ name: 'sid' });
+    await stranger.goto(`/video/watch/${later}`);
+    await expect(stranger).toHaveURL(/\/$/);
+    await expect(stranger.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await stranger.close();
+    await buyer.close();
+  });
+
+  test('a refused watch call goes by its reason: purchase to the buy page, signin to sign-in', async ({ page }) => {
+    await registerViaApi(page);
+    await page.route('**/api/video/v/paid-2', (route) => route.fulfill(envelope('No access to this video', 401, 'purchase')));
+    await page.goto('/video/watch/paid-2');
+    await expect(page).toHaveURL(/\/video\/buy\/paid-2$/);
+
+    // A server that refuses the video yet reports access must not bounce the viewer back and forth.
+    let watchCalls = 0;
+    await page.route('**/api/video/v/loop-1', (route) => {
+      watchCalls += 1;
+      return route.fulfill(envelope('No access to this video', 401, 'purchase'));
+    });
+    await page.route('**/api/purchase/info/loop-1', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 200, data: { hasAccess: true, video: {} }, message: 'Success', success: true }),
+      }),
+    );
+    await page.goto('/video/watch/loop-1');
+    await expect(page).toHaveURL(/\/video\/buy\/loop-1$/);
+    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/video/watch/loop-1');
+    // The route's prefetch and the page's own query, then nothing more.
+    await page.waitForTimeout(1000);
+    expect(watchCalls).toBeLessThanOrEqual(2);
+
+    await page.route('**/api/video/v/gone-1', (route) => route.fulfill(envelope('Unauthorized request', 401, 'signin')));
+    await page.goto('/video/watch/gone-1');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('the buy page of a missing video says so', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/video/buy/01a201f8-ed5f-7c96-83bf-681d4c536aa7');
+    await expect(page.getByRole('heading', { name: 'Video not found' })).toBeVisible();
+  });
+});
