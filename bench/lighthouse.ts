@@ -23,7 +23,8 @@ const ids: string[] = [];
 for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
   ids.push(await uploadReady(server.base, cookie, clip, title));
 
-const port = 9200 + Math.floor(Math.random() * 500);
+// Chromium's DevTools port, for Lighthouse: LIGHTHOUSE_PORT when set.
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 9200 + Math.floor(Math.random() * 500));
 const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-lighthouse-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',

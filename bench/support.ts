@@ -6,9 +6,12 @@ import { freePort } from '../apps/server/src/db/embedded.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the real server (`apps/server/src/server.ts`) on a free port with a fresh DATA_DIR. */
+/**
+ * Starts the real server (`apps/server/src/server.ts`) with a fresh DATA_DIR, on BENCH_PORT when
+ * set (machines where ports are handed out), else on a free port.
+ */
 export async function startServer(env: Record<string, string> = {}) {
-  const port = await freePort();
+  const port = Number(env.PORT ?? process.env.BENCH_PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-')));
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: root,
