@@ -15,8 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * `highWaterMark` its own typings do not list.
  */
 const STREAM_OPTIONS = { highWaterMark: 256 * 1024 } as object;
-/** Names of files inside a video folder: no dot-segments, no absolute paths. */
-const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp)$/, 'Invalid media path');
+/** Names of files inside a video folder (HLS, MP4, storyboard sheets and track): no dot-segments, no absolute paths. */
+const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp|vtt)$/, 'Invalid media path');
 
 /**
  * `/media/...` for the local-disk storage driver, with Range (206) and content types from
