@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../db/unavailable.ts';
 import { WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
 import { probeMedia } from '../../media/probe.ts';
+import { writeStoryboard } from '../../media/storyboard-files.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
@@ -30,7 +31,7 @@ function downloadedSourcePath(config: Config, videoId: string): string {
 }
 
 /**
- * `video.transcode`: source → HLS ladder + MP4 under `videos/<id>/`. Reloads the video by id and
+ * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
@@ -95,6 +96,9 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
         },
       });
       metrics?.transcoded(result.rungs[0]!.name, (performance.now() - encodeStarted) / 1000, result.durationSec);
+      await writePreviews(outDir, result, signal, config.encoderNice, (err) =>
+        log.warn({ videoId, err: String(err) }, 'no storyboard'),
+      );
       if (!localOut) await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
       if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
@@ -140,6 +144,24 @@ async function unlessUnavailable(write: Promise<boolean>): Promise<boolean> {
   return write.catch((err: unknown) => {
     if (isDatabaseUnavailable(err)) return true;
     throw err;
+  });
+}
+
+/**
+ * Scrub previews from the finished lowest rung (a second or so of CPU per hour of video). A video
+ * plays without them, so a failure is logged, not fatal; an abort (deletion, shutdown) is.
+ */
+async function writePreviews(
+  outDir: string,
+  result: Awaited<ReturnType<typeof transcodeVideo>>,
+  signal: AbortSignal,
+  nice: number,
+  onFailure: (err: unknown) => void,
+): Promise<void> {
+  const lowest = result.rungs[result.rungs.length - 1]!;
+  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
+    if (signal.aborted) throw err;
+    onFailure(err);
   });
 }
 

@@ -10,6 +10,7 @@ import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
+import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -98,6 +99,8 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       // first HLS rung going live and the MP4 being finished: clients read a URL, players use HLS.
       videoFile: row.has_mp4 || row.status === 'ready' ? `${base}/video.mp4` : null,
       hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
+      // Written by the transcode job before it marks the video done (media/storyboard.ts).
+      storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
       duration: row.duration,
       views: row.views,
       likes: row.likes,
