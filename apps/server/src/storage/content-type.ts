@@ -4,6 +4,7 @@ const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webp: 'image/webp',
   jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 /** The Content-Type of a stored file, by the extension our own code gave its key. */

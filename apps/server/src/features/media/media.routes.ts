@@ -15,8 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * `highWaterMark` its own typings do not list.
  */
 const STREAM_OPTIONS = { highWaterMark: 256 * 1024 } as object;
-/** Names of files inside a video folder: no dot-segments, no absolute paths. */
-const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp)$/, 'Invalid media path');
+/** Names of files inside a video folder (HLS, MP4, storyboard sheets and track): no dot-segments, no absolute paths. */
+const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp|vtt)$/, 'Invalid media path');
 
 /**
  * `/media/...`, with Range (206) and content types. Every video file passes the access module's
@@ -25,7 +25,7 @@ const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|web
  *
  * Local driver: the files are sent from disk. S3 driver: public files redirect to their bucket or
  * CDN URL (the API hands those out directly; these paths stay for old links); an exclusive
- * video's playlists are streamed from the bucket, so the relative URLs inside them keep resolving
+ * video's playlists and storyboard track are streamed from the bucket, so the relative URLs inside them keep resolving
  * under this token-checked path, and its segments, init segments and MP4 redirect to a presigned
  * GET of S3_PRESIGN_SECONDS (the gate has been asked for that very file a moment before).
  */
@@ -48,7 +48,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const sendPrivate = async (reply: FastifyReply, key: string, cacheControl: string) => {
     const file = storage.localPath(key);
     if (file) return sendLocal(reply, file, cacheControl);
-    if (key.endsWith('.m3u8')) {
+    // Text files whose relative URIs must stay on this checked path: playlists, the storyboard track.
+    if (key.endsWith('.m3u8') || key.endsWith('.vtt')) {
       const object = await storage.read(key);
       if (!object) throw new NotFound('Not found');
       return reply

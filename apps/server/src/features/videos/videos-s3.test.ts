@@ -41,6 +41,7 @@ const watch = async (id: string, cookie = '') =>
   (await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: cookie ? { cookie } : {} })).json().data as {
     hlsUrl: string;
     videoFile: string;
+    storyboardUrl: string;
     thumbnail: string;
     owner: { avatar: string };
   };
@@ -139,6 +140,14 @@ describe('videos on S3', async () => {
     expect(mp4.statusCode).toBe(302);
     const part = await fetch(String(mp4.headers.location), { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
+    // The storyboard track is streamed too, so its sprite sheets resolve on the checked path.
+    const track = await get(w.storyboardUrl);
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
+    const sheet = /^([\w/.-]+\.jpg)#xywh=/m.exec(track.body)![1]!;
+    const sprite = await get(new URL(sheet, `http://app${w.storyboardUrl}`).pathname);
+    expect(sprite.statusCode).toBe(302);
+    expect((await fetch(String(sprite.headers.location))).status).toBe(200);
     // The exclusive folder has no public URL: the public path refuses it.
     expect((await get(`/media/videos/${exclusive._id}/master.m3u8`, '')).statusCode).toBe(403);
   });
