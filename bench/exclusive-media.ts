@@ -22,13 +22,12 @@ async function upload(exclusive: boolean) {
   form.set('videoFile', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
   const res = await fetch(`${server.base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   const id = (await res.json()).data._id as string;
+  // Exclusive videos' files live under exclusive/<id> (apps/server/src/storage/media-keys.ts).
+  const dir = path.join(server.dataDir, 'media', exclusive ? 'exclusive' : 'videos', id);
   for (;;) {
     const v = (await (await fetch(`${server.base}/api/video/v/${id}`, { headers: { cookie } })).json()).data;
-    if (
-      v?.status === 'ready' &&
-      (await fs.stat(path.join(server.dataDir, 'media', 'videos', id, 'video.mp4')).catch(() => null))
-    ) {
-      await fs.writeFile(path.join(server.dataDir, 'media', 'videos', id, 'bench-4mb.m4s'), randomBytes(4 * 1024 * 1024));
+    if (v?.status === 'ready' && (await fs.stat(path.join(dir, 'video.mp4')).catch(() => null))) {
+      await fs.writeFile(path.join(dir, 'bench-4mb.m4s'), randomBytes(4 * 1024 * 1024));
       return (v.hlsUrl as string).replace(/master\.m3u8$/, '');
     }
     await new Promise((r) => setTimeout(r, 200));

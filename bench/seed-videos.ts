@@ -85,7 +85,7 @@ export async function seedVideos(db: Kysely<any>, opts: { videos: number; owners
               'bench' || i, 'bench' || i || '@example.com',
               (ARRAY['${FIRST_NAMES.join("','")}'])[1 + i % ${FIRST_NAMES.length}] || ' ' ||
               (ARRAY['${LAST_NAMES.join("','")}'])[1 + (i / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
-              '/media/avatars/bench.webp', 'not-a-hash', now() - interval '4 years', now() - interval '4 years'
+              'avatars/bench.webp', 'not-a-hash', now() - interval '4 years', now() - interval '4 years'
        FROM generate_series(1, ${owners}) AS i
        ON CONFLICT DO NOTHING`,
     )
@@ -110,17 +110,19 @@ export async function seedVideos(db: Kysely<any>, opts: { videos: number; owners
     await sql
       .raw(
         `INSERT INTO videos (id, owner_id, title, description, thumbnail, duration, views, likes, is_exclusive, price_minor,
-                             status, progress, has_hls, has_mp4, created_at, updated_at)
-         SELECT ${uuidv7At('g.ts')}, o.id, initcap(coalesce(t.title, 'untitled')), coalesce(d.description, ''),
-                '/media/thumbnails/bench.webp', round((10 + random() * random() * 3600)::numeric, 2)::float8,
+                             status, progress, has_hls, has_mp4, created_at, updated_at, media_key)
+         SELECT u.id, o.id, initcap(coalesce(t.title, 'untitled')), coalesce(d.description, ''),
+                'thumbnails/bench.webp', round((10 + random() * random() * 3600)::numeric, 2)::float8,
                 g.views, floor(g.views * random() * 0.05)::int, g.exclusive, CASE WHEN g.exclusive THEN 500 + floor(random() * 2000)::int END,
-                g.status, CASE WHEN g.status = 'ready' THEN 100 ELSE 30 END, g.status = 'ready', g.status = 'ready', g.ts, g.ts
+                g.status, CASE WHEN g.status = 'ready' THEN 100 ELSE 30 END, g.status = 'ready', g.status = 'ready', g.ts, g.ts,
+                CASE WHEN g.exclusive THEN 'exclusive/' ELSE 'videos/' END || u.id
          FROM (
            SELECT i, now() - interval '3 years' + (i::float8 / ${opts.videos}) * interval '3 years' + random() * interval '1 minute' AS ts,
                   floor(exp(random() * ln(1000000)))::bigint AS views, random() < 0.05 AS exclusive,
                   CASE WHEN random() < 0.005 THEN 'processing' WHEN random() < 0.005 THEN 'failed' ELSE 'ready' END AS status
            FROM generate_series(${from}, ${to}) AS i
          ) g
+         CROSS JOIN LATERAL (SELECT ${uuidv7At('g.ts')} AS id) u
          JOIN bench_owners o ON o.n = (g.i::bigint * 7919) % ${owners}
          CROSS JOIN LATERAL ${words(3, 5)} AS t(title)
          CROSS JOIN LATERAL ${words(10, 21)} AS d(description)`,

@@ -18,9 +18,11 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMediaUrls } from './plugins/media-urls.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
@@ -46,6 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerMediaUrls(app, deps.storage.publicUrl);
   await registerSecurity(app, deps.config, deps.db);
   await app.register(cookie);
   await app.register(multipart);
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
+  await app.register(uploadsRoutes, { deps });
 
   // reply.sendFile for media (local driver); the web app registers its own static root.
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });

@@ -121,6 +121,25 @@ const EnvSchema = z.object({
   TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long a stop waits for requests in flight before it closes their connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(5),
+  /** Where media live: `local` (DATA_DIR/media, served by the app) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** For S3-compatible services (MinIO, R2, Ceph…); AWS when absent. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Lifetime of the presigned GET an exclusive segment or MP4 is redirected to (S3 driver). */
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Origin (and path) public media are served from: a CDN or nginx; `/media` or the bucket when absent. */
+  MEDIA_PUBLIC_BASE_URL: z
+    .url()
+    .or(z.string().regex(/^\/[\w./-]*$/, 'expected a URL or an absolute path'))
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Unfinished resumable uploads (tus) are removed, bytes and all, this long after they were created. */
+  UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -133,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -170,6 +191,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      publicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,
+      presignSeconds: e.S3_PRESIGN_SECONDS,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
+    /** Resumable uploads (tus) land here with the local driver; the bucket's `uploads/` with S3. */
+    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadExpireMs: e.UPLOAD_EXPIRE_HOURS * 60 * 60 * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

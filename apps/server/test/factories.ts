@@ -21,7 +21,7 @@ export async function createUser(db: Db, overrides: Partial<Omit<UserRow, 'id'>>
   const row = { id: newId(), username: `f${suffix}`, fullname: `Factory User ${suffix}`, ...overrides };
   await db
     .insertInto('users')
-    .values({ ...row, email: `${row.username}@example.com`, avatar: '/media/avatars/factory.webp', password_hash: 'not-a-hash' })
+    .values({ ...row, email: `${row.username}@example.com`, avatar: 'avatars/factory.webp', password_hash: 'not-a-hash' })
     .execute();
   return row;
 }
@@ -54,7 +54,8 @@ export async function createVideos(db: Db, ownerId: string, list: Partial<VideoF
       owner_id: ownerId,
       title: f.title ?? `Factory video ${unique()}`,
       description: f.description ?? 'Made by a test factory',
-      thumbnail: `/media/thumbnails/${id}.webp`,
+      thumbnail: `thumbnails/${id}.webp`,
+      media_key: f.isExclusive ? `exclusive/${id}` : `videos/${id}`,
       status: f.status ?? 'ready',
       views: f.views ?? 0,
       likes: f.likes ?? 0,

@@ -13,7 +13,7 @@ import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
-import { createLocalStorage } from '../src/storage/local-storage.ts';
+import { createStorage } from '../src/storage/create-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -48,7 +48,7 @@ export async function createTestContext(
     config,
     db,
     queue,
-    storage: createLocalStorage(config.mediaDir),
+    storage: createStorage(config),
     log: silentLog,
     mediaSecret: 'test-media-secret-0123456789',
     paymentProvider: opts.paymentProvider,

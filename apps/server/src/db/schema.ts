@@ -8,6 +8,7 @@ export interface UsersTable {
   username: string;
   email: string;
   fullname: string;
+  /** Storage key (`avatars/…`); the URL is built per response. */
   avatar: string;
   password_hash: string;
   created_at: Timestamp;
@@ -28,6 +29,7 @@ export interface VideosTable {
   owner_id: string;
   title: string;
   description: string;
+  /** Storage key (`thumbnails/…`); the URL is built per response. */
   thumbnail: string;
   duration: Generated<number>;
   views: Generated<number>;
@@ -40,6 +42,8 @@ export interface VideosTable {
   has_hls: Generated<boolean>;
   has_mp4: Generated<boolean>;
   source_key: string | null;
+  /** Folder of the renditions: `videos/<id>`, or `exclusive/<id>` (storage/media-keys.ts). */
+  media_key: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { SessionsService, Viewer } from '../features/sessions/sessions.service.ts';
 import { Unauthorized } from '../lib/errors.ts';
 import { encryptUserCookie } from '../lib/user-cookie.ts';
+import { withMediaUrls } from './media-urls.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const USER_COOKIE = 'user';
@@ -21,8 +22,11 @@ declare module 'fastify' {
 /** Route option of every call that needs a session: `{ config: signedIn, schema: … }`. */
 export const signedIn = { signedIn: true } as const;
 
-/** Cookie writing in one place: the httpOnly session and the JS-readable `user` cookie (API.md §2). */
-export function createCookieJar(config: Config) {
+/**
+ * Cookie writing in one place: the httpOnly session and the JS-readable `user` cookie (API.md §2),
+ * whose avatar is a URL like every response's (`publicUrl`, the storage driver's).
+ */
+export function createCookieJar(config: Config, publicUrl: (key: string) => string) {
   const base = (request: FastifyRequest) => ({
     path: '/',
     sameSite: 'lax' as const,
@@ -35,11 +39,15 @@ export function createCookieJar(config: Config) {
     },
     setUser(request: FastifyRequest, reply: FastifyReply, user: CurrentUser, expiresAt?: Date) {
       const maxAge = expiresAt ? undefined : Math.floor(config.sessionTtlMs / 1000);
-      reply.setCookie(USER_COOKIE, encryptUserCookie(user, config.userCookiePassphrase), {
-        ...base(request),
-        httpOnly: false,
-        ...(expiresAt ? { expires: expiresAt } : { maxAge }),
-      });
+      reply.setCookie(
+        USER_COOKIE,
+        encryptUserCookie(withMediaUrls(user, publicUrl) as CurrentUser, config.userCookiePassphrase),
+        {
+          ...base(request),
+          httpOnly: false,
+          ...(expiresAt ? { expires: expiresAt } : { maxAge }),
+        },
+      );
     },
     clear(request: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, { ...base(request), httpOnly: true });

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
+import { mediaOrigins } from '../storage/create-storage.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,17 +53,23 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
   return url.host === given || withDefaultPort === given ? url.origin : null;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'appOrigins' | 'rateLimit'>, db: Db) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage'>,
+  db: Db,
+) {
+  // A CDN or the bucket, when media are served from there (storage/create-storage.ts).
+  const media = mediaOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        mediaSrc: ["'self'", 'blob:', ...media],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...media],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

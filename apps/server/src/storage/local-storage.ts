@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage.ts';
+import { contentTypeOf } from './content-type.ts';
+import { joinUrl, type Storage } from './storage.ts';
 
-export function createLocalStorage(root: string, urlPrefix = '/media'): Storage {
+/**
+ * Files under `root` (DATA_DIR/media), served by the app at `/media/…` (or by nginx or a CDN from
+ * the same folder: `publicBaseUrl`, MEDIA_PUBLIC_BASE_URL). Cache-Control is the media routes' job.
+ */
+export function createLocalStorage(root: string, publicBaseUrl = '/media'): Storage {
   // The app serves files from here from the start, before the first upload creates it.
   mkdirSync(root, { recursive: true });
   const resolve = (key: string) => {
@@ -17,6 +22,7 @@ export function createLocalStorage(root: string, urlPrefix = '/media'): Storage 
   }
 
   return {
+    driver: 'local',
     async putFile(key, localPath) {
       const dest = resolve(key);
       await ensureDir(dest);
@@ -40,6 +46,15 @@ export function createLocalStorage(root: string, urlPrefix = '/media'): Storage 
       await fs.mkdir(path.dirname(dest), { recursive: true });
       await fs.cp(localDir, dest, { recursive: true });
     },
+    async download(key, localPath) {
+      await fs.copyFile(resolve(key), localPath);
+    },
+    async read(key) {
+      const file = resolve(key);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { body: createReadStream(file), size: stat.size, contentType: contentTypeOf(key) };
+    },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
@@ -52,7 +67,15 @@ export function createLocalStorage(root: string, urlPrefix = '/media'): Storage 
         () => false,
       );
     },
+    async list(prefix) {
+      const dir = resolve(prefix);
+      const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    },
     localPath: (key) => resolve(key),
-    publicUrl: (key) => `${urlPrefix}/${key}`,
+    publicUrl: (key) => joinUrl(publicBaseUrl, key),
+    signedUrl: async () => null,
   };
 }

@@ -1,17 +1,18 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { isRunning, listFiles, makeClip, waitFor } from '../clips.ts';
+import { startTestS3 } from '../s3-server.ts';
 import { currentUserId, register, waitFinished } from '../faults/harness.ts';
 import { counter, encodersOf, startCluster, type StorageSetup } from './cluster.ts';
 import { uploadWithCut, type UploadMethod } from './uploads.ts';
 
 /**
- * The two switches for branch scale-storage: `STORAGE = startTestS3` (import it from
- * ../s3-server.ts) runs an s3rver child and STORAGE_DRIVER=s3 on every process, each on a
- * DATA_DIR of its own; `UPLOAD = 'tus'` uploads resumably through /api/uploads/.
+ * Two switches: `STORAGE = startTestS3` runs an s3rver child and STORAGE_DRIVER=s3 on every
+ * process, each on a DATA_DIR of its own (`'local'`: one shared DATA_DIR); `UPLOAD = 'tus'`
+ * uploads resumably through /api/uploads/ (`'multipart'`: POST /api/video/new with the file).
  */
-const STORAGE: StorageSetup = 'local';
-const UPLOAD: UploadMethod = 'multipart';
+const STORAGE: StorageSetup = startTestS3;
+const UPLOAD: UploadMethod = 'tus';
 
 const LOGIN_MAX = 6;
 const cluster = await startCluster({

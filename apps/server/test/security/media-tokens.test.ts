@@ -21,8 +21,8 @@ const mp4 = await fs.readFile(await makeClip('token.mp4', { seconds: 1, width: 1
 async function exclusiveVideo(duration: number): Promise<string> {
   const id = await createVideo(ctx.db, owner.id, { isExclusive: true, duration });
   await ctx.db.updateTable('videos').set({ has_mp4: true }).where('id', '=', id).execute();
-  await fs.mkdir(path.join(ctx.config.mediaDir, 'videos', id), { recursive: true });
-  await fs.writeFile(path.join(ctx.config.mediaDir, 'videos', id, 'video.mp4'), mp4);
+  await fs.mkdir(path.join(ctx.config.mediaDir, 'exclusive', id), { recursive: true });
+  await fs.writeFile(path.join(ctx.config.mediaDir, 'exclusive', id, 'video.mp4'), mp4);
   return id;
 }
 

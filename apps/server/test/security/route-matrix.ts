@@ -34,6 +34,16 @@ const exclusiveVideo = async (s: Scene) => ({ videoId: await s.video(s.owner.id,
 const exclusivePlaylist = async (s: Scene) => ({
   playlistId: await createPlaylist(s.ctx.db, s.owner.id, { isExclusive: true, priceMinor: 2500 }),
 });
+/** An empty 1000-byte tus upload of the owner, created through the API. */
+const tusUpload = async (s: Scene) => {
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { cookie: s.owner.cookie, 'tus-resumable': '1.0.0', 'upload-length': '1000' },
+  });
+  if (res.statusCode !== 201) throw new Error(`tus upload not created: ${res.statusCode} ${res.body}`);
+  return { uploadId: String(res.headers.location).split('/').pop()! };
+};
 /** GET and POST both buy (API.md §11); buying your own item is a 400. */
 const buy = (path: string, setup: RouteEntry['setup'], owner: number): RouteEntry[] =>
   (['GET', 'POST'] as const).map((method) => ({
@@ -83,6 +93,29 @@ export const routeMatrix: RouteEntry[] = [
     route: 'POST /api/video/new',
     body: async () => ({ form: { title: 'A clip', description: 'Made for the matrix' }, files: { videoFile: await testClip() } }),
     expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  // Resumable uploads (tus 1.0): creation by any signed-in user; an upload is its creator's alone.
+  {
+    route: 'POST /api/uploads',
+    body: () => ({ tus: { headers: { 'upload-length': '1000', 'upload-metadata': `filename ${btoa('clip.mp4')}` } } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'PATCH /api/uploads/:uploadId',
+    setup: tusUpload,
+    body: () => ({
+      tus: {
+        headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: Buffer.alloc(100, 7),
+      },
+    }),
+    expect: { anonymous: 401, other: 404, owner: 204 },
+  },
+  {
+    route: 'DELETE /api/uploads/:uploadId',
+    setup: tusUpload,
+    body: () => ({ tus: { headers: {} } }),
+    expect: { anonymous: 401, other: 404, owner: 204 },
   },
   {
     route: 'PATCH /api/video/v/:videoId',

@@ -25,7 +25,11 @@ export interface FilePart {
 }
 
 /** A request body: JSON, or a multipart form (text fields and files). */
-export type Body = { json: unknown } | { form: Record<string, string>; files?: Record<string, FilePart> };
+export type Body =
+  | { json: unknown }
+  | { form: Record<string, string>; files?: Record<string, FilePart> }
+  /** A tus request: its protocol headers and, for a PATCH, the chunk. */
+  | { tus: { headers: Record<string, string>; payload?: Buffer } };
 
 /** What an entry's setup and body builders work with. */
 export interface Scene {
@@ -115,6 +119,14 @@ export function send(
   if (body && 'form' in body) {
     const form = multipart(body.form, body.files ?? {}, cookie);
     return ctx.app.inject({ method: method as 'POST', url, payload: form.payload, headers: { ...form.headers, ...headers } });
+  }
+  if (body && 'tus' in body) {
+    return ctx.app.inject({
+      method: method as 'POST',
+      url,
+      payload: body.tus.payload,
+      headers: { 'tus-resumable': '1.0.0', ...body.tus.headers, ...withCookie, ...headers },
+    });
   }
   if (body && 'json' in body) {
     return ctx.app.inject({

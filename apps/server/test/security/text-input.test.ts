@@ -22,6 +22,7 @@ let cases = 0;
 afterAll(() => console.info(`control characters: ${cases} requests`));
 
 function textFields(body: Body): string[] {
+  if ('tus' in body) return []; // protocol headers and bytes, no text fields
   const values = 'json' in body ? (body.json as Record<string, unknown>) : body.form;
   return Object.entries(values)
     .filter(([, v]) => typeof v === 'string')
@@ -29,6 +30,7 @@ function textFields(body: Body): string[] {
 }
 
 function withValue(body: Body, field: string, value: string): Body {
+  if ('tus' in body) return body;
   return 'json' in body
     ? { json: { ...(body.json as object), [field]: value } }
     : { form: { ...body.form, [field]: value }, files: body.files };
@@ -48,6 +50,8 @@ describe.each(routeMatrix.filter((e) => e.body))('$route', (entry) => {
     const scene = await cast.scene('owner');
     const params = entry.setup ? await entry.setup(scene) : {};
     const valid = await entry.body!(scene, params);
+    // tus requests carry protocol headers and bytes, no text fields (their metadata: uploads.test.ts).
+    if ('tus' in valid) return;
     const fields = textFields(valid);
     expect(fields.length + Object.keys('files' in valid ? (valid.files ?? {}) : {}).length).toBeGreaterThan(0);
     for (const field of fields) {

@@ -32,7 +32,8 @@ beforeAll(async () => {
     ).json().data.videos as { _id: string; status: string; progress: number }[];
     return videos.some((v) => v._id === id && v.status === 'ready' && v.progress === 100);
   }, 120_000);
-  const dir = path.join(config.mediaDir, 'videos', id);
+  // Exclusive videos' files live under exclusive/<id> (storage/media-keys.ts).
+  const dir = path.join(config.mediaDir, 'exclusive', id);
   const rung = (await listFiles(dir)).find((f) => f.endsWith('/index.m3u8'))!.split('/')[0]!;
   target = { id, dir, rung };
 }, 180_000);
@@ -61,19 +62,19 @@ interface Attack {
 const attacks: Attack[] = [
   {
     name: 'an HLS playlist naming ../media/videos/<id>/video.mp4 (read from the temp folder)',
-    bytes: () => Buffer.from(hls('#EXTINF:1,', `../media/videos/${target.id}/video.mp4`)),
+    bytes: () => Buffer.from(hls('#EXTINF:1,', `../media/exclusive/${target.id}/video.mp4`)),
     readsFrom: 'tmp',
   },
   {
-    name: 'an HLS playlist naming ../videos/<id>/video.mp4 (read from sources/ by the job)',
-    bytes: () => Buffer.from(hls('#EXTINF:1,', `../videos/${target.id}/video.mp4`)),
+    name: 'an HLS playlist naming ../exclusive/<id>/video.mp4 (read from sources/ by the job)',
+    bytes: () => Buffer.from(hls('#EXTINF:1,', `../exclusive/${target.id}/video.mp4`)),
     readsFrom: 'sources',
   },
   {
     name: "an HLS master playlist naming the exclusive video's own rung",
     bytes: () =>
       Buffer.from(
-        ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=100000', `../media/videos/${target.id}/${target.rung}/index.m3u8`, ''].join(
+        ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=100000', `../media/exclusive/${target.id}/${target.rung}/index.m3u8`, ''].join(
           '\n',
         ),
       ),
@@ -94,23 +95,24 @@ const attacks: Attack[] = [
   },
   {
     name: 'an HLS playlist named .m3u8',
-    bytes: () => Buffer.from(hls('#EXTINF:1,', `../media/videos/${target.id}/video.mp4`)),
+    bytes: () => Buffer.from(hls('#EXTINF:1,', `../media/exclusive/${target.id}/video.mp4`)),
     filename: 'clip.m3u8',
   },
   {
     name: 'an ffconcat list',
-    bytes: () => Buffer.from(`ffconcat version 1.0\nfile ../media/videos/${target.id}/video.mp4\nfile ${target.dir}/video.mp4\n`),
+    bytes: () =>
+      Buffer.from(`ffconcat version 1.0\nfile ../media/exclusive/${target.id}/video.mp4\nfile ${target.dir}/video.mp4\n`),
   },
   {
     name: 'an image-sequence pattern (as content and as file name)',
-    bytes: () => Buffer.from(`../media/videos/${target.id}/${target.rung}/seg_%05d.m4s\n`),
+    bytes: () => Buffer.from(`../media/exclusive/${target.id}/${target.rung}/seg_%05d.m4s\n`),
     filename: 'seg_%05d.mp4',
   },
   { name: 'a text file', bytes: () => Buffer.from('just some text, not a video\n'.repeat(50)) },
   { name: 'a picture renamed .mp4', bytes: () => testImage() },
   {
     name: 'an HLS playlist behind an MP4 signature',
-    bytes: () => Buffer.concat([FTYP, Buffer.from(`\n${hls('#EXTINF:1,', `../media/videos/${target.id}/video.mp4`)}`)]),
+    bytes: () => Buffer.concat([FTYP, Buffer.from(`\n${hls('#EXTINF:1,', `../media/exclusive/${target.id}/video.mp4`)}`)]),
   },
 ];
 
@@ -159,7 +161,7 @@ describe('the transcode job', () => {
     const id = await createVideo(ctx.db, attacker.id, { status: 'processing' });
     const sourceKey = `sources/${id}`;
     await ctx.db.updateTable('videos').set({ source_key: sourceKey }).where('id', '=', id).execute();
-    await fs.writeFile(path.join(config.mediaDir, sourceKey), hls('#EXTINF:1,', `../videos/${target.id}/video.mp4`));
+    await fs.writeFile(path.join(config.mediaDir, sourceKey), hls('#EXTINF:1,', `../exclusive/${target.id}/video.mp4`));
     const handler = createTranscodeHandler({
       repo: createVideosRepo(ctx.db),
       storage: ctx.deps.storage,

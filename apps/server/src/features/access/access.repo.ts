@@ -26,6 +26,7 @@ export function createAccessRepo(db: Db) {
         .select([
           'v.id',
           'v.has_mp4 as final',
+          'v.media_key',
           listed('v').as('listed'),
           visibleTo(viewerId, 'v').as('visible'),
           watchableBy(null, 'v').as('open'),
@@ -46,6 +47,7 @@ export function createAccessRepo(db: Db) {
         .select([
           'v.id',
           'v.has_mp4 as final',
+          'v.media_key',
           watchableBy(null, 'v').as('open'),
           // No live session: the user is NULL and every branch but the first is unknown.
           sql<boolean>`coalesce(${watchableBy(user, 'v')}, false)`.as('watchable'),

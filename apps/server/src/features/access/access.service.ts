@@ -27,8 +27,9 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
    * every time. Safe to keep: it depends only on `is_exclusive`, which no call changes after
    * upload (purchases change what a viewer may watch, never whether a video is open), and a
    * finished video's files never change; a deleted video's files are gone, which answers 404.
+   * The folder of its files (`media_key`) is set at upload and never changes either.
    */
-  const openMedia = new Map<string, boolean>();
+  const openMedia = new Map<string, { open: boolean; mediaKey: string }>();
 
   const refusal = (viewer: Viewer | null) =>
     viewer ? new Unauthorized('No access to this video', 'purchase') : new Unauthorized('No access to this video', 'signin');
@@ -111,24 +112,25 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
      * an exclusive video's files need a valid token for this video and the request's session
      * (`sessionId`, from its cookie), and the rule is asked again for that session's user, so a
      * grant that ended (a video removed from a bought playlist) opens nothing, however fresh the
-     * token. `final`: the files no longer change. A video that does not exist (or no longer) → 404.
+     * token. `final`: the files no longer change; `mediaKey`: the storage folder of its files.
+     * A video that does not exist (or no longer) → 404.
      */
     async mediaAccess(
       videoId: string,
       token: string | null,
       sessionId: string | null,
-    ): Promise<{ allowed: boolean; final: boolean }> {
+    ): Promise<{ allowed: boolean; final: boolean; mediaKey: string }> {
       const remembered = openMedia.get(videoId);
-      if (remembered === true) return { allowed: true, final: true };
+      if (remembered?.open) return { allowed: true, final: true, mediaKey: remembered.mediaKey };
       const signed = token !== null && tokens.verify(token, videoId, sessionId);
-      if (remembered === false && !signed) return { allowed: false, final: true };
+      if (remembered && !signed) return { allowed: false, final: true, mediaKey: remembered.mediaKey };
       const d = signed ? await repo.decideForSession(sessionId!, videoId) : (await repo.decide(null, [videoId]))[0];
       if (!d) throw new NotFound('Not found');
       if (d.final && remembered === undefined) {
         if (openMedia.size >= MEDIA_CACHE_SIZE) openMedia.delete(openMedia.keys().next().value!);
-        openMedia.set(videoId, d.open);
+        openMedia.set(videoId, { open: d.open, mediaKey: d.media_key });
       }
-      return { allowed: d.open || (signed && d.watchable), final: d.final };
+      return { allowed: d.open || (signed && d.watchable), final: d.final, mediaKey: d.media_key };
     },
   };
 }

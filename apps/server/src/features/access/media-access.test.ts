@@ -45,10 +45,10 @@ async function uploadExclusive(cookie: string) {
 describe('the access rule on every media path', async () => {
   const owner = await registerUser(ctx);
   const videoId = await uploadExclusive(owner.cookie);
-  const files = await listFiles(path.join(ctx.config.mediaDir, 'videos', videoId));
+  const files = await listFiles(path.join(ctx.config.mediaDir, 'exclusive', videoId));
   const sizes = new Map(
     await Promise.all(
-      files.map(async (f) => [f, (await fs.stat(path.join(ctx.config.mediaDir, 'videos', videoId, f))).size] as const),
+      files.map(async (f) => [f, (await fs.stat(path.join(ctx.config.mediaDir, 'exclusive', videoId, f))).size] as const),
     ),
   );
 

@@ -19,31 +19,59 @@ const STREAM_OPTIONS = { highWaterMark: 256 * 1024 } as object;
 const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp|vtt)$/, 'Invalid media path');
 
 /**
- * `/media/...` for the local-disk storage driver, with Range (206) and content types from
- * @fastify/static. Every video file passes the access module's media gate: public videos are
- * open; exclusive ones need a valid token in the path, sent with the session cookie it was issued
- * to, of a viewer the watch rule lets in.
+ * `/media/...`, with Range (206) and content types. Every video file passes the access module's
+ * media gate: public videos are open; exclusive ones need a valid token in the path, sent with the
+ * session cookie it was issued to, of a viewer the watch rule lets in.
+ *
+ * Local driver: the files are sent from disk. S3 driver: public files redirect to their bucket or
+ * CDN URL (the API hands those out directly; these paths stay for old links); an exclusive
+ * video's playlists and storyboard track are streamed from the bucket, so the relative URLs inside them keep resolving
+ * under this token-checked path, and its segments, init segments and MP4 redirect to a presigned
+ * GET of S3_PRESIGN_SECONDS (the gate has been asked for that very file a moment before).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { storage } = deps;
   const gate = deps.services.access;
   const schema = { hide: true } as const;
 
-  const send = (reply: FastifyReply, key: string, cacheControl: string) => {
-    const file = deps.storage.localPath(key);
-    if (!file) throw new NotFound('Not found');
+  const sendLocal = (reply: FastifyReply, file: string, cacheControl: string) => {
     reply.header('Cache-Control', cacheControl);
     return reply.sendFile(path.basename(file), path.dirname(file), STREAM_OPTIONS);
+  };
+
+  const sendPublic = (reply: FastifyReply, key: string, cacheControl: string) => {
+    const file = storage.localPath(key);
+    if (file) return sendLocal(reply, file, cacheControl);
+    return reply.header('Cache-Control', cacheControl).redirect(storage.publicUrl(key), 302);
+  };
+
+  const sendPrivate = async (reply: FastifyReply, key: string, cacheControl: string) => {
+    const file = storage.localPath(key);
+    if (file) return sendLocal(reply, file, cacheControl);
+    // Text files whose relative URIs must stay on this checked path: playlists, the storyboard track.
+    if (key.endsWith('.m3u8') || key.endsWith('.vtt')) {
+      const object = await storage.read(key);
+      if (!object) throw new NotFound('Not found');
+      return reply
+        .header('Cache-Control', cacheControl)
+        .header('Content-Length', object.size)
+        .type(object.contentType)
+        .send(object.body);
+    }
+    const url = await storage.signedUrl(key, deps.config.storage.presignSeconds);
+    // The redirect itself is never cached: the signed URL behind it expires.
+    return reply.header('Cache-Control', 'no-store').redirect(url!, 302);
   };
 
   app.get(
     '/avatars/:file',
     { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } },
-    (request, reply) => send(reply, `avatars/${request.params.file}`, IMMUTABLE),
+    (request, reply) => sendPublic(reply, `avatars/${request.params.file}`, IMMUTABLE),
   );
   app.get(
     '/thumbnails/:file',
     { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } },
-    (request, reply) => send(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
+    (request, reply) => sendPublic(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
   );
 
   app.get(
@@ -53,7 +81,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { videoId, '*': file } = request.params;
       const access = await gate.mediaAccess(videoId, null, null);
       if (!access.allowed) throw new Forbidden('No access to this media');
-      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
+      return sendPublic(reply, `${access.mediaKey}/${file}`, cacheFor(file, access.final, IMMUTABLE));
     },
   );
 
@@ -66,7 +94,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const sid = request.cookies[SESSION_COOKIE];
       const access = await gate.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
       if (!access.allowed) throw new Forbidden('No access to this media');
-      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
+      return sendPrivate(reply, `${access.mediaKey}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
     },
   );
 };

@@ -5,6 +5,7 @@ import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { mediaKeys } from '../../storage/media-keys.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { UsersRepo } from './users.repo.ts';
@@ -27,12 +28,12 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
     avatar: u.avatar,
   });
 
+  /** The avatar's storage key (a new one per change); responses carry its URL. */
   async function storeAvatar(userId: string, filePath: string): Promise<string> {
     const image = await normaliseImage(filePath, AVATAR_SIZE);
-    // A new key per change keeps every avatar URL immutable (cacheable forever).
-    const key = `avatars/${userId}-${newId()}.webp`;
+    const key = mediaKeys.avatar(userId);
     await storage.putBuffer(key, image);
-    return storage.publicUrl(key);
+    return key;
   }
 
   async function loadOrThrow(userId: string) {
@@ -137,9 +138,8 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
     },
   };
 
-  async function removeStoredAvatar(url: string) {
-    const prefix = storage.publicUrl('');
-    if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
+  async function removeStoredAvatar(key: string) {
+    await storage.delete(key).catch(() => {});
   }
 }
 export type UsersService = ReturnType<typeof createUsersService>;

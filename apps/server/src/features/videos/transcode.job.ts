@@ -25,11 +25,22 @@ export function transcodeWorkDir(config: Config, videoId: string): string {
   return path.join(config.dataDir, 'work', videoId);
 }
 
+/** Where a worker keeps the source it downloaded from remote storage, beside the work folder. */
+function downloadedSourcePath(config: Config, videoId: string): string {
+  return path.join(config.dataDir, 'work', `${videoId}.source`);
+}
+
 /**
  * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
+ *
+ * Local storage: ffmpeg writes into the video's folder in storage and the video is listed as soon
+ * as the lowest rung has a segment (its playlists grow while the rest encodes). Remote storage
+ * (S3): the source is downloaded into a work folder beside it, ffmpeg writes there, and the
+ * finished folder is uploaded (streamed, a few files at a time) before the video is listed, so
+ * every object is written once, final, and cacheable by a CDN (docs/decisions.md, "Storage").
  *
  * Listing follows the files: a video is unlisted (back to `processing`) before its folder is
  * emptied, and listed only once a playable master exists. A database outage does not stop the
@@ -40,9 +51,10 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
   return async ({ videoId }, ctx) => {
     const video = await repo.findById(videoId);
     if (!video || video.status === 'failed' || video.has_mp4 || !video.source_key) return;
-    const source = storage.localPath(video.source_key);
-    if (!source) throw new Error('Remote sources are not supported by this worker');
-    const outKey = `videos/${videoId}`;
+    const sourceKey = video.source_key;
+    const localSource = storage.localPath(sourceKey);
+    const source = localSource ?? downloadedSourcePath(config, videoId);
+    const outKey = video.media_key;
     const localOut = storage.localPath(outKey);
     // Local storage: write in place, so early rungs are served while later ones encode.
     // Remote storage: encode into a work folder and upload at the end.
@@ -57,6 +69,11 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       if (!(await unlist())) return gone();
       // Kills a leftover encoder of an earlier attempt on this machine, then empties the folder.
       await clearOutputFolder(outDir);
+      if (!localOut) {
+        // What an earlier attempt may have uploaded before it failed, and the source to encode.
+        await storage.deletePrefix(outKey);
+        await storage.download(sourceKey, source);
+      }
       const probe = await probeMedia(source);
       if (!probe) throw new Error('The file is not a readable video');
 
@@ -83,8 +100,9 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
         log.warn({ videoId, err: String(err) }, 'no storyboard'),
       );
       if (!localOut) await storage.putDirectory(outKey, outDir);
+      signal.throwIfAborted();
       if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
-      await storage.delete(video.source_key);
+      await storage.delete(sourceKey);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
       if (deletion.signal.aborted || (await isGone(videoId))) return gone();
@@ -92,18 +110,23 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       if (ctx.isLastAttempt && !stopping) {
         await whileDatabaseUnavailable(() => repo.markFailed(videoId, failureReason(err)), ctx.signal);
         await clearOutputFolder(outDir);
+        if (!localOut) await storage.deletePrefix(outKey);
         return;
       }
       if (!stopping) log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
       // Unlisted until the retry; if the database cannot say so now, the files stay until then.
-      if (await unlist().catch(() => false)) await clearOutputFolder(outDir);
+      if (await unlist().catch(() => false)) {
+        await clearOutputFolder(outDir);
+        if (!localOut) await storage.deletePrefix(outKey).catch(() => {});
+      }
       throw err;
     } finally {
       if (deletion.signal.aborted) {
         await storage.deletePrefix(outKey);
-        await storage.delete(video.source_key);
+        await storage.delete(sourceKey);
       }
       if (!localOut) await fs.rm(outDir, { recursive: true, force: true });
+      if (!localSource) await fs.rm(source, { force: true });
     }
   };
 

@@ -13,6 +13,7 @@ export interface NewVideoRow {
   isExclusive: boolean;
   priceMinor: number | null;
   sourceKey: string;
+  mediaKey: string;
 }
 
 export function createVideosRepo(db: Kysely<Database>) {
@@ -62,6 +63,7 @@ function videoQueries(db: Kysely<Database>) {
           is_exclusive: row.isExclusive,
           price_minor: row.priceMinor,
           source_key: row.sourceKey,
+          media_key: row.mediaKey,
           status: 'processing',
         })
         .execute();

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DashboardVideos, EditVideoFields, Id, UploadVideoFields, VideoDetails, WatchVideo, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
+import { BadInput } from '../../lib/errors.ts';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.ts';
+import type { ClaimedUpload } from '../uploads/uploads.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
@@ -13,7 +15,7 @@ const VideoParams = z.object({ videoId: Id });
 
 /** `/api/video`: upload, watch, details, edit, delete (API.md §6). */
 export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { videos } = deps.services;
+  const { videos, uploads } = deps.services;
   const { config } = deps;
   const tags = ['videos'];
 
@@ -27,9 +29,31 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         tmpDir: config.tmpDir,
         fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },
       });
+      // The video's bytes: the `videoFile` part, or a finished resumable upload of the caller's.
+      let claimed: ClaimedUpload | null = null;
       try {
         const fields = parseFields(UploadVideoFields, form.fields);
-        return ok(reply, await videos.upload(viewer, fields, form.files), 201, 'Video uploaded');
+        let files = form.files;
+        const { uploadId } = form.fields;
+        if (uploadId !== undefined) {
+          if (files.videoFile) {
+            throw new BadInput('Send either videoFile or uploadId', [{ field: 'uploadId', problem: 'sent with videoFile' }]);
+          }
+          claimed = await uploads.claim(viewer._id, uploadId);
+          const videoFile = {
+            filename: claimed.filename,
+            mimetype: 'application/octet-stream',
+            path: claimed.path,
+            size: claimed.size,
+          };
+          files = { ...files, videoFile };
+        }
+        const video = await videos.upload(viewer, fields, files);
+        await claimed?.consume();
+        return ok(reply, video, 201, 'Video uploaded');
+      } catch (err) {
+        await claimed?.release();
+        throw err;
       } finally {
         await form.cleanup();
       }

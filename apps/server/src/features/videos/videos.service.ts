@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
@@ -39,7 +40,6 @@ interface UploadFiles {
 const NOT_A_VIDEO = 'File must be a video';
 
 export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
-  const videoPrefix = (id: string) => `videos/${id}`;
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -47,15 +47,15 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     return video;
   }
 
+  /** The thumbnail's storage key (a new one per change); responses carry its URL. */
   async function storeThumbnail(videoId: string, source: string): Promise<string> {
-    const key = `thumbnails/${videoId}-${newId()}.webp`;
+    const key = mediaKeys.thumbnail(videoId);
     await storage.putBuffer(key, await normaliseImage(source, THUMBNAIL_SIZE));
-    return storage.publicUrl(key);
+    return key;
   }
 
-  async function removeByUrl(url: string) {
-    const prefix = storage.publicUrl('');
-    if (url.startsWith(prefix)) await storage.delete(url.slice(prefix.length)).catch(() => {});
+  async function removeThumbnail(key: string) {
+    await storage.delete(key).catch(() => {});
   }
 
   /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
@@ -82,9 +82,9 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     if (opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.recordView(row.id, opts.viewerKey))) {
       row = { ...row, views: row.views + 1 };
     }
-    const base = row.is_exclusive
-      ? `/media/t/${exclusiveToken(row, viewer)}/${videoPrefix(row.id)}`
-      : storage.publicUrl(videoPrefix(row.id));
+    // Exclusive media only through the app's token-checked path (same origin, so the session
+    // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
+    const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
@@ -142,7 +142,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
         }
       }
       const priceMinor = fields.isExclusive ? toMinorUnits(fields.price ?? MIN_VIDEO_PRICE) : null;
-      const sourceKey = `sources/${id}`;
+      const sourceKey = mediaKeys.source(id);
       await storage.putFile(sourceKey, files.videoFile.path);
       try {
         await repo.transaction(async (tx, trx) => {
@@ -158,6 +158,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
             isExclusive: fields.isExclusive,
             priceMinor,
             sourceKey,
+            mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
           });
           await queue.send(
             'video.transcode',
@@ -167,7 +168,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
         });
       } catch (err) {
         await storage.delete(sourceKey);
-        await removeByUrl(thumbnail);
+        await removeThumbnail(thumbnail);
         throw err;
       }
       queue.nudge('video.transcode');
@@ -195,7 +196,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
       if (Object.values(patch).some((v) => v !== undefined)) {
         await repo.updateDetails(video.id, patch);
-        if (thumbnail) await removeByUrl(video.thumbnail);
+        if (thumbnail) await removeThumbnail(video.thumbnail);
       }
       return watch(video.id, viewer, { countView: false });
     },
@@ -214,7 +215,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
         }
       });
       await queue.abortRunning('video.transcode', { videoId: video.id });
-      await removeVideoFiles(video.id, video.thumbnail, video.source_key);
+      await removeVideoFiles(video);
     },
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
@@ -225,10 +226,10 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     },
   };
 
-  async function removeVideoFiles(id: string, thumbnail: string, sourceKey: string | null) {
-    await storage.deletePrefix(videoPrefix(id));
-    if (sourceKey) await storage.delete(sourceKey);
-    await removeByUrl(thumbnail);
+  async function removeVideoFiles(video: { media_key: string; thumbnail: string; source_key: string | null }) {
+    await storage.deletePrefix(video.media_key);
+    if (video.source_key) await storage.delete(video.source_key);
+    await removeThumbnail(video.thumbnail);
   }
 }
 export type VideosService = ReturnType<typeof createVideosService>;

@@ -49,6 +49,13 @@ describe('upload form (SPEC §5)', () => {
     expect(ok.get('videoFile')).toBeInstanceOf(File);
     expect(ok.get('thumbnail')).toBeInstanceOf(File);
   });
+
+  it('names a finished resumable upload instead of sending the file again', () => {
+    const data = uploadFormData(form({}), '0190f2c4-0000-7000-8000-000000000000');
+    expect(data.get('uploadId')).toBe('0190f2c4-0000-7000-8000-000000000000');
+    expect(data.has('videoFile')).toBe(false);
+    expect(data.get('thumbnail')).toBeInstanceOf(File);
+  });
 });
 
 describe('upload progress', () => {
@@ -59,5 +66,8 @@ describe('upload progress', () => {
     expect(secondsLeft({ ...p, loaded: 0 }, 1000)).toBeNull();
     expect(formatTimeLeft(null)).toBe('Estimating time left…');
     expect(formatTimeLeft(75)).toBe('About 1 min 15 s left');
+    // Resumed at 40 of 100: 10 more in 5 s is 2 a second, so 25 s for the 50 left (not 50 in 5 s).
+    expect(secondsLeft({ loaded: 50, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBe(25);
+    expect(secondsLeft({ loaded: 40, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBeNull();
   });
 });

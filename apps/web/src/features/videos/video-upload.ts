@@ -37,8 +37,11 @@ export function uploadFormError(form: UploadForm): string | null {
   return null;
 }
 
-/** SPEC §5: isExclusive only when on; price only when exclusive and at least 5. */
-export function uploadFormData(form: UploadForm): FormData {
+/**
+ * SPEC §5: isExclusive only when on; price only when exclusive and at least 5. With `uploadId`
+ * (a finished resumable upload of the video) the file itself is not sent again.
+ */
+export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
   const data = new FormData();
   data.append('title', form.title.trim());
   data.append('description', form.description.trim());
@@ -48,11 +51,13 @@ export function uploadFormData(form: UploadForm): FormData {
     if (form.price.trim() !== '' && Number.isFinite(price) && price >= MIN_VIDEO_PRICE) data.append('price', String(price));
   }
   if (form.thumbnail) data.append('thumbnail', form.thumbnail);
-  if (form.videoFile) data.append('videoFile', form.videoFile);
+  if (uploadId) data.append('uploadId', uploadId);
+  else if (form.videoFile) data.append('videoFile', form.videoFile);
   return data;
 }
 
-export type UploadProgress = { loaded: number; total: number; startedAt: number };
+/** `resumedFrom`: bytes an earlier attempt had sent (a resumed upload); the rate counts the rest. */
+export type UploadProgress = { loaded: number; total: number; startedAt: number; resumedFrom?: number };
 
 /** Whole percent sent, 0..100. */
 export function uploadPercent(p: UploadProgress): number {
@@ -63,8 +68,9 @@ export function uploadPercent(p: UploadProgress): number {
 /** Seconds left at the average rate so far, or null while unknown. */
 export function secondsLeft(p: UploadProgress, now: number): number | null {
   const elapsed = (now - p.startedAt) / 1000;
-  if (p.loaded <= 0 || p.total <= 0 || elapsed <= 0) return null;
-  const rate = p.loaded / elapsed;
+  const sent = p.loaded - (p.resumedFrom ?? 0);
+  if (sent <= 0 || p.total <= 0 || elapsed <= 0) return null;
+  const rate = sent / elapsed;
   return Math.max(0, Math.ceil((p.total - p.loaded) / rate));
 }
 
@@ -76,4 +82,45 @@ export function formatTimeLeft(seconds: number | null): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `About ${m} min ${s} s left`;
+}
+
+/** The text fields of an upload in progress, kept so a reload can resume it with the same details. */
+export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price'>;
+const DRAFT_KEY = 'streamhub.upload-draft';
+
+export function saveUploadDraft(form: UploadForm) {
+  const draft: UploadDraft = {
+    title: form.title,
+    description: form.description,
+    isExclusive: form.isExclusive,
+    price: form.price,
+  };
+  try {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // storage full or disabled: the upload still resumes, the fields are typed again
+  }
+}
+
+export function loadUploadDraft(): UploadDraft | null {
+  try {
+    const draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<UploadDraft> | null;
+    if (!draft || typeof draft !== 'object') return null;
+    return {
+      title: String(draft.title ?? ''),
+      description: String(draft.description ?? ''),
+      isExclusive: draft.isExclusive === true,
+      price: String(draft.price ?? DEFAULT_VIDEO_PRICE),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function clearUploadDraft() {
+  try {
+    localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // nothing kept
+  }
 }

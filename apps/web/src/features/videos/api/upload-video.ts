@@ -3,6 +3,8 @@ import type { DashboardVideo } from '@streamhub/contract';
 import { ApiError, type ApiEnvelope } from '@/lib/api-client';
 import { syncCurrentUserFromCookie } from '@/lib/auth';
 import { videoKeys } from '@/lib/query-keys';
+import { uploadFormData, type UploadForm } from '../video-upload';
+import { sendResumable } from './resumable-upload';
 
 export type UploadProgressEvent = { loaded: number; total: number };
 
@@ -59,10 +61,21 @@ export function uploadVideo(form: FormData, { onProgress, signal }: UploadOption
   });
 }
 
+type ResumableOptions = UploadOptions & { onStart?: (resumedFrom: number) => void };
+
+/**
+ * The upload page's path: the video file goes first as a resumable (tus) upload, then the form's
+ * fields and thumbnail with its `uploadId` to POST /api/video/new.
+ */
+export async function uploadVideoResumable(form: UploadForm, { onProgress, onStart, signal }: ResumableOptions = {}) {
+  const uploadId = await sendResumable(form.videoFile!, { onProgress, onStart, signal });
+  return uploadVideo(uploadFormData(form, uploadId), { signal });
+}
+
 export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ form, ...options }: { form: FormData } & UploadOptions) => uploadVideo(form, options),
+    mutationFn: ({ form, ...options }: { form: UploadForm } & ResumableOptions) => uploadVideoResumable(form, options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTimeLeft } from '../video-upload';
 
-type UploadProgressProps = { percent: number; secondsLeft: number | null };
+type UploadProgressProps = { percent: number; secondsLeft: number | null; resumed?: boolean };
 
 /** SPEC §2: the 'Uploading Video...' spinner, plus a real progress bar with percent and time left. */
-export function UploadProgressPanel({ percent, secondsLeft }: UploadProgressProps) {
+export function UploadProgressPanel({ percent, secondsLeft, resumed = false }: UploadProgressProps) {
   const panel = useRef<HTMLDivElement>(null);
   // The panel appears below a long form (and the thumbnail preview): bring it into view once.
   useEffect(() => {
@@ -23,6 +23,7 @@ export function UploadProgressPanel({ percent, secondsLeft }: UploadProgressProp
       <div className="flex items-center gap-3">
         <Spinner className="h-6 w-6" />
         <p className="font-medium">Uploading Video...</p>
+        {resumed ? <span className="text-xs text-muted">Resumed</span> : null}
         <span className="ml-auto text-sm tabular-nums text-muted">{percent}%</span>
       </div>
       <div

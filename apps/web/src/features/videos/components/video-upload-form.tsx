@@ -1,13 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUploadVideo } from '../api/upload-video';
+import { unfinishedUploads } from '../api/resumable-upload';
 import {
+  clearUploadDraft,
   emptyUploadForm,
+  loadUploadDraft,
+  saveUploadDraft,
   secondsLeft,
-  uploadFormData,
   uploadFormError,
   uploadPercent,
   type UploadForm,
@@ -30,25 +33,51 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
   const videoInputId = useId();
   const switchId = useId();
   const uploading = upload.isPending;
+  const [resumed, setResumed] = useState(false);
+  /** An upload this browser left unfinished (a reload, a closed tab): its file name. */
+  const [unfinished, setUnfinished] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void unfinishedUploads().then((previous) => {
+      const name = previous[0]?.metadata.filename;
+      if (!live || !name) return;
+      setUnfinished(name);
+      const draft = loadUploadDraft();
+      if (draft) setForm((f) => ({ ...f, ...draft }));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = uploadFormError(form);
     if (problem) return setError(problem);
     setError(null);
-    const startedAt = Date.now();
+    let startedAt = Date.now();
+    let resumedFrom = 0;
     setProgress({ loaded: 0, total: form.videoFile?.size ?? 0, startedAt });
     setNow(startedAt);
     abort.current = new AbortController();
+    saveUploadDraft(form);
     try {
       await upload.mutateAsync({
-        form: uploadFormData(form),
+        form,
         signal: abort.current.signal,
+        onStart: (offset) => {
+          // An earlier upload of this file reached `offset`: the time left counts from here.
+          startedAt = Date.now();
+          resumedFrom = offset;
+          setResumed(offset > 0);
+        },
         onProgress: ({ loaded, total }) => {
-          setProgress({ loaded, total, startedAt });
+          setProgress({ loaded, total, startedAt, resumedFrom });
           setNow(Date.now());
         },
       });
+      clearUploadDraft();
       onUploaded();
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
@@ -66,6 +95,11 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={uploading} className="flex flex-col gap-5">
+      {unfinished && !uploading ? (
+        <p role="note" className="rounded-xl border border-line bg-panel p-3 text-sm" data-testid="upload-resume-note">
+          Your upload of <strong>{unfinished}</strong> did not finish. Choose the same file again to resume where it stopped.
+        </p>
+      ) : null}
       <fieldset disabled={uploading} className="flex flex-col gap-5">
         <TextField
           label="Title"
@@ -135,7 +169,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
         <ThumbnailPicker required file={form.thumbnail} onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))} />
       </fieldset>
       {uploading && progress ? (
-        <UploadProgressPanel percent={uploadPercent(progress)} secondsLeft={secondsLeft(progress, now)} />
+        <UploadProgressPanel percent={uploadPercent(progress)} secondsLeft={secondsLeft(progress, now)} resumed={resumed} />
       ) : null}
       <FormError message={error} />
       <div className="flex justify-end gap-3">

@@ -1,0 +1,222 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { Server, type ServerOptions } from '@tus/server';
+import type { DataStore, Upload } from '@tus/utils';
+import type { Config } from '../../config.ts';
+import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { s3ClientConfig } from '../../storage/s3-storage.ts';
+import { streamRawBodies, useRawBody } from './raw-body.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { AccessService } from '../access/access.service.ts';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+type TusError = { status_code: number; body: string };
+
+export const UPLOADS_PATH = '/api/uploads';
+/** Public upload ids are UUIDs (v7, `newId`); anything else is refused before the store is asked. */
+export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Deps {
+  config: Config;
+  storage: Storage;
+  access: Pick<AccessService, 'assertCanUpload'>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** A finished upload handed to the videos service: a local file, removed (or moved) after use. */
+export interface ClaimedUpload {
+  path: string;
+  size: number;
+  filename: string;
+  /** The upload is used up: its bytes and record are removed. */
+  consume(): Promise<void>;
+  /** The claim is given back (the video was refused); the upload stays until it expires. */
+  release(): Promise<void>;
+}
+
+/** A refusal inside tus; the routes turn its text into the API's error envelope. */
+function tusError(status: number, message: string): TusError {
+  return { status_code: status, body: message };
+}
+
+/**
+ * Resumable uploads (tus 1.0) at `/api/uploads/`: `@tus/file-store` under DATA_DIR/uploads with
+ * the local driver, `@tus/s3-store` in the bucket (`uploads/<id>`, multipart) with S3.
+ *
+ * - Creation needs a session (routes), a declared length within MAX_VIDEO_BYTES (413) and a free
+ *   upload slot (the quota of POST /api/video/new, 403) before a byte is stored. The owner is
+ *   written into the upload's metadata by the server; the client's metadata cannot set it.
+ * - HEAD, PATCH and DELETE on an upload answer 404 to anyone but its owner, as if it did not exist.
+ * - `claim` hands a finished upload of the caller to POST /api/video/new, which sniffs and probes
+ *   its bytes exactly as a multipart file; a claimed upload is consumed once (a second claim 404s).
+ * - Uploads are removed, bytes and all, UPLOAD_EXPIRE_HOURS after creation unless claimed.
+ */
+export function createUploadsService({ config, storage, access, log }: Deps) {
+  const s3 = config.storage.driver === 's3' ? config.storage.s3! : null;
+  // The S3 store keeps objects under `uploads/` (storage/media-keys.ts); the public id is the UUID.
+  const storeId = (id: string) => (s3 ? `uploads/${id}` : id);
+  const publicId = (id: string) => (s3 ? id.replace(/^uploads\//, '') : id);
+  const datastore: DataStore = s3
+    ? new S3Store({
+        partSize: 8 * 1024 * 1024,
+        expirationPeriodInMilliseconds: config.uploadExpireMs,
+        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
+      })
+    : new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds: config.uploadExpireMs });
+
+  /** The signed-in user of a request, set by the route before tus sees it. */
+  const owners = new WeakMap<IncomingMessage, string>();
+  const rawOf = (req: TusRequest) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+  const ownerOf = (req: TusRequest): string => {
+    const raw = rawOf(req);
+    const owner = raw && owners.get(raw);
+    if (!owner) throw tusError(401, 'Unauthorized request');
+    return owner;
+  };
+  const claiming = new Set<string>();
+
+  /**
+   * A finished upload's objects in the bucket (bytes, `.info`, a leftover `.part`): the S3 store's
+   * own `remove` aborts the multipart upload first, which fails once it is complete.
+   */
+  async function removeS3Objects(id: string) {
+    await Promise.all(['', '.info', '.part'].map((ext) => storage.delete(`${storeId(id)}${ext}`)));
+    // …and the store forgets its cached metadata (a protected method in its types).
+    (datastore as unknown as { clearCache(id: string): void }).clearCache(storeId(id));
+  }
+
+  async function findOwned(id: string, ownerId: string): Promise<Upload | null> {
+    if (!UPLOAD_ID.test(id)) return null;
+    const upload = await datastore.getUpload(storeId(id)).catch(() => null);
+    return upload && upload.metadata?.owner === ownerId ? upload : null;
+  }
+
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    maxSize: config.maxVideoBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // Same origin only: no CORS headers for anyone.
+    allowedOrigins: [],
+    namingFunction: () => storeId(newId()),
+    generateUrl: (_req, { path: base, id }) => `${base}/${publicId(id)}`,
+    getFileIdFromRequest: (_req, last) => (last && UPLOAD_ID.test(last) ? storeId(last) : undefined),
+    async onUploadCreate(req, upload) {
+      const owner = ownerOf(req);
+      if (upload.size === undefined) throw tusError(400, 'Upload-Length is required');
+      try {
+        await access.assertCanUpload(owner);
+      } catch (err) {
+        if (err instanceof AppError) throw tusError(err.statusCode, err.message);
+        throw err;
+      }
+      // Kept for the record only; control characters never reach a log or a response.
+      const filename = String(upload.metadata?.filename ?? '')
+        .replace(/\p{Cc}/gu, '')
+        .slice(0, 200);
+      return { metadata: { filename, owner } };
+    },
+    async onIncomingRequest(req, id) {
+      const owner = ownerOf(req);
+      // Creation is asked too, with the id it is about to use; `onUploadCreate` checks it.
+      if (req.method === 'POST') return;
+      const upload = await findOwned(publicId(id), owner);
+      if (!upload) throw tusError(404, 'Upload not found');
+      if (req.method === 'DELETE' && s3 && upload.offset === upload.size) {
+        // The S3 store cannot remove a finished upload (it aborts the completed multipart first).
+        await removeS3Objects(publicId(id));
+        throw { status_code: 204, body: '' };
+      }
+      if (req.method === 'PATCH') useRawBody(req, rawOf(req)!);
+    },
+    onResponseError(_req, err) {
+      if (!('status_code' in err)) log.warn({ err: String(err.message) }, 'resumable upload failed');
+      return undefined;
+    },
+  });
+
+  streamRawBodies(server, datastore);
+
+  return {
+    /** Hands one tus request (already authenticated as `ownerId`) to the tus server. */
+    async handle(raw: IncomingMessage, res: import('node:http').ServerResponse, ownerId: string) {
+      owners.set(raw, ownerId);
+      await server.handle(raw, res);
+    },
+
+    /**
+     * A finished upload of `ownerId` as a local file, for POST /api/video/new. Another user's id,
+     * an unknown or malformed one, and one already claimed: 404; an unfinished one: 409.
+     */
+    async claim(ownerId: string, id: string): Promise<ClaimedUpload> {
+      const upload = await findOwned(id, ownerId);
+      if (!upload) throw new NotFound('Upload not found');
+      if (upload.size === undefined || upload.offset !== upload.size) throw new Conflict('Upload is not finished');
+      if (claiming.has(id)) throw new NotFound('Upload not found');
+      claiming.add(id);
+      const release = async () => {
+        claiming.delete(id);
+      };
+      try {
+        let file: string;
+        let downloaded = false;
+        if (s3) {
+          if (!(await storage.exists(storeId(id)))) throw new NotFound('Upload not found');
+          // The bytes are in the bucket: fetched once (streamed) for sniffing, probing and the source.
+          file = path.join(config.tmpDir, `${id}.upload`);
+          await fs.mkdir(config.tmpDir, { recursive: true });
+          await storage.download(storeId(id), file);
+          downloaded = true;
+        } else {
+          file = path.join(config.uploadsDir, id);
+        }
+        return {
+          path: file,
+          size: upload.size,
+          filename: String(upload.metadata?.filename ?? ''),
+          async consume() {
+            // The bytes may already be gone (the local driver moves them to `sources/`).
+            await datastore.remove(storeId(id)).catch(() => {});
+            if (datastore instanceof FileStore) await datastore.configstore.delete(id).catch(() => {});
+            if (s3) await removeS3Objects(id);
+            if (downloaded) await fs.rm(file, { force: true });
+            claiming.delete(id);
+          },
+          async release() {
+            if (downloaded) await fs.rm(file, { force: true });
+            await release();
+          },
+        };
+      } catch (err) {
+        await release();
+        throw err;
+      }
+    },
+
+    /**
+     * Removes uploads older than UPLOAD_EXPIRE_HOURS, bytes and records: unfinished ones (the
+     * store's own sweep) and finished ones nobody claimed. Answers how many went.
+     */
+    async removeExpired(now = Date.now()): Promise<number> {
+      if (s3) return (datastore as S3Store).deleteExpired();
+      const store = datastore as FileStore;
+      const ids = (await store.configstore.list?.()) ?? [];
+      let removed = 0;
+      for (const id of ids) {
+        const info = await store.configstore.get(id).catch(() => undefined);
+        const created = info?.creation_date ? Date.parse(info.creation_date) : NaN;
+        if (Number.isFinite(created) && now - created > config.uploadExpireMs && !claiming.has(id)) {
+          await store.remove(id).catch(() => store.configstore.delete(id));
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;

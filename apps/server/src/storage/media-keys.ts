@@ -1,0 +1,30 @@
+import { newId } from '../lib/ids.ts';
+
+/**
+ * The storage layout, in one place (the same for both drivers; docs/deploy.md, "Storage"):
+ *
+ * | prefix                  | what                                                | public |
+ * |-------------------------|-----------------------------------------------------|--------|
+ * | `avatars/`              | avatars, a new key per change                       | yes    |
+ * | `thumbnails/`           | video thumbnails, a new key per change              | yes    |
+ * | `videos/<id>/`          | HLS ladder and MP4 of a public video                | yes    |
+ * | `exclusive/<id>/`       | HLS ladder and MP4 of an exclusive video            | never  |
+ * | `sources/<id>`          | an upload waiting for its transcode                 | never  |
+ * | `uploads/`              | resumable (tus) uploads in progress (S3 driver)     | never  |
+ *
+ * A bucket policy (or CDN origin) grants anonymous reads on exactly the public prefixes. Whether
+ * a video is exclusive never changes after upload, so its folder never moves; rows hold the keys.
+ */
+export const PUBLIC_PREFIXES = ['avatars/', 'thumbnails/', 'videos/'] as const;
+
+export const mediaKeys = {
+  /** A new key on every change keeps every public URL immutable (cacheable forever). */
+  avatar: (userId: string) => `avatars/${userId}-${newId()}.webp`,
+  thumbnail: (videoId: string) => `thumbnails/${videoId}-${newId()}.webp`,
+  videoFolder: (videoId: string, isExclusive: boolean) => (isExclusive ? `exclusive/${videoId}` : `videos/${videoId}`),
+  source: (videoId: string) => `sources/${videoId}`,
+};
+
+export function isPublicKey(key: string): boolean {
+  return PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
