@@ -67,7 +67,10 @@ export const VideoListQuery = z.object({
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
 
-/** Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). */
+/**
+ * Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). Instead of the
+ * videoFile part, `uploadId` may name a finished resumable (tus) upload of the caller's.
+ */
 export const UploadVideoFields = z
   .object({
     title: singleLineText({ message: 'Title is required' })
@@ -85,6 +88,7 @@ export const UploadVideoFields = z
       )
       .transform((v) => v === 'true' || v === 'on' || v === '1'),
     price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+    uploadId: singleLineText().trim().min(1, 'Upload id is required').max(100).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.isExclusive && v.price !== undefined && v.price < MIN_VIDEO_PRICE) {

@@ -34,7 +34,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       try {
         const fields = parseFields(UploadVideoFields, form.fields);
         let files = form.files;
-        const { uploadId } = form.fields;
+        const { uploadId } = fields;
         if (uploadId !== undefined) {
           if (files.videoFile) {
             throw new BadInput('Send either videoFile or uploadId', [{ field: 'uploadId', problem: 'sent with videoFile' }]);
