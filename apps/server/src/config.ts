@@ -108,6 +108,8 @@ const EnvSchema = z.object({
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
    */
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
+  MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Temp files of uploads untouched this long are taken as abandoned and removed. */
   TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long a stop waits for requests in flight before it closes their connections. */
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentProvider: e.PAYMENT_PROVIDER,
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
+    mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,

@@ -1,78 +1,181 @@
-import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
+import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Files are read in 256 KiB chunks instead of 64 KiB: a 4 MB segment went from 141 to 429 req/s
- * (bench/media-serving.ts). @fastify/static hands these options to @fastify/send, whose
- * `highWaterMark` its own typings do not list.
- */
-const STREAM_OPTIONS = { highWaterMark: 256 * 1024 } as object;
-/** Names of files inside a video folder: no dot-segments, no absolute paths. */
-const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp)$/, 'Invalid media path');
+const PRIVATE_FINAL = 'private, max-age=3600';
+const ID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** Names of files inside a video folder (HLS, MP4s, storyboard sheets and track): no dot-segments, no absolute paths. */
+const VIDEO_FILE = '(?:[\\w-]+/)*[\\w-]+\\.(?:m3u8|m4s|mp4|jpg|webp|vtt)';
 
 /**
- * `/media/...` for the local-disk storage driver, with Range (206) and content types from
- * @fastify/static. Every video file passes the access module's media gate: public videos are
- * open; exclusive ones need a valid token in the path, sent with the session cookie it was issued
- * to, of a viewer the watch rule lets in.
+ * The table of contents of `/media`: which paths exist and who may read them. Images are open
+ * to everyone (their names are unguessable and immutable); every file of a video passes the
+ * access module's media gate: a public video's files are open, an exclusive video's files need a
+ * valid token in the path, sent with the session cookie it was issued to, of a viewer the watch
+ * rule lets in (asked again on every request).
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const gate = deps.services.access;
-  const schema = { hide: true } as const;
+const PATHS = [
+  { re: new RegExp(`^/media/avatars/([\\w-]+\\.webp)$`), kind: 'image', dir: 'avatars' },
+  { re: new RegExp(`^/media/thumbnails/([\\w-]+\\.(?:webp|jpg))$`), kind: 'image', dir: 'thumbnails' },
+  { re: new RegExp(`^/media/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: false },
+  { re: new RegExp(`^/media/t/([^/]+)/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: true },
+] as const;
 
-  const send = (reply: FastifyReply, key: string, cacheControl: string) => {
-    const file = deps.storage.localPath(key);
-    if (!file) throw new NotFound('Not found');
-    reply.header('Cache-Control', cacheControl);
-    return reply.sendFile(path.basename(file), path.dirname(file), STREAM_OPTIONS);
-  };
+export type MediaPath =
+  { kind: 'image'; key: string } | { kind: 'video'; videoId: string; file: string; key: string; token: string | null };
 
-  app.get(
-    '/avatars/:file',
-    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } },
-    (request, reply) => send(reply, `avatars/${request.params.file}`, IMMUTABLE),
-  );
-  app.get(
-    '/thumbnails/:file',
-    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } },
-    (request, reply) => send(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
-  );
+/** What a `/media/...` URL names, or null when it names nothing that can exist. */
+export function parseMediaPath(url: string): MediaPath | null {
+  const q = url.indexOf('?');
+  let pathname = q < 0 ? url : url.slice(0, q);
+  if (pathname.includes('%')) {
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+  }
+  for (const p of PATHS) {
+    const m = p.re.exec(pathname);
+    if (!m) continue;
+    if (p.kind === 'image') return { kind: 'image', key: `${p.dir}/${m[1]}` };
+    const [token, videoId, file] = p.tokenised ? [m[1]!, m[2]!, m[3]!] : [null, m[1]!, m[2]!];
+    return { kind: 'video', videoId: videoId.toLowerCase(), file, key: `videos/${videoId.toLowerCase()}/${file}`, token };
+  }
+  return null;
+}
 
-  app.get(
-    '/videos/:videoId/*',
-    { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
-    async (request, reply) => {
-      const { videoId, '*': file } = request.params;
-      const access = await gate.mediaAccess(videoId, null, null);
-      if (!access.allowed) throw new Forbidden('No access to this media');
-      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, IMMUTABLE));
-    },
-  );
+/** The value of one cookie in a Cookie header, without parsing the others. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
 
-  app.get(
-    '/t/:token/videos/:videoId/*',
-    { schema: { ...schema, params: z.object({ token: z.string(), videoId: Id, '*': FilePath }) } },
-    async (request, reply) => {
-      const { token, videoId, '*': file } = request.params;
-      // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
-      const sid = request.cookies[SESSION_COOKIE];
-      const access = await gate.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
-      if (!access.allowed) throw new Forbidden('No access to this media');
-      return send(reply, `videos/${videoId}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
-    },
-  );
+/** How long a file may be kept: playlists still grow while a video processes; everything else never changes once written. */
+function cacheControlFor(file: string, final: boolean, tokenised: boolean): string {
+  if (file.endsWith('.m3u8') && !final) return tokenised ? 'private, no-cache' : 'no-cache';
+  return tokenised ? PRIVATE_FINAL : IMMUTABLE;
+}
+
+/**
+ * The media gate's decision for one path, as the Node server and the nginx edge (`authorize`)
+ * both need it: may the request's session read it, and how long may the answer be kept.
+ */
+async function decide(deps: AppDeps, media: MediaPath, cookieHeader: string | undefined) {
+  if (media.kind === 'image') return { allowed: true, final: true, cacheControl: IMMUTABLE };
+  const sid = media.token === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
+  // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
+  const access = await deps.services.access.mediaAccess(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
+  return { ...access, cacheControl: cacheControlFor(media.file, access.final, media.token !== null) };
+}
+
+const envelope = (statusCode: number, text: string) => JSON.stringify({ statusCode, data: text, message: text, success: false });
+const ERRORS = {
+  400: envelope(400, 'Malformed request URL'),
+  403: envelope(403, 'No access to this media'),
+  404: envelope(404, 'Not found'),
+  500: envelope(500, 'Internal server error'),
+  503: envelope(503, 'Service temporarily unavailable, please retry shortly'),
 };
 
-/** Playlists still grow while a video processes; everything else never changes once written. */
-function cacheFor(file: string, final: boolean, finalPolicy: string): string {
-  if (file.endsWith('.m3u8') && !final) return 'no-cache';
-  return finalPolicy;
+function sendError(res: ServerResponse, status: keyof typeof ERRORS) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = ERRORS[status];
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...(status === 503 ? { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } : {}),
+  });
+  res.end(body);
 }
+
+export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { files: MediaFiles };
+
+/**
+ * `/media/...` on plain Node HTTP (GET and HEAD), for the local-disk storage driver: no Fastify
+ * routing, hooks, schemas or request logs on this path, since a player asks for a file every few
+ * seconds per viewer. The HTTP semantics (ETag/304, Range, HEAD, caching) are in media-files.ts.
+ */
+export function createMediaHandler(deps: AppDeps): MediaHandler {
+  const files = createMediaFiles({ cacheBytes: deps.config.mediaCacheBytes });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const media = parseMediaPath(req.url ?? '');
+    if (!media) return sendError(res, 404);
+    const file = deps.storage.localPath(media.key);
+    if (!file) return sendError(res, 404);
+    const gate = await decide(deps, media, req.headers.cookie);
+    if (!gate.allowed) return sendError(res, 403);
+    await files.serve(req, res, file, { cacheControl: gate.cacheControl, immutable: gate.final });
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof MediaFileMissing) return sendError(res, 404);
+      if (err instanceof AppError) return sendError(res, err.statusCode === 403 ? 403 : 404);
+      if (isDatabaseUnavailable(err)) return sendError(res, 503);
+      deps.log.error({ err, url: req.url }, 'media request failed');
+      sendError(res, 500);
+    });
+  };
+  return Object.assign(handler, { files });
+}
+
+/** Whether a raw request belongs to the media handler (the rest goes to Fastify). */
+export const isMediaRequest = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && req.url.startsWith('/media/');
+
+/**
+ * Mounts the media handler in the Fastify app, for `app.inject` (tests) and the route table; a
+ * listening server hands `/media/` requests to it before Fastify sees them (app.ts). Also the
+ * edge's question (`GET /api/media/authorize`, see deploy/nginx): may the session of this
+ * request's cookie read the media path in `X-Media-Uri`? 204 with the file's Cache-Control in
+ * `X-Media-Cache-Control`, else 403 (also for a video that does not exist).
+ */
+export const mediaRoutes: FastifyPluginAsync<{ deps: AppDeps; handler: MediaHandler }> = async (app, { deps, handler }) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    schema: { hide: true },
+    logLevel: 'silent',
+    handler(request, reply) {
+      reply.hijack();
+      handler(request.raw, reply.raw);
+    },
+  });
+
+  app.get('/api/media/authorize', { schema: { hide: true }, logLevel: 'silent' }, async (request, reply) => {
+    const uri = request.headers['x-media-uri'];
+    const media = typeof uri === 'string' ? parseMediaPath(uri) : null;
+    reply.header('Cache-Control', 'no-store');
+    if (!media) return reply.code(403).send();
+    const gate = await decide(deps, media, request.headers.cookie).catch((err: unknown) => {
+      if (err instanceof AppError) return null; // no such video: nobody may read it
+      throw err;
+    });
+    if (!gate?.allowed) return reply.code(403).send();
+    return reply.code(204).header('X-Media-Cache-Control', gate.cacheControl).send();
+  });
+};
