@@ -110,6 +110,12 @@ const EnvSchema = z.object({
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
   /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
+  /**
+   * HTTP processes (ROLE=all|api): `auto` = one per CPU when there are several. With more than one,
+   * the first process keeps the database, the job worker and the timers, and forks HTTP workers
+   * that share the port (node:cluster).
+   */
+  HTTP_WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   /** Temp files of uploads untouched this long are taken as abandoned and removed. */
   TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long a stop waits for requests in flight before it closes their connections. */
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
+    httpWorkers: e.HTTP_WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
