@@ -74,13 +74,13 @@ describe('plain <video src=videoFile>', () => {
     // Playing, or an error event (then it fails below at once).
     await page.waitForFunction(
       () => {
-        const { log } = window as unknown as { log: { played: number; errors: string[] } };
+        const { log } = globalThis as unknown as { log: { played: number; errors: string[] } };
         return log.played > 0.5 || log.errors.length > 0;
       },
       null,
       { timeout: 150_000, polling: 100 },
     );
-    const log = await page.evaluate(() => (window as unknown as { log: Record<string, unknown> }).log);
+    const log = await page.evaluate(() => (globalThis as unknown as { log: Record<string, unknown> }).log);
     expect(log.errors).toEqual([]);
     expect(log.fileAt).not.toBeNull();
     expect(log.playingAt).not.toBeNull();
