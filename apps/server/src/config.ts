@@ -108,6 +108,8 @@ const EnvSchema = z.object({
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
    */
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** How long a public list page (home grid, search, channel filter, sorts) is served from memory; 0: never. */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
   /**
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentProvider: e.PAYMENT_PROVIDER,
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
+    listCacheMs: e.LIST_CACHE_MS,
     mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
     httpWorkers: e.HTTP_WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
