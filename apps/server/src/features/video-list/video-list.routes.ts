@@ -6,8 +6,9 @@ import { createMicroCache } from '../../lib/micro-cache.ts';
 /**
  * `/api/video` list, search and sort (API.md §6); public, the same for every viewer. Each page
  * (by its normalised query) is served from a micro-cache for LIST_CACHE_MS (1 s by default): a
- * burst of viewers costs one query per page, the body is serialised once, and a new or deleted
- * video shows within that time. Nothing per viewer may ever go into this body.
+ * burst of viewers costs one query per page, the body is serialised once, a refresh runs in the
+ * background while the previous body is served, and a new or deleted video shows within twice
+ * that time. Nothing per viewer may ever go into this body.
  */
 export const videoListRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { videoList } = deps.services;
