@@ -112,7 +112,7 @@ describe('memory cache', () => {
     expect(files.stats().entries).toBeLessThan(11);
   });
 
-  it('serves a changed file while it still changes, and a finished file checked against the disk once a second', async () => {
+  it('serves a changed file while it still changes, and a finished file checked against the disk when older than revalidateMs', async () => {
     immutable = false;
     await fs.writeFile(path.join(dir, 'live.m3u8'), '#EXTM3U\n# one\n');
     expect((await get('live.m3u8')).body.toString()).toContain('one');
@@ -129,5 +129,27 @@ describe('memory cache', () => {
     clock += 1001;
     expect((await get(name)).res.status).toBe(404);
     expect((await get('missing.m4s')).res.status).toBe(404);
+  });
+
+  it('by default checks a kept file on every request: a deleted file is gone at once', async () => {
+    const strict = createMediaFiles({ cacheBytes: 64 * 1024 });
+    const name = path.join(dir, 'strict.m3u8');
+    await fs.writeFile(name, '#EXTM3U\n# kept\n');
+    const serveOnce = () =>
+      new Promise<number>((resolve) => {
+        const probe = http.createServer((req, res) => {
+          strict.serve(req, res, name, { cacheControl: 'no-cache', immutable: true }).catch(() => res.writeHead(404).end());
+        });
+        probe.listen(0, '127.0.0.1', async () => {
+          const res = await fetch(`http://127.0.0.1:${(probe.address() as AddressInfo).port}/`);
+          await res.arrayBuffer();
+          probe.close();
+          resolve(res.status);
+        });
+      });
+    expect(await serveOnce()).toBe(200);
+    expect(strict.stats().entries).toBe(1);
+    await fs.rm(name);
+    expect(await serveOnce()).toBe(404);
   });
 });

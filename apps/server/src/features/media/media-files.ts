@@ -31,7 +31,11 @@ export interface MediaFilesOptions {
   cacheBytes: number;
   /** Files up to this size may be kept in memory: playlists, init segments, images, storyboards. */
   maxCachedFileBytes?: number;
-  /** A file kept in memory is checked against the disk (stat) at most this often. */
+  /**
+   * A file kept in memory is checked against the disk (one stat) when older than this; 0 (the
+   * default): on every request, so a deleted video's files stop being served at once, on every
+   * process, as the access module expects (it remembers that a video is open, not that it exists).
+   */
   revalidateMs?: number;
   now?: () => number;
 }
@@ -56,15 +60,16 @@ interface FileEntry {
 /**
  * Serves files of the media folder over plain Node HTTP: strong ETags, Last-Modified, 304 for
  * If-None-Match / If-Modified-Since, single byte ranges (206, 416, If-Range), HEAD. Small files of
- * finished videos live in a memory cache bounded in bytes and are checked against the disk once a
- * second, so a deleted video's files stop being served within that second on every process. Files
+ * finished videos live in a memory cache bounded in bytes and are checked against the disk with
+ * one stat per request (not open, read and close), so a deleted video's files stop being served
+ * at once on every process. Files
  * that still change (the playlists of a video being encoded) are read from disk every time.
  * A file is opened before it is measured, so a playlist replaced meanwhile is served whole,
  * old or new, never a mix.
  */
 export function createMediaFiles(options: MediaFilesOptions) {
   const maxCached = options.maxCachedFileBytes ?? 256 * 1024;
-  const revalidateMs = options.revalidateMs ?? 1000;
+  const revalidateMs = options.revalidateMs ?? 0;
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, FileEntry>({
     maxSize: Math.max(1, options.cacheBytes),
@@ -72,8 +77,24 @@ export function createMediaFiles(options: MediaFilesOptions) {
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse, file: string, opts: ServeOptions): Promise<void> {
-    const cached = opts.immutable ? cache.get(file) : undefined;
-    if (cached && now() - cached.checkedAt < revalidateMs) return respond(req, res, file, cached, opts, null);
+    let cached = opts.immutable ? cache.get(file) : undefined;
+    if (cached) {
+      if (now() - cached.checkedAt < revalidateMs) return respond(req, res, file, cached, opts, null);
+      // One stat instead of open, read and close: still there, and still the same file?
+      let stat: fs.Stats;
+      try {
+        stat = await fs.promises.stat(file);
+      } catch (err) {
+        cache.delete(file);
+        throw asMissing(err);
+      }
+      if (stat.isFile() && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs && cached.ino === stat.ino) {
+        cached.checkedAt = now();
+        return respond(req, res, file, cached, opts, null);
+      }
+      cache.delete(file);
+      cached = undefined;
+    }
 
     let handle: FileHandle;
     try {
@@ -86,10 +107,6 @@ export function createMediaFiles(options: MediaFilesOptions) {
     try {
       const stat = await handle.stat();
       if (!stat.isFile()) throw new MediaFileMissing();
-      if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs && cached.ino === stat.ino) {
-        cached.checkedAt = now();
-        return respond(req, res, file, cached, opts, null);
-      }
       const entry: FileEntry = {
         size: stat.size,
         mtimeMs: stat.mtimeMs,
