@@ -63,15 +63,20 @@ http { access_log off; keepalive_requests 100000; ${temp}
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const base = `http://${listen}`;
+  const failed = async (why: string) => {
+    const log = await fs.readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '');
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await fs.rm(prefix, { recursive: true, force: true });
+    return new Error(`${why}: ${stderr}${log}`);
+  };
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited: ${stderr}${await fs.readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
+    if (child.exitCode !== null) throw await failed('nginx exited');
     const up = await fetch(`${base}/media/`).then(
       () => true,
       () => false,
     );
     if (up) break;
-    if (i > 100) throw new Error('nginx did not start');
+    if (i > 100) throw await failed('nginx did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
