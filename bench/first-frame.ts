@@ -1,11 +1,14 @@
 // Time to first frame in Chromium for a 1080p video on loopback: from navigation to the first
-// `timeupdate` with currentTime > 0 on the watch page. Prints p50 over several runs (target ≤ 1 s).
+// `timeupdate` with currentTime > 0 on the watch page. Prints p50 over several runs (target ≤ 500 ms).
+// The browser context is kept between runs, as for a returning viewer (HTTP cache, the player's
+// bandwidth estimate); the first run is a cold one.
 // Run: npx tsx bench/first-frame.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { registerViaApi, root, startServer } from './support.ts';
+import { browserCookies, makeClip, registerViaApi, root, startServer, uploadReady } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null))) {
@@ -13,40 +16,9 @@ if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => nul
 }
 const server = await startServer({ ROLE: 'all' });
 const cookie = await registerViaApi(server.base, 'framebench');
-const clip = path.join(server.dataDir, 'clip1080.mp4');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=1920x1080:rate=30:duration=20',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=duration=20',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-pix_fmt',
-  'yuv420p',
-  '-c:a',
-  'aac',
-  '-shortest',
-  clip,
-]);
-const form = new FormData();
-form.set('title', 'Frame bench');
-form.set('description', '1080p clip');
-form.set('videoFile', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-const id = (await (await fetch(`${server.base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } })).json()).data
-  ._id;
-for (;;) {
-  const v = (await (await fetch(`${server.base}/api/video/v/${id}`, { headers: { cookie } })).json()).data;
-  if (v?.videoFile) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const clip = await makeClip(server.dataDir, { seconds: 20, width: 1920, height: 1080 });
+// Fully processed (every rung, the MP4, the storyboard): no encoder competes with the browser.
+const id = await uploadReady(server.base, cookie, clip, 'Frame bench');
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -62,22 +34,20 @@ const browser = await chromium.launch({
   ],
 });
 const context = await browser.newContext();
-await context.addCookies(
-  cookie.split('; ').map((c) => {
-    const [name, ...rest] = c.split('=');
-    return { name: name!, value: rest.join('='), url: server.base };
-  }),
-);
+await context.addCookies(browserCookies(cookie, server.base));
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const page = await context.newPage();
   const started = performance.now();
   if (process.env.TRACE)
     page.on('requestfinished', (r) =>
-      console.log(((performance.now() - started) | 0) + 'ms', new URL(r.url()).pathname.slice(0, 70)),
+      console.log(((performance.now() - started) | 0) + 'ms', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)),
     );
   await page.goto(`${server.base}/video/watch/${id}`);
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => v.currentTime > 0), undefined, {
+  // The player's media element may be a custom element (hls-video-element) wrapping its <video>.
+  const playing = () =>
+    Array.from(document.querySelectorAll<HTMLMediaElement>('video, [slot="media"]')).some((v) => v.currentTime > 0);
+  await page.waitForFunction(playing, undefined, {
     timeout: 30_000,
     polling: 10,
   });
@@ -86,7 +56,7 @@ for (let i = 0; i < RUNS; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(`time to first frame (ms), ${RUNS} runs: ${times.map((t) => t.toFixed(0)).join(', ')}`);
-console.log(`p50 ${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (target ≤ 1000)`);
+console.log(`p50 ${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (target ≤ 500); load ${os.loadavg()[0]!.toFixed(1)}`);
 await browser.close();
 await server.stop();
 await fs.rm(server.dataDir, { recursive: true, force: true });

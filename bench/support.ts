@@ -6,9 +6,12 @@ import { freePort } from '../apps/server/src/db/embedded.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the real server (`apps/server/src/server.ts`) on a free port with a fresh DATA_DIR. */
+/**
+ * Starts the real server (`apps/server/src/server.ts`) with a fresh DATA_DIR, on BENCH_PORT when
+ * set (machines where ports are handed out), else on a free port.
+ */
 export async function startServer(env: Record<string, string> = {}) {
-  const port = await freePort();
+  const port = Number(env.PORT ?? process.env.BENCH_PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-')));
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: root,
@@ -97,3 +100,48 @@ export async function registerViaApi(base: string, name: string): Promise<string
 }
 
 export const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** An H.264 + AAC test clip made with ffmpeg (testsrc2 + sine) in `dir`; returns its path. */
+export async function makeClip(dir: string, { seconds = 10, width = 1280, height = 720 } = {}): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  const file = path.join(dir, `clip-${width}x${height}-${seconds}s.mp4`);
+  // prettier-ignore
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=30:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+  ]);
+  return file;
+}
+
+/** Uploads `file` as the signed-in user of `cookie` and waits until it is fully processed; returns its id. */
+export async function uploadReady(base: string, cookie: string, file: string, title: string): Promise<string> {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', `${title}: a generated test clip`);
+  form.set('videoFile', new Blob([await fs.readFile(file)], { type: 'video/mp4' }), path.basename(file));
+  const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  const me = ((await (await fetch(`${base}/api/users/me`, { headers: { cookie } })).json()) as { data: { _id: string } }).data;
+  // Every rung and the MP4 written (progress 100), so no encoder runs while the bench measures.
+  for (const started = Date.now(); Date.now() - started < 300_000;) {
+    const list = (await (await fetch(`${base}/api/dashboard/videos/${me._id}`, { headers: { cookie } })).json()) as {
+      data: { videos: Array<{ _id: string; status: string; progress: number }> };
+    };
+    const video = list.data.videos.find((v) => v._id === id);
+    if (video?.status === 'failed') throw new Error(`transcode of ${title} failed`);
+    if (video?.status === 'ready' && video.progress === 100) return id;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${title} was not processed in 5 minutes`);
+}
+
+/** Cookie header → Playwright cookies for `base`. */
+export function browserCookies(cookie: string, base: string) {
+  return cookie.split('; ').map((c) => {
+    const [name, ...rest] = c.split('=');
+    return { name: name!, value: rest.join('='), url: base };
+  });
+}

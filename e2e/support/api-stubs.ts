@@ -74,6 +74,7 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     thumbnail: '',
     videoFile: null,
     hlsUrl: null,
+    storyboardUrl: null,
     duration: 4,
     views: 3,
     likes: 0,

@@ -51,4 +51,64 @@ test.describe('exclusive media', () => {
     expect((await stranger.request.get(videoFile)).status()).toBe(403);
     await stranger.close();
   });
+
+  test('when its token runs out mid-playback (403), the player gets new URLs and resumes where it was', async ({ page }) => {
+    await registerViaApi(page, uniqueUser('expiry'));
+    const upload = await page.request.post('/api/video/new', {
+      multipart: {
+        title: 'Short-lived',
+        description: 'Tokens run out',
+        isExclusive: 'true',
+        price: '9',
+        thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: fs.readFileSync(makePng()) },
+        videoFile: {
+          name: 'clip.mp4',
+          mimeType: 'video/mp4',
+          buffer: fs.readFileSync(makeClip({ seconds: 12, width: 640, height: 360 })),
+        },
+      },
+      timeout: 60_000,
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const id = ((await upload.json()) as { data: { _id: string } }).data._id;
+    await waitUntilReady(page, await currentUserId(page), [id]);
+
+    // The server's tokens live for minutes; here the first one "expires" on demand: from then on
+    // every media request that carries it is refused as the server refuses an expired token.
+    let expiredToken: string | null = null;
+    const tokens = new Set<string>();
+    let watchCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes(`/api/video/v/${id}`)) watchCalls += 1;
+    });
+    await page.route('**/media/t/**', (route) => {
+      const token = new URL(route.request().url()).pathname.split('/')[3]!;
+      tokens.add(token);
+      if (token === expiredToken)
+        return route.fulfill({ status: 403, json: { success: false, data: 'No access to this media' } });
+      return route.continue();
+    });
+
+    await page.goto(`/video/watch/${id}`);
+    const player = page.getByTestId('video-player');
+    const video = player.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
+    expect(watchCalls).toBe(1);
+    expect(tokens.size).toBe(1);
+    expiredToken = [...tokens][0]!;
+
+    // Switching rungs now needs a playlist under the expired token: refused, then new URLs.
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await player.getByRole('menuitem', { name: /Quality/ }).click();
+    const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await player.getByRole('menuitemradio', { name: '240p', exact: true }).click();
+    await expect.poll(() => watchCalls, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => tokens.size).toBe(2);
+    // Resumed where it was (not from the start), still streaming, no error shown.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => (v.paused ? -1 : v.currentTime)), { timeout: 15_000 })
+      .toBeGreaterThan(before);
+    await expect(player).toHaveAttribute('data-engine', 'hls');
+    await expect(page.getByText('This video cannot be played right now.')).toHaveCount(0);
+  });
 });

@@ -59,8 +59,11 @@ test.describe('watch page', () => {
     await expect(video).toHaveJSProperty('paused', true);
     await page.keyboard.press('m');
     await expect(video).toHaveJSProperty('muted', false);
-    // Playback speed from the menu.
-    await player.getByRole('combobox', { name: 'Speed' }).selectOption('1.5');
+    // Playback speed from the settings menu; no quality choice for a plain file.
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await expect(player.getByRole('menuitem', { name: /Quality/ })).toHaveCount(0);
+    await player.getByRole('menuitem', { name: /Speed/ }).click();
+    await player.getByRole('menuitemradio', { name: '1.5x' }).click();
     await expect(video).toHaveJSProperty('playbackRate', 1.5);
   });
 

@@ -21,6 +21,7 @@ import { ok } from './lib/respond.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -46,10 +47,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);
+  registerMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerSecurity(app, deps.config);
+  await registerSecurity(app, deps.config, deps.db);
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);

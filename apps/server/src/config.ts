@@ -90,6 +90,15 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 2),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(300),
+  /**
+   * Where rate limits count: `postgres` (shared by every process on the database; the default with
+   * DATABASE_URL, where processes may be many) or `memory` (this process only; the default of the
+   * embedded database, whose process is alone).
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+  /** A second listener serving Prometheus metrics at /metrics (off unless set; never the public port). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
@@ -113,7 +122,8 @@ const EnvSchema = z.object({
   /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
   /**
-   * HTTP processes (ROLE=all|api): `auto` = one per CPU when there are several. With more than one,
+   * HTTP processes (ROLE=all|api): `auto` = one per CPU with ROLE=all (`npm start`), one with
+   * ROLE=api (see server.ts). With more than one,
    * the first process keeps the database, the job worker and the timers, and forks HTTP workers
    * that share the port (node:cluster).
    */
@@ -155,7 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadLimitDefault: e.UPLOAD_LIMIT_DEFAULT,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     maxImageBytes: e.MAX_IMAGE_BYTES,
-    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, registerMax: e.RATE_LIMIT_REGISTER_MAX },
+    rateLimit: {
+      loginMax: e.RATE_LIMIT_LOGIN_MAX,
+      registerMax: e.RATE_LIMIT_REGISTER_MAX,
+      store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
+    },
+    /** null: no metrics listener. */
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',

@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import type { JobHandlers, JobName } from './jobs/registry.ts';
+import { timeJobs } from './jobs/timed.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
@@ -49,6 +51,8 @@ export interface Infra {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Replaces the provider PAYMENT_PROVIDER names (tests use a hosted-checkout fake). */
   paymentProvider?: PaymentProvider;
+  /** Prometheus metrics of this process; absent where nobody reads them (most tests). */
+  metrics?: Metrics;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -149,7 +153,8 @@ export async function createDeps(
         exclusive: !config.databaseUrl,
         log: (obj, msg) => log.warn(obj, msg),
       });
-  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue };
+  const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
+  const infra: Infra = { config, db, storage: createLocalStorage(config.mediaDir), log, mediaSecret, queue, metrics };
   return {
     ...infra,
     services: createServices(infra),
@@ -176,15 +181,17 @@ async function loadOrCreateSecret(file: string): Promise<string> {
 
 /** Every job's handler, in one table the compiler checks against the job registry. */
 export function createJobHandlers(infra: Infra): JobHandlers {
-  return {
+  const handlers: JobHandlers = {
     'video.transcode': createTranscodeHandler({
       repo: createVideosRepo(infra.db),
       storage: infra.storage,
       config: infra.config,
       log: infra.log,
+      metrics: infra.metrics,
     }),
     'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db) }),
   };
+  return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
 }
 
 /** Runs the job handlers in this process. `exclusive`: no other worker shares the queue. */

@@ -6,6 +6,7 @@ import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMetricsListener } from './ops/metrics.ts';
 
 /**
  * Entry point (ROLE=all|api): config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP.
@@ -25,8 +26,14 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Message from an HTTP worker to its primary: an upload queued a job, wake the worker loop. */
 type Nudge = { type: 'streamhub:nudge'; name: JobName };
 
+/**
+ * `auto`: one HTTP process per CPU for the one-box layout (ROLE=all, what `npm start` runs); one
+ * for ROLE=api, whose machines run as many processes as they like under their own supervisor,
+ * each with its own metrics listener (a cluster's primary serves only its own metrics).
+ */
 function httpWorkerCount(c: Config): number {
-  return c.httpWorkers === 'auto' ? os.availableParallelism() : c.httpWorkers;
+  if (c.httpWorkers !== 'auto') return c.httpWorkers;
+  return c.role === 'all' ? os.availableParallelism() : 1;
 }
 
 if (cluster.isWorker) await runHttpWorker();
@@ -43,18 +50,20 @@ async function runSingle() {
       // The embedded database belongs to this process alone, so jobs it left running are orphans.
       await startWorker(deps, { exclusive: !config.databaseUrl });
     }
-    return { deps, app };
+    const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
+    return { deps, app, metrics };
   })();
   const stop = stopper(async () => {
     // A signal during start-up waits for it, so the embedded database is never left behind.
-    const { app, deps } = await running;
+    const { app, deps, metrics } = await running;
     await closeHttp(app);
+    await metrics?.close();
     await deps.close();
   });
-  const { app } = await running;
+  const { app, metrics } = await running;
   if (!stop.stopping()) {
     await app.listen({ port: config.port, host: config.host });
-    log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}` }, 'ready');
+    log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: metrics?.port }, 'ready');
   }
 }
 
@@ -62,6 +71,8 @@ async function runSingle() {
 async function runPrimary(count: number) {
   const workers = new Set<Worker>();
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
+  // Metrics of the primary (jobs, queue, encoder); the HTTP workers' own are not exported yet.
+  let metrics: Awaited<ReturnType<typeof startMetricsListener>> | null = null;
   const stop = stopper(async () => {
     await running.catch(() => {});
     // Workers first (they finish their requests), then the job worker and the database.
@@ -75,6 +86,7 @@ async function runPrimary(count: number) {
           }),
       ),
     );
+    await metrics?.close();
     await deps?.close();
   });
 
@@ -82,6 +94,7 @@ async function runPrimary(count: number) {
     // The embedded PostgreSQL (when DATABASE_URL is not set) and the secrets live here.
     deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1) });
     if (config.role === 'all') await startWorker(deps, { exclusive: !config.databaseUrl });
+    if (config.metrics && deps.metrics) metrics = await startMetricsListener(deps.metrics, config.metrics);
   })();
   await running;
   if (stop.stopping()) return;

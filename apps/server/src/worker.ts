@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMetricsListener } from './ops/metrics.ts';
 
 /** Entry for ROLE=worker: job handlers only, no HTTP. Run as many as the machines allow. */
 leaveShutdownSignalsToCaller();
@@ -11,7 +12,8 @@ const log = createLogger(config);
 async function startUp() {
   const deps = await createDeps(config, log, { onFatal: () => void shutdown('database lost', 1) });
   await startWorker(deps, { exclusive: false });
-  return deps;
+  const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
+  return { deps, metrics };
 }
 const running = startUp();
 
@@ -25,7 +27,9 @@ async function shutdown(reason: string, exitCode = 0) {
   force.unref();
   try {
     // A signal during start-up waits for it, so an embedded database is never left behind.
-    await (await running).close();
+    const { deps, metrics } = await running;
+    await metrics?.close();
+    await deps.close();
     log.info({ reason }, 'stopped');
   } catch (err) {
     log.error({ err }, 'shutdown failed');
@@ -35,5 +39,5 @@ async function shutdown(reason: string, exitCode = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
-await running;
-if (!stopping) log.info('worker ready');
+const { metrics } = await running;
+if (!stopping) log.info({ metricsPort: metrics?.port }, 'worker ready');

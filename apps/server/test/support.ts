@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
 import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
+import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
@@ -23,7 +24,7 @@ const silentLog = { info() {}, warn() {}, error() {} };
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { worker?: boolean; paymentProvider?: PaymentProvider } = {},
+  opts: { worker?: boolean; paymentProvider?: PaymentProvider; metrics?: boolean } = {},
 ) {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
@@ -54,6 +55,7 @@ export async function createTestContext(
     log: silentLog,
     mediaSecret: 'test-media-secret-0123456789',
     paymentProvider: opts.paymentProvider,
+    metrics: opts.metrics ? createMetrics({ role: config.role, queueStats: () => queue.stats() }) : undefined,
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);

@@ -38,6 +38,8 @@ export const WatchVideo = z.object({
   thumbnail: z.string(),
   videoFile: z.string().nullable(),
   hlsUrl: z.string().nullable(),
+  /** WebVTT thumbnails track (sprite sheets, `#xywh=` fragments) for scrub previews; null until processed. */
+  storyboardUrl: z.string().nullable(),
   duration: z.number(),
   views: z.number(),
   likes: z.number(),

@@ -180,6 +180,13 @@ export interface JournalLinesTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  count: number;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -198,4 +205,5 @@ export interface Database {
   entitlements: EntitlementsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import type { QueueStat } from '../ops/metrics.ts';
 import { whileDatabaseUnavailable } from '../db/unavailable.ts';
 import { jobDefinitions, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
@@ -27,6 +28,8 @@ export interface JobQueue {
   abortRunning<N extends JobName>(name: N, match: Partial<JobPayload<N>>): Promise<void>;
   /** Jobs left `active` by a process that died; safe only when no other worker shares the queue. */
   recoverOrphans(): Promise<number>;
+  /** Unfinished jobs per queue and state, with the age of the oldest (for metrics). */
+  stats(): Promise<QueueStat[]>;
   stop(): Promise<void>;
 }
 
@@ -212,6 +215,21 @@ export async function createJobQueue(connectionString: string, config: Config): 
         recovered += ids.length;
       }
       return recovered;
+    },
+
+    async stats() {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT name, state::text AS state, count(*)::int AS count,
+                extract(epoch FROM now() - min(CASE WHEN state = 'active' THEN started_on ELSE created_on END))::float8 AS oldest
+           FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+        [],
+      );
+      return rows.map((r: { name: string; state: string; count: number; oldest: number }) => ({
+        queue: r.name,
+        state: r.state,
+        count: r.count,
+        oldestSeconds: Math.max(0, r.oldest),
+      }));
     },
 
     async stop() {

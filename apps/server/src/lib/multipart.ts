@@ -53,9 +53,11 @@ export async function readMultipart(
       const dest = path.join(opts.tmpDir, `${randomUUID()}.upload`);
       written.push(dest);
       let size = 0;
+      const metrics = request.server.metrics;
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
+          metrics?.uploaded(part.fieldname, chunk.length);
           if (size > limit) done(new TooLarge(`File too large: ${part.fieldname}`));
           else done(null, chunk);
         },

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
+import { createPostgresRateLimitStore } from './rate-limit-store.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that change state (API.md §11: the buy calls), guarded like POSTs. */
@@ -50,7 +52,7 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
   return url.host === given || withDefaultPort === given ? url.origin : null;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'appOrigins'>) {
+export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'appOrigins' | 'rateLimit'>, db: Db) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -82,6 +84,8 @@ export async function registerSecurity(app: FastifyInstance, config: Pick<Config
     if (!isSameOriginRequest(request.headers, own)) throw new Forbidden('Cross-site request refused');
   });
 
-  // preHandler, so limits can key on the parsed body (login: per IP and identifier).
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // preHandler, so limits can key on the parsed body (login: per IP and identifier). In
+  // PostgreSQL unless the process is alone, so the limits hold across API processes.
+  const store = config.rateLimit.store === 'postgres' ? createPostgresRateLimitStore(db) : undefined;
+  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(store ? { store } : {}) });
 }

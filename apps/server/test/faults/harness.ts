@@ -73,8 +73,16 @@ async function startServer(opts: { dataDir: string; port: number; log: string })
   };
   delete env.DATABASE_URL;
   delete env.ENCODER_NICE;
-  const log = createWriteStream(opts.log);
-  const launcher: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  return spawnServerProcess('apps/server/src/server.ts', env, opts.log);
+}
+
+/**
+ * A real server process (`tsx <entry>`, e.g. `apps/server/src/worker.ts`) with this environment,
+ * its output in `logFile`. `pid` is the node process that runs the code (tsx's child).
+ */
+export async function spawnServerProcess(entry: string, env: NodeJS.ProcessEnv, logFile: string) {
+  const log = createWriteStream(logFile);
+  const launcher: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), [entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -209,7 +217,9 @@ export function watchScenario(base: string, dataDir: string) {
   async function listed(): Promise<string[] | null> {
     const res = await get(`${base}/api/video?page=1`);
     if (res?.status !== 200) return null;
-    return ((await res.json()) as { data: { videos: { _id: string }[] } }).data.videos.map((v) => v._id);
+    // The body can still be cut off by a kill after the headers arrived: that is "no answer" too.
+    const body = (await res.json().catch(() => null)) as { data: { videos: { _id: string }[] } } | null;
+    return body ? body.data.videos.map((v) => v._id) : null;
   }
 
   /** Whether a listed video's master and rung playlists answer 200 (null: the server did not answer). */
@@ -217,7 +227,9 @@ export function watchScenario(base: string, dataDir: string) {
     const master = await fetch(`${base}/media/videos/${id}/master.m3u8`).catch(() => null);
     if (!master || master.status === 503) return null;
     if (master.status !== 200) return false;
-    for (const variant of (await master.text()).split('\n').filter((l) => l.endsWith('.m3u8'))) {
+    const text = await master.text().catch(() => null);
+    if (text === null) return null;
+    for (const variant of text.split('\n').filter((l) => l.endsWith('.m3u8'))) {
       const playlist = await fetch(`${base}/media/videos/${id}/${variant}`).catch(() => null);
       if (!playlist || playlist.status === 503) return null;
       if (playlist.status !== 200) return false;

@@ -2,18 +2,25 @@ import { getCommentsQueryOptions } from '@/features/comments/api/get-comments';
 import { getMoreVideosQueryOptions } from '@/features/watch/api/get-more-videos';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
 import { trackWatchQueryOptions } from '@/features/watch/api/track-watch';
+import { preloadPlayer } from '@/features/watch/preload-player';
+import { warmStream } from '@/features/watch/warm-start';
 import { queryClient } from '@/lib/query-client';
 
 /**
  * Starts the watch page's initial calls (video, comments, history, more videos) as soon as the
  * route matches, while the page's code and hls.js still load; the page's own queries then pick up
  * these requests instead of sending their own. Failures are left in the cache for the page to show.
+ * Once the video call answers, the player's code and the stream's first media load too (on a first
+ * load, index.html's warm start has already sent the video call and fetched that media).
  */
 export function prefetchWatchPage(videoId: string): void {
   const watch = getWatchVideoQueryOptions(videoId);
   void queryClient.prefetchQuery(watch).then(() => {
-    const ownerId = queryClient.getQueryData(watch.queryKey)?.owner?._id;
-    if (ownerId) void queryClient.prefetchQuery(getMoreVideosQueryOptions(ownerId));
+    const video = queryClient.getQueryData(watch.queryKey);
+    if (!video) return;
+    preloadPlayer(video);
+    warmStream(videoId, video.hlsUrl);
+    if (video.owner?._id) void queryClient.prefetchQuery(getMoreVideosQueryOptions(video.owner._id));
   });
   void queryClient.prefetchQuery(getCommentsQueryOptions({ kind: 'video', id: videoId }));
   // Kept until the page observes it (the page's own options drop it as soon as it leaves).

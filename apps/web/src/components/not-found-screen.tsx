@@ -22,7 +22,7 @@ export function NotFoundScreen({ offline = false }: { offline?: boolean }) {
       ) : (
         <>
           <title>Page not found · StreamHub</title>
-          <p className="text-7xl font-bold text-zinc-700" aria-hidden="true">
+          <p className="text-7xl font-bold text-muted" aria-hidden="true">
             404
           </p>
           <h1 className="text-2xl font-semibold">Page not found</h1>

@@ -103,15 +103,19 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     headers['Content-Type'] = 'application/json';
   }
 
+  return readApiResponse<T>(
+    fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal }),
+  );
+}
+
+/**
+ * The envelope's `data` of a call already sent (`apiRequest`, or the watch page's warm start that
+ * runs before the app), with the same errors.
+ */
+export async function readApiResponse<T>(pending: Promise<Response>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await pending;
   } catch (error) {
     if (isAbortError(error)) throw error;
     reportNetworkError();

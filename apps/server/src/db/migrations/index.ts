@@ -7,6 +7,7 @@ import * as m0005 from './0005-search-version.ts';
 import * as m0006 from './0006-rolling-views.ts';
 import * as m0007 from './0007-community.ts';
 import * as m0008 from './0008-access-playlists-purchases.ts';
+import * as m0010 from './0010-rate-limits.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-rolling-views': m0006,
   '0007-community': m0007,
   '0008-access-playlists-purchases': m0008,
+  '0010-rate-limits': m0010,
 };

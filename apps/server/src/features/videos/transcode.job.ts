@@ -4,8 +4,10 @@ import type { Config } from '../../config.ts';
 import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../db/unavailable.ts';
 import { WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
 import { probeMedia } from '../../media/probe.ts';
+import { writeStoryboard } from '../../media/storyboard-files.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { Metrics } from '../../ops/metrics.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -13,6 +15,7 @@ interface Deps {
   storage: Storage;
   config: Config;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  metrics?: Pick<Metrics, 'transcoded'>;
 }
 
 const PROGRESS_EVERY_MS = 1000;
@@ -23,7 +26,7 @@ export function transcodeWorkDir(config: Config, videoId: string): string {
 }
 
 /**
- * `video.transcode`: source → HLS ladder + MP4 under `videos/<id>/`. Reloads the video by id and
+ * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
@@ -33,7 +36,7 @@ export function transcodeWorkDir(config: Config, videoId: string): string {
  * encoder: progress is skipped, publishing waits for the end, and the final state is written once
  * the database answers again. If it cannot be unlisted, its files stay until the retry unlists it.
  */
-export function createTranscodeHandler({ repo, storage, config, log }: Deps): JobHandlers['video.transcode'] {
+export function createTranscodeHandler({ repo, storage, config, log, metrics }: Deps): JobHandlers['video.transcode'] {
   return async ({ videoId }, ctx) => {
     const video = await repo.findById(videoId);
     if (!video || video.status === 'failed' || video.has_mp4 || !video.source_key) return;
@@ -58,6 +61,7 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
       if (!probe) throw new Error('The file is not a readable video');
 
       let lastWrite = 0;
+      const encodeStarted = performance.now();
       const result = await transcodeVideo({
         input: source,
         outDir,
@@ -74,6 +78,10 @@ export function createTranscodeHandler({ repo, storage, config, log }: Deps): Jo
           if (localOut && !(await unlessUnavailable(repo.markPlayable(videoId)))) gone();
         },
       });
+      metrics?.transcoded(result.rungs[0]!.name, (performance.now() - encodeStarted) / 1000, result.durationSec);
+      await writePreviews(outDir, result, signal, config.encoderNice, (err) =>
+        log.warn({ videoId, err: String(err) }, 'no storyboard'),
+      );
       if (!localOut) await storage.putDirectory(outKey, outDir);
       if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
       await storage.delete(video.source_key);
@@ -113,6 +121,24 @@ async function unlessUnavailable(write: Promise<boolean>): Promise<boolean> {
   return write.catch((err: unknown) => {
     if (isDatabaseUnavailable(err)) return true;
     throw err;
+  });
+}
+
+/**
+ * Scrub previews from the finished lowest rung (a second or so of CPU per hour of video). A video
+ * plays without them, so a failure is logged, not fatal; an abort (deletion, shutdown) is.
+ */
+async function writePreviews(
+  outDir: string,
+  result: Awaited<ReturnType<typeof transcodeVideo>>,
+  signal: AbortSignal,
+  nice: number,
+  onFailure: (err: unknown) => void,
+): Promise<void> {
+  const lowest = result.rungs[result.rungs.length - 1]!;
+  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
+    if (signal.aborted) throw err;
+    onFailure(err);
   });
 }
 

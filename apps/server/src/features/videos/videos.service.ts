@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
+import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -99,6 +100,8 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       // the first rung (docs/decisions.md, "videoFile withheld until the MP4 exists").
       videoFile: row.has_mp4 ? `${base}/video.mp4` : null,
       hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
+      // Written by the transcode job before it marks the video done (media/storyboard.ts).
+      storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
       duration: row.duration,
       views: row.views,
       likes: row.likes,

@@ -111,6 +111,18 @@ describe('upload → adaptive HLS', () => {
     expect(mp4Res.headers['cache-control']).toMatch(/immutable/);
     // The source upload is gone once transcoded.
     expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).not.toContain(video._id);
+
+    // Scrub previews: a WebVTT thumbnails track naming regions of JPEG sprite sheets beside it.
+    expect(watch.storyboardUrl).toBe(`/media/videos/${video._id}/storyboard/storyboard.vtt`);
+    const track = await app.inject({ method: 'GET', url: watch.storyboardUrl });
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
+    const cues = track.body.split('\n').filter((line) => line.includes('#xywh='));
+    expect(cues).toHaveLength(2); // 3 s, a frame every 2 s
+    expect(cues[0]).toMatch(/^sheet_001\.jpg#xywh=0,0,\d+,\d+$/);
+    const sheet = await app.inject({ method: 'GET', url: watch.storyboardUrl.replace('storyboard.vtt', 'sheet_001.jpg') });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('image/jpeg');
   });
 
   it('takes a thumbnail from the video when none is uploaded', async () => {
@@ -512,6 +524,11 @@ describe('exclusive media', () => {
     const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
     expect(segment.startsWith('/')).toBe(false); // relative, so it inherits the token
     expect((await media(rungUrl.replace(/[^/]+$/, segment))).statusCode).toBe(200);
+    // The storyboard track and its sheets sit behind the same token, relative to the track.
+    expect(watch.storyboardUrl).toBe(watch.hlsUrl.replace('master.m3u8', 'storyboard/storyboard.vtt'));
+    expect((await media(watch.storyboardUrl)).statusCode).toBe(200);
+    expect((await media(watch.storyboardUrl.replace('storyboard.vtt', 'sheet_001.jpg'))).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: watch.storyboardUrl })).statusCode).toBe(403);
 
     const token = watch.hlsUrl.split('/')[3] as string;
     const [exp, sig] = token.split('.');

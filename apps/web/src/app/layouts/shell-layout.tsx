@@ -44,9 +44,10 @@ export function ShellLayout() {
         onPrepareMenu={() => void loadDrawer()}
       />
       <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">
+        {/* A plain box: the nav inside is the landmark (a second complementary one would clash with a page's own). */}
+        <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">
           <Sidebar user={user} />
-        </aside>
+        </div>
         {menuMounted ? (
           <Suspense fallback={null}>
             <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">

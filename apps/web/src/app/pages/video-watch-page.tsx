@@ -68,7 +68,17 @@ function Watch({ videoId }: { videoId: string }) {
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
             React's Suspense reveal throttle (~300 ms) before hls.js could start. */}
-        <VideoPlayer hlsUrl={data.hlsUrl} videoFile={data.videoFile} poster={data.thumbnail} title={title} />
+        <VideoPlayer
+          videoId={videoId}
+          hlsUrl={data.hlsUrl}
+          videoFile={data.videoFile}
+          storyboardUrl={data.storyboardUrl}
+          poster={data.thumbnail}
+          title={title}
+          duration={data.duration}
+          // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
+          onMediaRefused={() => void video.refetch()}
+        />
         <WatchDetails
           video={data}
           // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).

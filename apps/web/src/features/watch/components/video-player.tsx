@@ -1,248 +1,262 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type HlsType from 'hls.js';
-import { autoQualityLabel, qualityLevels, type QualityLevel } from '../player-quality';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type Hls from 'hls.js';
+import type { ErrorData, LoaderContext, XhrLoader } from 'hls.js';
+import { browserDownlinkMbps, readSavedBandwidth, saveBandwidth } from '../bandwidth-store';
+import { parseMasterPlaylist } from '../hls-manifest';
+import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
+import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../player-engine';
+import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
+import { chooseStartLevel, estimateBandwidth, hlsLevelIndex } from '../start-level';
+import { withWarmResponses } from '../warm-loader';
+import { takeWarmMedia, warmLevelUrl } from '../warm-start';
+import type { StreamHubHlsVideo } from '../hls-video';
 
-// Fetched when the watch page's chunk runs, in parallel with its API calls, not when the player
-// mounts. The light build: everything we play (fMP4 HLS, ABR, quality levels) without subtitles,
-// alternate audio or DRM, a third less JavaScript to parse before the first frame.
-const loadHls = import('hls.js/light');
+// media-chrome's elements upgrade whenever their module arrives; the video itself does not wait.
+void loadPlayerChrome();
 
-export type PlayerEngine = 'hls' | 'native' | 'mp4';
+export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
+const SEEK_STEP = 5;
+const BANDWIDTH_SAVE_EVERY_MS = 2000;
+
+type VideoPlayerProps = {
+  videoId: string;
+  hlsUrl: string | null;
+  videoFile: string | null;
+  /** WebVTT track of scrub previews (sprite sheets with #xywh= fragments). */
+  storyboardUrl: string | null;
+  poster?: string;
+  title: string;
+  duration?: number;
+  /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
+  onMediaRefused: () => void;
+};
 
 /** Starts playback; a browser may refuse autoplay, which leaves the controls to the viewer. */
-function playQuietly(el: HTMLVideoElement) {
+function playQuietly(el: HTMLMediaElement) {
   void el.play().catch(() => undefined);
 }
 
-/** Switches the element to a plain file (the MP4 fallback), resuming where the stream stopped. */
-function playFile(el: HTMLVideoElement, url: string, resumeAt = 0) {
-  el.src = url;
-  if (resumeAt > 0) el.currentTime = resumeAt;
-  playQuietly(el);
-}
-
-type VideoPlayerProps = {
-  hlsUrl: string | null;
-  videoFile: string | null;
-  poster?: string;
-  title: string;
-};
-
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
-const SEEK_STEP = 5;
-const VOLUME_STEP = 0.1;
-const HLS_MIME = 'application/vnd.apple.mpegurl';
-
 /**
- * The watch page player (hls.js comes in its own chunk): hls.js where MSE works,
- * native HLS (Safari) otherwise, else the MP4 file. Muted autoplay, no download.
+ * The watch page player: media-chrome's controls (seek bar with scrub previews, quality and speed
+ * menus, keyboard shortcuts, picture-in-picture, full screen) around hls.js (`hls-video-element`)
+ * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
  */
-export function VideoPlayer({ hlsUrl, videoFile, poster, title }: VideoPlayerProps) {
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const hlsRef = useRef<HlsType | null>(null);
-  const [engine, setEngine] = useState<PlayerEngine | null>(null);
-  const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [level, setLevel] = useState(-1);
-  const [rate, setRate] = useState(1);
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { videoId, hlsUrl, videoFile, storyboardUrl, poster, title, duration, onMediaRefused } = props;
+  const support = useMemo(detectPlaybackSupport, []);
+  const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const engine: PlayerEngine | null = fellBack ? (videoFile ? 'mp4' : null) : chooseEngine({ hlsUrl, videoFile }, support);
+  const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const keysHintId = useId();
 
+  // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
+  const resumeAt = useRef(0);
+  const lastRefreshAt = useRef<number | null>(null);
+  // The source new URLs were asked for; its own later errors are expected until they come.
+  const refreshedSrc = useRef<string | null>(null);
+  const refusedRef = useRef(onMediaRefused);
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
+    refusedRef.current = onMediaRefused;
+  }, [onMediaRefused]);
+
+  const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
+
+  useEffect(() => {
+    if (!media || !engine || !src) return;
     let cancelled = false;
-    video.muted = true;
+    const startAt = resumeAt.current;
+    const cleanups: Array<() => void> = [];
 
-    /** The MP4 file when streaming cannot go on (SPEC: MP4 fallback). */
-    function playMp4(el: HTMLVideoElement, resumeAt = 0) {
-      if (!videoFile) return setFailed(true);
-      playFile(el, videoFile, resumeAt);
-      setEngine('mp4');
-      setLevels([]);
+    /** One decision for every failure: refresh the URLs, fall back to the MP4 file, or stop. */
+    function onFailure(failure: MediaFailure) {
+      const action = mediaFailureAction(failure, {
+        tokenized: isTokenizedMediaUrl(src),
+        refreshPending: refreshedSrc.current === src,
+        lastRefreshAt: lastRefreshAt.current,
+        now: Date.now(),
+        canFallBack: engine !== 'mp4' && Boolean(videoFile),
+      });
+      if (action === 'ignore') return;
+      resumeAt.current = media!.currentTime || resumeAt.current;
+      if (action === 'refresh') {
+        lastRefreshAt.current = Date.now();
+        refreshedSrc.current = src;
+        refusedRef.current();
+      } else if (action === 'fallback') setFellBack(true);
+      else setFailed(true);
     }
 
-    async function attach(el: HTMLVideoElement) {
-      if (hlsUrl) {
-        const { default: Hls } = await loadHls;
+    if (engine === 'hls') {
+      const el = media as StreamHubHlsVideo;
+      void loadHlsVideo().then(({ Hls: HlsClass }) => {
         if (cancelled) return;
-        if (Hls.isSupported()) {
+        let hls: Hls | null = null;
+        const warmLevel = warmLevelUrl(videoId);
+        /** Before hls.js reads the master playlist: the first rung, as the warm start chose it or from the player's size. */
+        const chooseFirstRung = (text: string, url: string) => {
+          const variants = parseMasterPlaylist(text, new URL(url, location.href).href);
+          const warmIndex = variants.findIndex((v) => v.url === warmLevel);
+          const box = el.getBoundingClientRect();
+          const index =
+            warmIndex >= 0
+              ? warmIndex
+              : chooseStartLevel(variants, {
+                  playerWidth: box.width,
+                  playerHeight: box.height,
+                  pixelRatio: window.devicePixelRatio,
+                  bandwidthBps: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
+                });
+          const level = hlsLevelIndex(variants, index);
+          if (hls && level >= 0) hls.startLevel = level;
+        };
+        const Base = withWarmResponses(HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader, takeWarmMedia);
+        el.config = {
           // Event playlists may still grow while the video is processing: start at the beginning.
-          // Start on the lowest rung (smallest first segment, fastest first frame); ABR then climbs.
-          const hls = new Hls({ startPosition: 0, startLevel: 0 });
-          hlsRef.current = hls;
-          hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-            setLevels(qualityLevels(data.levels));
-            playQuietly(el);
-          });
-          hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlayingHeight(hls.levels[data.level]?.height ?? null));
-          // hls.js has already retried network errors by the time one is fatal (a failed master
-          // playlist cannot be resumed at all): go on with the MP4 file. Media errors get one recovery.
-          let mediaRecovered = false;
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (!data.fatal) return;
-            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
-              mediaRecovered = true;
-              hls.recoverMediaError();
-            } else {
-              const resumeAt = el.currentTime;
-              hls.destroy();
-              hlsRef.current = null;
-              playMp4(el, resumeAt);
+          startPosition: startAt,
+          abrEwmaDefaultEstimate: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
+          loader: class extends Base {
+            protected override loadInternal(): void {
+              const context = this.context as LoaderContext | null;
+              const callbacks = this.callbacks;
+              if (context?.type === 'manifest' && callbacks) {
+                this.callbacks = {
+                  ...callbacks,
+                  onSuccess: (response, ...rest) => {
+                    if (typeof response.data === 'string') chooseFirstRung(response.data, response.url);
+                    callbacks.onSuccess(response, ...rest);
+                  },
+                };
+              }
+              super.loadInternal();
             }
+          },
+        };
+        const onInstance = (event: Event) => {
+          hls = (event as CustomEvent<Hls>).detail;
+          let savedAt = 0;
+          hls.on(HlsClass.Events.FRAG_LOADED, () => {
+            if (!hls || Date.now() - savedAt < BANDWIDTH_SAVE_EVERY_MS) return;
+            savedAt = Date.now();
+            saveBandwidth(hls.bandwidthEstimate);
           });
-          hls.loadSource(hlsUrl);
-          hls.attachMedia(el);
-          setEngine('hls');
-          return;
-        }
-        if (el.canPlayType(HLS_MIME)) {
-          el.src = hlsUrl;
-          setEngine('native');
-          playQuietly(el);
-          return;
-        }
-      }
-      playMp4(el);
+          // A media error gets one recovery from hls.js; everything else goes through onFailure.
+          let mediaRecovered = false;
+          hls.on(HlsClass.Events.ERROR, (_event, data: ErrorData) => {
+            if (data.fatal && data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
+              mediaRecovered = true;
+              hls?.recoverMediaError();
+              return;
+            }
+            onFailure({ status: data.response?.code ?? null, fatal: data.fatal });
+          });
+        };
+        el.addEventListener('hlsinstance', onInstance);
+        el.src = src;
+        cleanups.push(() => el.removeEventListener('hlsinstance', onInstance));
+      });
+    } else {
+      const el = media as HTMLVideoElement;
+      const onError = () => onFailure({ status: null, fatal: true });
+      el.addEventListener('error', onError);
+      el.src = src;
+      if (startAt > 0) el.currentTime = startAt;
+      playQuietly(el);
+      cleanups.push(() => el.removeEventListener('error', onError));
     }
 
-    void attach(video);
     return () => {
       cancelled = true;
-      hlsRef.current?.destroy();
-      hlsRef.current = null;
-      video.removeAttribute('src');
-      video.load();
+      for (const cleanup of cleanups) cleanup();
+      resumeAt.current = media.currentTime || resumeAt.current;
+      media.removeAttribute('src');
+      if (engine !== 'hls') media.load();
     };
-  }, [hlsUrl, videoFile]);
+  }, [media, engine, src, videoFile, videoId]);
 
-  function chooseLevel(next: number) {
-    setLevel(next);
-    if (hlsRef.current) hlsRef.current.currentLevel = next;
-  }
-
-  function chooseRate(next: number) {
-    setRate(next);
-    const video = videoRef.current;
-    if (!video) return;
-    video.playbackRate = next;
-    // Survives a source change (the MP4 fallback), which resets playbackRate to this default.
-    video.defaultPlaybackRate = next;
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const video = videoRef.current;
-    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement) return;
-    const duration = Number.isFinite(video.duration) ? video.duration : Infinity;
-    switch (event.key) {
-      case ' ':
-      case 'k':
-      case 'K':
-        if (video.paused) playQuietly(video);
-        else video.pause();
-        break;
-      case 'ArrowLeft':
-        video.currentTime = Math.max(0, video.currentTime - SEEK_STEP);
-        break;
-      case 'ArrowRight':
-        video.currentTime = Math.min(duration, video.currentTime + SEEK_STEP);
-        break;
-      case 'ArrowUp':
-        video.muted = false;
-        video.volume = Math.min(1, video.volume + VOLUME_STEP);
-        break;
-      case 'ArrowDown':
-        video.volume = Math.max(0, video.volume - VOLUME_STEP);
-        break;
-      case 'm':
-      case 'M':
-        video.muted = !video.muted;
-        break;
-      case 'f':
-      case 'F':
-        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-        else void wrapperRef.current?.requestFullscreen().catch(() => undefined);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  const mediaProps = {
+    slot: 'media',
+    poster: poster || undefined,
+    autoplay: true,
+    muted: true,
+    playsinline: true,
+    controlslist: 'nodownload',
+  };
+  // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
+  const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
 
   return (
-    <div
-      ref={wrapperRef}
-      data-testid="video-player"
-      data-engine={engine ?? undefined}
-      tabIndex={0}
-      onKeyDown={handleKeyDown}
-      aria-label={`Video player: ${title}`}
-      aria-keyshortcuts="Space K ArrowLeft ArrowRight ArrowUp ArrowDown M F"
-      aria-describedby={keysHintId}
-      role="region"
-      className="overflow-hidden rounded-xl bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
-    >
-      <video
-        ref={videoRef}
-        poster={poster || undefined}
-        className="aspect-video w-full bg-black"
-        controls
-        autoPlay
-        muted
-        playsInline
-        controlsList="nodownload"
-        disablePictureInPicture={false}
+    <div className="overflow-hidden rounded-xl bg-black">
+      <media-controller
+        data-testid="video-player"
+        data-engine={engine ?? undefined}
+        tabIndex={0}
+        aria-label={`Video player: ${title}`}
+        aria-describedby={keysHintId}
+        aria-keyshortcuts="Space K ArrowLeft ArrowRight ArrowUp ArrowDown M F P"
+        keyboardforwardseekoffset={SEEK_STEP}
+        keyboardbackwardseekoffset={SEEK_STEP}
+        defaultduration={duration || undefined}
         onContextMenu={(e) => e.preventDefault()}
-        onError={(e) => {
-          // Native HLS (Safari) that fails falls back to the MP4 file; a failing MP4 is the end.
-          const el = e.currentTarget;
-          if (engine === 'native' && videoFile) {
-            playFile(el, videoFile);
-            setEngine('mp4');
-          } else if (engine === 'mp4') setFailed(true);
-        }}
-        tabIndex={-1}
-      />
+        class="streamhub-player block aspect-video w-full bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
+      >
+        {engine === 'hls' ? (
+          <streamhub-hls-video key="hls" ref={setMedia as (el: HTMLElement | null) => void} {...mediaProps}>
+            {track}
+          </streamhub-hls-video>
+        ) : (
+          <video
+            key="video"
+            ref={setMedia}
+            slot="media"
+            poster={poster || undefined}
+            autoPlay
+            muted
+            playsInline
+            controlsList="nodownload"
+            disablePictureInPicture={false}
+          >
+            {track}
+          </video>
+        )}
+        <media-loading-indicator slot="centered-chrome" noautohide="" />
+        <media-settings-menu hidden anchor="auto">
+          {engine === 'hls' ? (
+            <media-settings-menu-item>
+              Quality
+              <media-rendition-menu slot="submenu" hidden>
+                <div slot="title">Quality</div>
+              </media-rendition-menu>
+            </media-settings-menu-item>
+          ) : null}
+          <media-settings-menu-item>
+            Speed
+            <media-playback-rate-menu slot="submenu" hidden rates={PLAYBACK_RATES}>
+              <div slot="title">Speed</div>
+            </media-playback-rate-menu>
+          </media-settings-menu-item>
+        </media-settings-menu>
+        <media-control-bar>
+          <media-play-button />
+          <media-mute-button />
+          <media-volume-range class="max-sm:hidden" />
+          {/* Shown, not announced: the seek bar tells screen readers the same ("1 minute of 3 minutes"). */}
+          <media-time-display showduration="" notoggle="" aria-hidden="true" class="max-sm:hidden" />
+          <media-time-range />
+          <media-settings-menu-button />
+          <media-pip-button />
+          <media-fullscreen-button />
+        </media-control-bar>
+      </media-controller>
       <p id={keysHintId} className="sr-only">
         Keys: Space or K play and pause, arrow left and right seek 5 seconds, arrow up and down change the volume, M mutes, F
-        toggles full screen.
+        toggles full screen, P picture-in-picture, Shift and question mark lists all shortcuts.
       </p>
-      {failed ? <p className="p-3 text-sm text-red-400">This video cannot be played right now.</p> : null}
-      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line bg-panel px-3 py-2 text-sm">
-        {engine === 'hls' ? (
-          <label className="flex items-center gap-2">
-            <span className="text-muted">Quality</span>
-            <select
-              value={level}
-              onChange={(e) => chooseLevel(Number(e.target.value))}
-              className="rounded-md border border-line bg-raised px-2 py-1"
-            >
-              <option value={-1}>{autoQualityLabel(level === -1 ? playingHeight : null)}</option>
-              {levels.map((l) => (
-                <option key={l.index} value={l.index}>
-                  {l.height}p
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="flex items-center gap-2">
-          <span className="text-muted">Speed</span>
-          <select
-            value={rate}
-            onChange={(e) => chooseRate(Number(e.target.value))}
-            className="rounded-md border border-line bg-raised px-2 py-1"
-          >
-            {PLAYBACK_RATES.map((r) => (
-              <option key={r} value={r}>
-                {r === 1 ? 'Normal' : `${r}x`}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      {failed ? (
+        <p role="alert" className="p-3 text-sm text-red-400">
+          This video cannot be played right now.
+        </p>
+      ) : null}
     </div>
   );
 }

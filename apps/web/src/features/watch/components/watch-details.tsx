@@ -31,8 +31,8 @@ export function WatchDetails({ video, subscribeAction, playlistAction }: WatchDe
         <div className="flex min-w-0 items-center gap-3">
           <Link
             to={channelHref}
+            // Named by its visible text (name and subscriber count), as WCAG's label-in-name asks.
             className="flex min-w-0 items-center gap-3"
-            aria-label={`${owner?.fullname ?? 'Unknown'}'s channel`}
           >
             <Img src={owner?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
             <span className="flex min-w-0 flex-col">

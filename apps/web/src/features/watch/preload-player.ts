@@ -1,0 +1,16 @@
+import { chooseEngine, detectPlaybackSupport } from './player-engine';
+
+/** The player's code: media-chrome's controls, and hls.js only for a stream played through MSE. */
+export function loadPlayerChrome() {
+  return import('./player-chrome');
+}
+
+export function loadHlsVideo() {
+  return import('./hls-video');
+}
+
+/** Starts loading what the player will need for this video, before the page renders it. */
+export function preloadPlayer(media: { hlsUrl: string | null; videoFile: string | null }): void {
+  void loadPlayerChrome();
+  if (chooseEngine(media, detectPlaybackSupport()) === 'hls') void loadHlsVideo();
+}

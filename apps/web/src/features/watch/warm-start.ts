@@ -1,0 +1,131 @@
+import { readSavedBandwidth, browserDownlinkMbps } from './bandwidth-store';
+import { firstMediaUris, parseMasterPlaylist } from './hls-manifest';
+import { chooseEngine, detectPlaybackSupport } from './player-engine';
+import { chooseStartLevel, estimateBandwidth, predictPlayerSize } from './start-level';
+
+/**
+ * The watch page's warm start. A small script in index.html (app/warm-start-entry.ts) runs it
+ * before the app's JavaScript has loaded: on /video/watch/:id it sends the watch call, then fetches
+ * the master playlist, the first rung's playlist, its init section and first segment, so the first
+ * frame waits for neither the app's code nor hls.js. The app takes the answers from here instead of
+ * asking again (getWatchVideo, and the player's hls.js loader). Both bundles share the state
+ * through `window`, since each has its own copy of this module.
+ */
+
+export type WarmMedia = {
+  data: ArrayBuffer;
+  /** performance.now() of request start, first byte and end, for hls.js's bandwidth estimate. */
+  start: number;
+  first: number;
+  end: number;
+};
+
+type WarmState = {
+  videoId: string;
+  watch: Promise<Response> | null;
+  /** URL of the rung the warm start chose (the player starts there too). */
+  levelUrl: string | null;
+  media: Map<string, Promise<WarmMedia | null>>;
+};
+
+declare global {
+  interface Window {
+    __streamhubWarm?: WarmState;
+  }
+}
+
+const WATCH_PATH = /^\/video\/watch\/([^/]+)\/?$/;
+
+export function startWarmWatch(): void {
+  const videoId = WATCH_PATH.exec(location.pathname)?.[1];
+  // Signed-out visitors are sent to the sign-in page; there is nothing to warm for them.
+  if (!videoId || !/(?:^|;\s*)user=/.test(document.cookie)) return;
+  const watch = fetch(`/api/video/v/${videoId}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
+  const state = newState(decodeURIComponent(videoId), watch);
+  void watch
+    .then(async (response) => {
+      if (!response.ok) return;
+      const body = (await response.clone().json()) as { data?: { hlsUrl?: string | null } };
+      await warmMedia(state, body.data?.hlsUrl ?? null);
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The same for a watch page opened inside the app, once its watch call has answered (the router
+ * starts that call while the page's code loads): fetches the first media while hls.js loads.
+ */
+export function warmStream(videoId: string, hlsUrl: string | null): void {
+  if (window.__streamhubWarm?.videoId === videoId) return;
+  void warmMedia(newState(videoId, null), hlsUrl).catch(() => undefined);
+}
+
+function newState(videoId: string, watch: Promise<Response> | null): WarmState {
+  const state: WarmState = { videoId, watch, levelUrl: null, media: new Map() };
+  window.__streamhubWarm = state;
+  return state;
+}
+
+async function warmMedia(state: WarmState, hlsUrl: string | null): Promise<void> {
+  if (!hlsUrl || chooseEngine({ hlsUrl, videoFile: null }, detectPlaybackSupport()) !== 'hls') return;
+
+  const masterUrl = new URL(hlsUrl, location.href).href;
+  const master = await fetchInto(state, masterUrl);
+  if (!master) return;
+  const variants = parseMasterPlaylist(text(master), masterUrl);
+  const index = chooseStartLevel(variants, {
+    ...predictPlayerSize(window.innerWidth),
+    pixelRatio: window.devicePixelRatio,
+    bandwidthBps: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
+  });
+  const variant = variants[index];
+  if (!variant) return;
+  state.levelUrl = variant.url;
+  const level = await fetchInto(state, variant.url);
+  if (!level) return;
+  const { init, segment } = firstMediaUris(text(level), variant.url);
+  for (const url of [init, segment]) if (url) void fetchInto(state, url);
+}
+
+function fetchInto(state: WarmState, url: string): Promise<WarmMedia | null> {
+  const start = performance.now();
+  const pending = fetch(url, { credentials: 'include' })
+    .then(async (response) => {
+      // A refusal is left for the player to meet itself, so it handles it the usual way.
+      if (!response.ok) return null;
+      const first = performance.now();
+      return { data: await response.arrayBuffer(), start, first, end: performance.now() };
+    })
+    .catch(() => null);
+  state.media.set(url, pending);
+  return pending;
+}
+
+function text(media: WarmMedia): string {
+  return new TextDecoder().decode(media.data);
+}
+
+/** The warm start's watch call for this video, once; null when there is none. */
+export function takeWarmWatch(videoId: string): Promise<Response> | null {
+  const state = window.__streamhubWarm;
+  if (!state || state.videoId !== videoId || !state.watch) return null;
+  const watch = state.watch;
+  state.watch = null;
+  return watch;
+}
+
+/** A response the warm start fetched (or is fetching) for `url`, once. */
+export function takeWarmMedia(url: string): Promise<WarmMedia | null> | undefined {
+  const media = window.__streamhubWarm?.media;
+  // hls.js keeps the URLs as the playlists give them (path-absolute here); the warm start's are absolute.
+  const key = new URL(url, location.href).href;
+  const pending = media?.get(key);
+  media?.delete(key);
+  return pending;
+}
+
+/** The rung the warm start began to fetch for `videoId`'s stream, if any. */
+export function warmLevelUrl(videoId: string): string | null {
+  const state = window.__streamhubWarm;
+  return state?.videoId === videoId ? state.levelUrl : null;
+}

@@ -1,0 +1,91 @@
+// Lighthouse performance of the landing page (/), the home grid (/home) and a watch page, with
+// Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), in
+// Debian's Chromium. Seeds a user and a few ready videos first. Prints score, LCP, TBT, FCP and CLS
+// per page, the median of RUNS runs (default 3).
+// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { browserCookies, makeClip, registerViaApi, root, startServer, uploadReady } from './support.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null))) {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
+}
+
+const server = await startServer({ ROLE: 'all' });
+const cookie = await registerViaApi(server.base, 'lighthousebench');
+const clip = await makeClip(server.dataDir, { seconds: 8, width: 1280, height: 720 });
+const ids: string[] = [];
+for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
+  ids.push(await uploadReady(server.base, cookie, clip, title));
+
+// Chromium's DevTools port, for Lighthouse: LIGHTHOUSE_PORT when set.
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 9200 + Math.floor(Math.random() * 500));
+const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-lighthouse-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    `--remote-debugging-port=${port}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };
+
+async function audit(url: string): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { audits, categories } = result.lhr;
+  if (process.env.LH_JSON)
+    await fs.writeFile(`${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}.json`, result.report as string);
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function measure(label: string, url: string) {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
+  const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+  console.log(
+    `${label.padEnd(6)} score ${m('score')} (runs ${runs.map((r) => r.score).join('/')}), LCP ${(m('lcp') / 1000).toFixed(1)} s, ` +
+      `TBT ${m('tbt').toFixed(0)} ms, FCP ${(m('fcp') / 1000).toFixed(1)} s, CLS ${m('cls').toFixed(3)}`,
+  );
+}
+
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, ${RUNS} runs each (median); load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+try {
+  // Signed out: the landing page (a user cookie would send it on to /home).
+  await measure('/', `${server.base}/`);
+  await context.addCookies(browserCookies(cookie, server.base));
+  await measure('/home', `${server.base}/home`);
+  await measure('watch', `${server.base}/video/watch/${ids[0]}`);
+} finally {
+  console.log(`load after: ${os.loadavg()[0]!.toFixed(1)}`);
+  await context.close();
+  await server.stop();
+  await fs.rm(server.dataDir, { recursive: true, force: true });
+  await fs.rm(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { registerViaApi, uniqueUser } from '../support/users';
+import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
+
+/**
+ * The watch page player on a real upload: media-chrome's controls, the storyboard's scrub previews
+ * above the seek bar, quality and speed menus, keyboard, and the layout at three widths.
+ */
+test.describe('player', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('shows scrub previews from the storyboard while hovering the seek bar; menus and keys work', async ({ page }, info) => {
+    await registerViaApi(page, uniqueUser('player'));
+    const id = await uploadVideo(page, 'Preview river', { seconds: 12, width: 640, height: 360 });
+    await waitUntilReady(page, await currentUserId(page), [id]);
+
+    const storyboard: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/storyboard/')) storyboard.push(`${res.status()} ${new URL(res.url()).pathname.split('/').pop()}`);
+    });
+    await page.goto(`/video/watch/${id}`);
+    const player = page.getByTestId('video-player');
+    await expect(player).toHaveAttribute('data-engine', 'hls');
+    const video = player.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(video).toHaveAttribute('controlslist', 'nodownload');
+    await expect(video).toHaveJSProperty('muted', true);
+
+    // Hovering the seek bar at 3/4 shows the frame of ~9 s: a region of the first sprite sheet.
+    const range = player.locator('media-time-range');
+    const box = (await range.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+    await expect(range).toHaveAttribute('mediapreviewimage', /\/storyboard\/sheet_001\.jpg#xywh=/);
+    const preview = range.locator('media-preview-thumbnail');
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('mediapreviewcoords', '640 0 160 90');
+    expect(storyboard).toContain('200 storyboard.vtt');
+    await expect.poll(() => storyboard).toContain('200 sheet_001.jpg');
+    await page.screenshot({ path: info.outputPath('player-preview-1280.png') });
+
+    // Speed and quality from the settings menu.
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await player.getByRole('menuitem', { name: /Speed/ }).click();
+    await player.getByRole('menuitemradio', { name: '1.5x' }).click();
+    await expect(video).toHaveJSProperty('playbackRate', 1.5);
+    await page.keyboard.press('Escape');
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await player.getByRole('menuitem', { name: /Quality/ }).click();
+    await expect(player.getByRole('menuitemradio', { name: /^Auto/ })).toBeVisible();
+    await expect(player.getByRole('menuitemradio', { name: '360p', exact: true })).toBeVisible();
+    await page.screenshot({ path: info.outputPath('player-quality-1280.png') });
+    await page.keyboard.press('Escape');
+
+    // Keyboard on the focused player: K pauses, M unmutes, arrow right seeks 5 s.
+    await player.focus();
+    await page.keyboard.press('k');
+    await expect(video).toHaveJSProperty('paused', true);
+    await page.keyboard.press('m');
+    await expect(video).toHaveJSProperty('muted', false);
+    await video.evaluate((v: HTMLVideoElement) => (v.currentTime = 2));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(7, 0);
+
+    for (const width of [1024, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      const playerBox = (await player.boundingBox())!;
+      expect(playerBox.width).toBeGreaterThan(width * 0.6);
+      await expect(player.getByRole('button', { name: 'Settings' })).toBeVisible();
+      await page.screenshot({ path: info.outputPath(`player-${width}.png`) });
+    }
+  });
+});
