@@ -1,5 +1,6 @@
 /**
- * Load benchmark of GET /api/video at two catalogue sizes (default 10,000 and 1,000,000 videos).
+ * Load benchmark of GET /api/video at two catalogue sizes (default 10,000 and 1,000,000 videos),
+ * next to a bare Fastify serving the same JSON body as page 1 (the ratio is printed per size).
  *
  *   npx tsx bench/video-list.ts [--sizes 10000,1000000] [--duration 10] [--connections 64] [--reseed]
  *                               [--shared-buffers 2GB]
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -67,8 +69,16 @@ async function serve(databaseUrl: string) {
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
+  // The yardstick: a bare Fastify in the same process sending the same JSON body as page 1.
+  const body = (await app.inject({ method: 'GET', url: '/api/video?page=1' })).body;
+  const bare = Fastify({ logger: false });
+  bare.get('/api/video', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
+  process.stdout.write(`BARE ${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}\n`);
   process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
   process.on('SIGTERM', async () => {
+    await bare.close();
     await app.close();
     await queue.stop();
     await db.destroy();
@@ -117,6 +127,22 @@ async function main() {
           { scenario: `search "${SEARCH_WORD}"`, path: `/api/video?page=1&query=${SEARCH_WORD}` },
           { scenario: 'sort by likes', path: '/api/video?page=1&sortBy=likes&sortType=desc' },
         ];
+        // The same JSON body as page 1 from a bare Fastify (no database, no hooks): the ceiling.
+        const bareUrl = `http://127.0.0.1:${server.barePort}/api/video?page=1`;
+        await run(bareUrl, 2, connections);
+        const bare = await run(bareUrl, duration, connections);
+        const bareTotal = ((await (await fetch(bareUrl)).json()) as { data: { total: number } }).data.total;
+        results.push({
+          size,
+          scenario: 'bare Fastify, same JSON',
+          url: '/api/video?page=1',
+          total: bareTotal,
+          ...bare,
+          load: os.loadavg()[0]!,
+        });
+        console.error(
+          `${size.toLocaleString().padStart(9)} bare Fastify     p50 ${bare.p50} ms  p99 ${bare.p99} ms  ${bare.rps.toFixed(0)} req/s`,
+        );
         for (const s of scenarios) {
           const probe = await fetch(base + s.path);
           if (probe.status !== 200) throw new Error(`${s.path}: ${probe.status} ${await probe.text()}`);
@@ -233,9 +259,12 @@ async function startServer(databaseUrl: string) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  let barePort = 0;
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
+      const bare = /^BARE (\d+)$/.exec(line);
+      if (bare) barePort = Number(bare[1]);
       const m = /^LISTENING (\d+)$/.exec(line);
       if (m) resolve(Number(m[1]));
     });
@@ -243,6 +272,7 @@ async function startServer(databaseUrl: string) {
   });
   return {
     port,
+    barePort,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -268,6 +298,13 @@ function printTable(results: Result[], sizes: number[], connections: number, dur
         `| ${r.scenario} | ${r.size.toLocaleString()} | ${r.total.toLocaleString()} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.load.toFixed(1)} |`,
     ),
   ];
+  lines.push('', '| size | first page / bare Fastify (req/s) | first page p99 ms | search p99 ms |', '|---:|---:|---:|---:|');
+  for (const size of sizes) {
+    const of = (scenario: string) => results.find((x) => x.size === size && x.scenario.startsWith(scenario));
+    const [first, bare, search] = [of('first page'), of('bare Fastify'), of('search')];
+    if (first && bare)
+      lines.push(`| ${size.toLocaleString()} | ${(first.rps / bare.rps).toFixed(2)} | ${first.p99} | ${search?.p99 ?? '?'} |`);
+  }
   if (small !== large) {
     lines.push(
       '',

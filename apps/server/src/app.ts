@@ -1,11 +1,11 @@
+import http from 'node:http';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
-import fastifyStatic from '@fastify/static';
-import { mediaRoutes } from './features/media/media.routes.ts';
+import { createMediaHandler, isMediaRequest, mediaRoutes } from './features/media/media.routes.ts';
 import { channelVideosRoutes, videosRoutes } from './features/videos/videos.routes.ts';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
@@ -31,7 +31,12 @@ import { registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
+  const media = createMediaHandler(deps);
   const app = Fastify({
+    // Media files skip Fastify altogether on a listening server (no routing, hooks or request
+    // logs): a player asks for one every few seconds. app.inject reaches the same handler
+    // through the /media/* route below.
+    serverFactory: (handler) => http.createServer((req, res) => (isMediaRequest(req) ? media(req, res) : handler(req, res))),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // X-Forwarded-* count only from the configured proxies (TRUST_PROXY; none by default).
     trustProxy: deps.config.trustProxy,
@@ -77,9 +82,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
   await app.register(uploadsRoutes, { deps });
 
-  // reply.sendFile for media (local driver); the web app registers its own static root.
-  await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false, cacheControl: false });
-  await app.register(mediaRoutes, { prefix: '/media', deps });
+  await app.register(mediaRoutes, { deps, handler: media });
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -117,6 +117,17 @@ const EnvSchema = z.object({
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
    */
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
+  /** How long a public list page (home grid, search, channel filter, sorts) is served from memory; 0: never. */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
+  MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
+  /**
+   * HTTP processes (ROLE=all|api): `auto` = one per CPU with ROLE=all (`npm start`), one with
+   * ROLE=api (see server.ts). With more than one,
+   * the first process keeps the database, the job worker and the timers, and forks HTTP workers
+   * that share the port (node:cluster).
+   */
+  HTTP_WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   /** Temp files of uploads untouched this long are taken as abandoned and removed. */
   TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long a stop waits for requests in flight before it closes their connections. */
@@ -190,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentProvider: e.PAYMENT_PROVIDER,
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
+    listCacheMs: e.LIST_CACHE_MS,
+    mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
+    httpWorkers: e.HTTP_WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     storage: {
       driver: e.STORAGE_DRIVER,

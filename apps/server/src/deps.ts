@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
-import type { JobHandlers } from './jobs/registry.ts';
+import type { JobHandlers, JobName } from './jobs/registry.ts';
 import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
@@ -120,8 +120,12 @@ export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
 export async function createDeps(
   config: Config,
   log: Infra['log'],
-  opts: { onFatal: (err: unknown) => void },
-): Promise<AppDeps & { close(): Promise<void> }> {
+  opts: {
+    onFatal: (err: unknown) => void;
+    /** An HTTP worker of a cluster: no temp sweeping (its primary sweeps), job nudges go to the primary. */
+    httpWorker?: { relayNudge(name: JobName): void };
+  },
+): Promise<AppDeps & { close(): Promise<void>; databaseUrl: string }> {
   await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(config.tmpDir, { recursive: true });
   let embedded: ReturnType<typeof superviseEmbeddedPostgres> | undefined;
@@ -141,27 +145,35 @@ export async function createDeps(
   const db = createDb(url);
   await migrateToLatest(db);
   const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
-  const queue = await createJobQueue(url, config);
+  const jobQueue = await createJobQueue(url, config);
+  // The jobs of an HTTP worker's uploads run in its primary, whose loop is woken from here.
+  const queue: JobQueue = opts.httpWorker ? { ...jobQueue, nudge: opts.httpWorker.relayNudge } : jobQueue;
   // Alone on DATA_DIR with the embedded database; processes sharing one use DATABASE_URL.
-  const sweeper = await startTmpSweeper(config.tmpDir, {
-    maxAgeMs: config.tmpMaxAgeMs,
-    exclusive: !config.databaseUrl,
-    log: (obj, msg) => log.warn(obj, msg),
-  });
+  const sweeper = opts.httpWorker
+    ? undefined
+    : await startTmpSweeper(config.tmpDir, {
+        maxAgeMs: config.tmpMaxAgeMs,
+        exclusive: !config.databaseUrl,
+        log: (obj, msg) => log.warn(obj, msg),
+      });
   const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
   const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics };
   const services = createServices(infra);
-  // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all.
+  // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
+  // by the process that owns DATA_DIR's chores, not by every HTTP worker of a cluster).
   const sweepUploads = () =>
     services.uploads.removeExpired().catch((err: unknown) => log.warn({ err: String(err) }, 'expired uploads not removed'));
-  void sweepUploads();
-  const uploadSweeper = setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
+  if (!opts.httpWorker) void sweepUploads();
+  const uploadSweeper = opts.httpWorker
+    ? undefined
+    : setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
   return {
     ...infra,
     services,
+    databaseUrl: url,
     async close() {
       clearInterval(uploadSweeper);
-      sweeper.stop();
+      sweeper?.stop();
       await queue.stop();
       await db.destroy();
       await embedded?.stop();

@@ -1,64 +1,190 @@
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
+import type { JobName } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMetricsListener } from './ops/metrics.ts';
 
-/** Entry point: config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP. */
+/**
+ * Entry point (ROLE=all|api): config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP.
+ *
+ * With HTTP_WORKERS > 1 (`auto`: one per CPU when there are several) the process is a
+ * node:cluster primary: it keeps what must exist once (the embedded PostgreSQL, the job worker
+ * with its encoder, the temp sweeper) and forks HTTP workers that share the port and reach the
+ * database by its URL. A worker that dies is replaced; the primary dying ends its workers (their
+ * IPC channel closes), so a crash never leaves processes holding the data folder behind.
+ */
 leaveShutdownSignalsToCaller();
 const config = loadConfig();
 const log = createLogger(config);
 const started = Date.now();
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-async function startUp() {
-  // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
-  const deps = await createDeps(config, log, { onFatal: () => void shutdown('database lost', 1) });
-  const app = await buildApp(deps, { logger: log });
-  if (config.role === 'all') {
-    // The embedded database belongs to this process alone, so jobs it left running are orphans.
-    await startWorker(deps, { exclusive: !config.databaseUrl });
-  }
-  const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
-  return { deps, app, metrics };
-}
-const running = startUp();
+/** Message from an HTTP worker to its primary: an upload queued a job, wake the worker loop. */
+type Nudge = { type: 'streamhub:nudge'; name: JobName };
 
-let stopping = false;
 /**
- * Stops taking connections, lets requests in flight finish (for SHUTDOWN_GRACE_SECONDS at most,
- * then closes their connections), stops the queue (running jobs go back to it), closes the pool,
- * then stops the embedded database, in that order.
+ * `auto`: one HTTP process per CPU for the one-box layout (ROLE=all, what `npm start` runs); one
+ * for ROLE=api, whose machines run as many processes as they like under their own supervisor,
+ * each with its own metrics listener (a cluster's primary serves only its own metrics).
  */
-async function shutdown(reason: string, exitCode = 0) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ reason }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
-  force.unref();
-  try {
+function httpWorkerCount(c: Config): number {
+  if (c.httpWorkers !== 'auto') return c.httpWorkers;
+  return c.role === 'all' ? os.availableParallelism() : 1;
+}
+
+if (cluster.isWorker) await runHttpWorker();
+else if (httpWorkerCount(config) > 1) await runPrimary(httpWorkerCount(config));
+else await runSingle();
+
+/** One process: API (and, with ROLE=all, the worker) on the port. */
+async function runSingle() {
+  const running = (async () => {
+    // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
+    const deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1) });
+    const app = await buildApp(deps, { logger: log });
+    if (config.role === 'all') {
+      // The embedded database belongs to this process alone, so jobs it left running are orphans.
+      await startWorker(deps, { exclusive: !config.databaseUrl });
+    }
+    const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
+    return { deps, app, metrics };
+  })();
+  const stop = stopper(async () => {
     // A signal during start-up waits for it, so the embedded database is never left behind.
     const { app, deps, metrics } = await running;
-    // Keep-alive sockets left idle by finished requests are closed, not waited for.
-    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
-    await app.close().finally(() => {
-      clearInterval(reapIdle);
-      clearTimeout(cutOff);
-    });
+    await closeHttp(app);
     await metrics?.close();
     await deps.close();
-    log.info({ reason }, 'stopped');
-  } catch (err) {
-    log.error({ err }, 'shutdown failed');
-    process.exit(1);
+  });
+  const { app, metrics } = await running;
+  if (!stop.stopping()) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: metrics?.port }, 'ready');
   }
-  process.exit(exitCode);
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
-const { app, metrics } = await running;
-if (!stopping) {
-  await app.listen({ port: config.port, host: config.host });
-  log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: metrics?.port }, 'ready');
+/** The cluster's primary: database, job worker and timers here; HTTP in the workers it forks. */
+async function runPrimary(count: number) {
+  const workers = new Set<Worker>();
+  let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
+  // Metrics of the primary (jobs, queue, encoder); the HTTP workers' own are not exported yet.
+  let metrics: Awaited<ReturnType<typeof startMetricsListener>> | null = null;
+  const stop = stopper(async () => {
+    await running.catch(() => {});
+    // Workers first (they finish their requests), then the job worker and the database.
+    await Promise.all(
+      [...workers].map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await metrics?.close();
+    await deps?.close();
+  });
+
+  const running = (async () => {
+    // The embedded PostgreSQL (when DATABASE_URL is not set) and the secrets live here.
+    deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1) });
+    if (config.role === 'all') await startWorker(deps, { exclusive: !config.databaseUrl });
+    if (config.metrics && deps.metrics) metrics = await startMetricsListener(deps.metrics, config.metrics);
+  })();
+  await running;
+  if (stop.stopping()) return;
+
+  const env = { DATABASE_URL: deps!.databaseUrl, MEDIA_TOKEN_SECRET: deps!.mediaSecret };
+  let ready = 0;
+  let restarts = 0;
+  const fork = () => {
+    const worker = cluster.fork(env);
+    workers.add(worker);
+    worker.on('message', (message: Nudge) => {
+      if (message?.type === 'streamhub:nudge') deps?.queue.nudge(message.name);
+    });
+    worker.once('listening', () => {
+      ready += 1;
+      if (ready === count) {
+        log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, httpWorkers: count }, 'ready');
+      }
+    });
+    worker.once('exit', (code, signal) => {
+      workers.delete(worker);
+      // Exit code 0 is a worker that stopped on a signal of its own (Ctrl-C reaches the whole group).
+      if (stop.stopping() || (code === 0 && !signal)) return;
+      restarts += 1;
+      log.error({ pid: worker.process.pid, code, signal }, 'HTTP worker died; starting another');
+      // A worker that cannot start at all (bad configuration, port taken) must not spin.
+      setTimeout(fork, Math.min(5_000, 100 * restarts)).unref();
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+}
+
+/** An HTTP worker of the cluster: the API on the shared port, nothing else. */
+async function runHttpWorker() {
+  const running = (async () => {
+    const deps = await createDeps(config, log, {
+      onFatal: () => void stop('database lost', 1),
+      httpWorker: { relayNudge: (name) => process.send?.({ type: 'streamhub:nudge', name } satisfies Nudge) },
+    });
+    const app = await buildApp(deps, { logger: log });
+    return { deps, app };
+  })();
+  const stop = stopper(async () => {
+    const { app, deps } = await running;
+    await closeHttp(app);
+    await deps.close();
+  });
+  // The primary is gone (killed): nothing may keep serving from its data folder.
+  process.on('disconnect', () => {
+    if (!stop.stopping()) process.exit(1);
+  });
+  const { app } = await running;
+  if (!stop.stopping()) await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * Stops taking connections and lets requests in flight finish (for SHUTDOWN_GRACE_SECONDS at
+ * most, then closes their connections).
+ */
+async function closeHttp(app: Awaited<ReturnType<typeof buildApp>>) {
+  // Keep-alive sockets left idle by finished requests are closed, not waited for.
+  const reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+  await app.close().finally(() => {
+    clearInterval(reapIdle);
+    clearTimeout(cutOff);
+  });
+}
+
+/**
+ * Runs `close` once on the first signal (or fatal error), then exits: the queue stops (running
+ * jobs go back to it), the pool closes, and the embedded database stops, in that order.
+ */
+function stopper(close: () => Promise<void>) {
+  let stopping = false;
+  const stop = async (reason: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
+    force.unref();
+    try {
+      await close();
+      log.info({ reason }, 'stopped');
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    process.exit(exitCode);
+  };
+  for (const signal of SIGNALS) process.on(signal, () => void stop(signal));
+  return Object.assign(stop, { stopping: () => stopping });
 }

@@ -40,6 +40,9 @@ export async function createTestContext(
     RATE_LIMIT_REGISTER_MAX: '1000',
     JOB_RETRY_DELAY_SECONDS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // List pages straight from the database: tests see their own writes at once (the micro-cache
+    // has its own tests, which turn it on).
+    LIST_CACHE_MS: '0',
     ...env,
   });
   const db = createDb(config.databaseUrl!, 5);

@@ -1,106 +1,225 @@
-import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { Id } from '@streamhub/contract';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
+import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Files are read in 256 KiB chunks instead of 64 KiB: a 4 MB segment went from 141 to 429 req/s
- * (bench/media-serving.ts). @fastify/static hands these options to @fastify/send, whose
- * `highWaterMark` its own typings do not list.
- */
-const STREAM_OPTIONS = { highWaterMark: 256 * 1024 } as object;
-/** Names of files inside a video folder (HLS, MP4, storyboard sheets and track): no dot-segments, no absolute paths. */
-const FilePath = z.string().regex(/^(?:[\w-]+\/)*[\w-]+\.(?:m3u8|m4s|mp4|jpg|webp|vtt)$/, 'Invalid media path');
+const PRIVATE_FINAL = 'private, max-age=3600';
+const ID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** Names of files inside a video folder (HLS, MP4s, storyboard sheets and track): no dot-segments, no absolute paths. */
+const VIDEO_FILE = '(?:[\\w-]+/)*[\\w-]+\\.(?:m3u8|m4s|mp4|jpg|webp|vtt)';
 
 /**
- * `/media/...`, with Range (206) and content types. Every video file passes the access module's
- * media gate: public videos are open; exclusive ones need a valid token in the path, sent with the
- * session cookie it was issued to, of a viewer the watch rule lets in.
- *
- * Local driver: the files are sent from disk. S3 driver: public files redirect to their bucket or
- * CDN URL (the API hands those out directly; these paths stay for old links); an exclusive
- * video's playlists and storyboard track are streamed from the bucket, so the relative URLs inside them keep resolving
- * under this token-checked path, and its segments, init segments and MP4 redirect to a presigned
- * GET of S3_PRESIGN_SECONDS (the gate has been asked for that very file a moment before).
+ * The table of contents of `/media`: which paths exist and who may read them. Images are open
+ * to everyone (their names are unguessable and immutable); every file of a video passes the
+ * access module's media gate: a public video's files are open, an exclusive video's files need a
+ * valid token in the path, sent with the session cookie it was issued to, of a viewer the watch
+ * rule lets in (asked again on every request).
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { storage } = deps;
-  const gate = deps.services.access;
-  const schema = { hide: true } as const;
+const PATHS = [
+  { re: new RegExp(`^/media/avatars/([\\w-]+\\.webp)$`), kind: 'image', dir: 'avatars' },
+  { re: new RegExp(`^/media/thumbnails/([\\w-]+\\.(?:webp|jpg))$`), kind: 'image', dir: 'thumbnails' },
+  { re: new RegExp(`^/media/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: false },
+  { re: new RegExp(`^/media/t/([^/]+)/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: true },
+] as const;
 
-  const sendLocal = (reply: FastifyReply, file: string, cacheControl: string) => {
-    reply.header('Cache-Control', cacheControl);
-    return reply.sendFile(path.basename(file), path.dirname(file), STREAM_OPTIONS);
-  };
+/** A video file's storage key is only known once the access module names its folder (`media_key`). */
+export type MediaPath = { kind: 'image'; key: string } | { kind: 'video'; videoId: string; file: string; token: string | null };
 
-  const sendPublic = (reply: FastifyReply, key: string, cacheControl: string) => {
-    const file = storage.localPath(key);
-    if (file) return sendLocal(reply, file, cacheControl);
-    return reply.header('Cache-Control', cacheControl).redirect(storage.publicUrl(key), 302);
-  };
-
-  const sendPrivate = async (reply: FastifyReply, key: string, cacheControl: string) => {
-    const file = storage.localPath(key);
-    if (file) return sendLocal(reply, file, cacheControl);
-    // Text files whose relative URIs must stay on this checked path: playlists, the storyboard track.
-    if (key.endsWith('.m3u8') || key.endsWith('.vtt')) {
-      const object = await storage.read(key);
-      if (!object) throw new NotFound('Not found');
-      return reply
-        .header('Cache-Control', cacheControl)
-        .header('Content-Length', object.size)
-        .type(object.contentType)
-        .send(object.body);
+/** What a `/media/...` URL names, or null when it names nothing that can exist. */
+export function parseMediaPath(url: string): MediaPath | null {
+  const q = url.indexOf('?');
+  let pathname = q < 0 ? url : url.slice(0, q);
+  if (pathname.includes('%')) {
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return null;
     }
-    const url = await storage.signedUrl(key, deps.config.storage.presignSeconds);
-    // The redirect itself is never cached: the signed URL behind it expires.
-    return reply.header('Cache-Control', 'no-store').redirect(url!, 302);
+  }
+  for (const p of PATHS) {
+    const m = p.re.exec(pathname);
+    if (!m) continue;
+    if (p.kind === 'image') return { kind: 'image', key: `${p.dir}/${m[1]}` };
+    const [token, videoId, file] = p.tokenised ? [m[1]!, m[2]!, m[3]!] : [null, m[1]!, m[2]!];
+    return { kind: 'video', videoId: videoId.toLowerCase(), file, token };
+  }
+  return null;
+}
+
+/** The value of one cookie in a Cookie header, without parsing the others. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
+
+/** How long a file may be kept: playlists still grow while a video processes; everything else never changes once written. */
+function cacheControlFor(file: string, final: boolean, tokenised: boolean): string {
+  if (file.endsWith('.m3u8') && !final) return tokenised ? 'private, no-cache' : 'no-cache';
+  return tokenised ? PRIVATE_FINAL : IMMUTABLE;
+}
+
+/**
+ * The media gate's decision for one path, as the Node server and the nginx edge (`authorize`)
+ * both need it: may the request's session read it, which stored object it is, and how long may
+ * the answer be kept.
+ */
+async function decide(deps: AppDeps, media: MediaPath, cookieHeader: string | undefined) {
+  if (media.kind === 'image') return { allowed: true, final: true, key: media.key, cacheControl: IMMUTABLE };
+  const sid = media.token === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
+  // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
+  const access = await deps.services.access.mediaAccess(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
+  return {
+    allowed: access.allowed,
+    final: access.final,
+    folder: access.mediaKey,
+    key: `${access.mediaKey}/${media.file}`,
+    cacheControl: cacheControlFor(media.file, access.final, media.token !== null),
   };
+}
 
-  app.get(
-    '/avatars/:file',
-    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.webp$/) }) } },
-    (request, reply) => sendPublic(reply, `avatars/${request.params.file}`, IMMUTABLE),
-  );
-  app.get(
-    '/thumbnails/:file',
-    { schema: { ...schema, params: z.object({ file: z.string().regex(/^[\w-]+\.(webp|jpg)$/) }) } },
-    (request, reply) => sendPublic(reply, `thumbnails/${request.params.file}`, IMMUTABLE),
-  );
-
-  app.get(
-    '/videos/:videoId/*',
-    { schema: { ...schema, params: z.object({ videoId: Id, '*': FilePath }) } },
-    async (request, reply) => {
-      const { videoId, '*': file } = request.params;
-      const access = await gate.mediaAccess(videoId, null, null);
-      if (!access.allowed) throw new Forbidden('No access to this media');
-      return sendPublic(reply, `${access.mediaKey}/${file}`, cacheFor(file, access.final, IMMUTABLE));
-    },
-  );
-
-  app.get(
-    '/t/:token/videos/:videoId/*',
-    { schema: { ...schema, params: z.object({ token: z.string(), videoId: Id, '*': FilePath }) } },
-    async (request, reply) => {
-      const { token, videoId, '*': file } = request.params;
-      // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
-      const sid = request.cookies[SESSION_COOKIE];
-      const access = await gate.mediaAccess(videoId, token, sid ? sessionIdOf(sid) : null);
-      if (!access.allowed) throw new Forbidden('No access to this media');
-      return sendPrivate(reply, `${access.mediaKey}/${file}`, cacheFor(file, access.final, 'private, max-age=3600'));
-    },
-  );
+const envelope = (statusCode: number, text: string) => JSON.stringify({ statusCode, data: text, message: text, success: false });
+const ERRORS = {
+  400: envelope(400, 'Malformed request URL'),
+  403: envelope(403, 'No access to this media'),
+  404: envelope(404, 'Not found'),
+  500: envelope(500, 'Internal server error'),
+  503: envelope(503, 'Service temporarily unavailable, please retry shortly'),
 };
 
-/** Playlists still grow while a video processes; everything else never changes once written. */
-function cacheFor(file: string, final: boolean, finalPolicy: string): string {
-  if (file.endsWith('.m3u8') && !final) return 'no-cache';
-  return finalPolicy;
+function sendError(res: ServerResponse, status: keyof typeof ERRORS) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = ERRORS[status];
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...(status === 503 ? { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } : {}),
+  });
+  res.end(body);
 }
+
+function redirect(res: ServerResponse, location: string, cacheControl: string) {
+  res.writeHead(302, { Location: location, 'Cache-Control': cacheControl, 'Content-Length': 0 });
+  res.end();
+}
+
+export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { files: MediaFiles };
+
+/**
+ * `/media/...` on plain Node HTTP (GET and HEAD), files from disk (local driver) or the bucket (S3): no Fastify
+ * routing, hooks, schemas or request logs on this path, since a player asks for a file every few
+ * seconds per viewer. The HTTP semantics (ETag/304, Range, HEAD, caching) are in media-files.ts.
+ */
+export function createMediaHandler(deps: AppDeps): MediaHandler {
+  const files = createMediaFiles({ cacheBytes: deps.config.mediaCacheBytes });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const media = parseMediaPath(req.url ?? '');
+    if (!media) return sendError(res, 404);
+    const gate = await decide(deps, media, req.headers.cookie);
+    if (!gate.allowed) return sendError(res, 403);
+    const file = deps.storage.localPath(gate.key);
+    if (file) return files.serve(req, res, file, { cacheControl: gate.cacheControl, immutable: gate.final });
+    return sendStored(req, res, gate.key, media.kind === 'video' && media.token !== null, gate.cacheControl);
+  }
+
+  /**
+   * The S3 driver. Public files redirect to their bucket or CDN URL (the API hands those out
+   * directly; these paths stay for old links). An exclusive video's playlists and storyboard track
+   * are streamed from the bucket, so the relative URLs inside them keep resolving under this
+   * token-checked path; its segments, init segments and MP4 redirect to a presigned GET of
+   * S3_PRESIGN_SECONDS (the gate was asked for that very file a moment before).
+   */
+  async function sendStored(req: IncomingMessage, res: ServerResponse, key: string, tokenised: boolean, cacheControl: string) {
+    if (!tokenised) return redirect(res, deps.storage.publicUrl(key), cacheControl);
+    if (key.endsWith('.m3u8') || key.endsWith('.vtt')) {
+      const object = await deps.storage.read(key);
+      if (!object) throw new MediaFileMissing();
+      res.writeHead(200, {
+        'Content-Type': object.contentType,
+        'Content-Length': object.size,
+        'Cache-Control': cacheControl,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') {
+        object.body.destroy();
+        return res.end();
+      }
+      return pipeline(object.body, res, () => {});
+    }
+    const url = await deps.storage.signedUrl(key, deps.config.storage.presignSeconds);
+    // The redirect itself is never cached: the signed URL behind it expires.
+    return redirect(res, url!, 'no-store');
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof MediaFileMissing) return sendError(res, 404);
+      if (err instanceof AppError) return sendError(res, err.statusCode === 403 ? 403 : 404);
+      if (isDatabaseUnavailable(err)) return sendError(res, 503);
+      deps.log.error({ err, url: req.url }, 'media request failed');
+      sendError(res, 500);
+    });
+  };
+  return Object.assign(handler, { files });
+}
+
+/** Whether a raw request belongs to the media handler (the rest goes to Fastify). */
+export const isMediaRequest = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && req.url.startsWith('/media/');
+
+/**
+ * Mounts the media handler in the Fastify app, for `app.inject` (tests) and the route table; a
+ * listening server hands `/media/` requests to it before Fastify sees them (app.ts). Also the
+ * edge's question (`GET /api/media/authorize`, see deploy/nginx): may the session of this
+ * request's cookie read the media path in `X-Media-Uri`? 204 with the file's Cache-Control in
+ * `X-Media-Cache-Control`, else 403 (also for a video that does not exist).
+ */
+export const mediaRoutes: FastifyPluginAsync<{ deps: AppDeps; handler: MediaHandler }> = async (app, { deps, handler }) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    schema: { hide: true },
+    logLevel: 'silent',
+    handler(request, reply) {
+      reply.hijack();
+      handler(request.raw, reply.raw);
+    },
+  });
+
+  app.get('/api/media/authorize', { schema: { hide: true }, logLevel: 'silent' }, async (request, reply) => {
+    const uri = request.headers['x-media-uri'];
+    const media = typeof uri === 'string' ? parseMediaPath(uri) : null;
+    reply.header('Cache-Control', 'no-store');
+    if (!media) return reply.code(403).send();
+    const gate = await decide(deps, media, request.headers.cookie).catch((err: unknown) => {
+      if (err instanceof AppError) return null; // no such video: nobody may read it
+      throw err;
+    });
+    if (!gate?.allowed) return reply.code(403).send();
+    // The folder the file lives in (`videos/<id>` or `exclusive/<id>`), for nginx's alias.
+    if ('folder' in gate) reply.header('X-Media-Folder', gate.folder);
+    return reply.code(204).header('X-Media-Cache-Control', gate.cacheControl).send();
+  });
+};

@@ -95,9 +95,10 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       title: row.title,
       description: row.description,
       thumbnail: row.thumbnail,
-      // A ready video always names its MP4 (its path is fixed), even in the moments between the
-      // first HLS rung going live and the MP4 being finished: clients read a URL, players use HLS.
-      videoFile: row.has_mp4 || row.status === 'ready' ? `${base}/video.mp4` : null,
+      // Named only once the MP4 is whole (written aside, renamed, then recorded), so a plain
+      // <video src> plays the moment it sees one; until then players stream `hlsUrl`, live from
+      // the first rung (docs/decisions.md, "videoFile withheld until the MP4 exists").
+      videoFile: row.has_mp4 ? `${base}/video.mp4` : null,
       hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
       // Written by the transcode job before it marks the video done (media/storyboard.ts).
       storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,

@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeClip } from './clips.ts';
+import { createVideo } from './factories.ts';
+import { startNginx } from './nginx.ts';
+import { createTestContext, registerUser } from './support.ts';
+
+// The nginx profile (deploy/nginx/streamhub.conf) as shipped: real nginx in front of the real
+// app listening on a port. nginx serves /media from DATA_DIR/media itself, after asking the API's
+// media gate (the access module) about every video file; everything else is proxied.
+
+const ctx = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
+await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+const apiPort = (ctx.app.server.address() as AddressInfo).port;
+const nginx = await startNginx({ dataDir: ctx.dataDir, apiAddress: `127.0.0.1:${apiPort}` });
+afterAll(() => nginx.stop());
+
+const owner = await registerUser(ctx);
+const other = await registerUser(ctx);
+const mp4 = await fs.readFile(await makeClip('nginx-profile.mp4', { seconds: 1, width: 160, height: 120 }));
+
+/** A finished video of `owner` with a real MP4 and a master playlist on disk. */
+async function finishedVideo(isExclusive: boolean): Promise<string> {
+  const id = await createVideo(ctx.db, owner.id, { isExclusive, duration: 1 });
+  await ctx.db.updateTable('videos').set({ has_mp4: true }).where('id', '=', id).execute();
+  const dir = path.join(ctx.config.mediaDir, 'videos', id);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'video.mp4'), mp4);
+  await fs.writeFile(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-VERSION:7\n');
+  return id;
+}
+
+async function videoFileFor(id: string, cookie: string): Promise<string> {
+  const res = await fetch(`${nginx.base}/api/video/v/${id}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { videoFile: string } }).data.videoFile;
+}
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${nginx.base}${url}`, { headers });
+  return { res, body: Buffer.from(await res.arrayBuffer()) };
+};
+
+describe('nginx profile', () => {
+  it('proxies the API and the web app', async () => {
+    const res = await fetch(`${nginx.base}/api/users/me`, { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-media-edge')).toBeNull();
+  });
+
+  it('serves a public video from disk itself, whole, with ranges and 304', async () => {
+    const id = await finishedVideo(false);
+    const whole = await get(`/media/videos/${id}/video.mp4`);
+    expect(whole.res.status).toBe(200);
+    expect(whole.res.headers.get('x-media-edge')).toBe('nginx');
+    expect(whole.res.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(whole.body.equals(mp4)).toBe(true);
+
+    const part = await get(`/media/videos/${id}/video.mp4`, { range: 'bytes=100-199' });
+    expect(part.res.status).toBe(206);
+    expect(part.res.headers.get('content-range')).toBe(`bytes 100-199/${mp4.length}`);
+    expect(part.body.equals(mp4.subarray(100, 200))).toBe(true);
+
+    const etag = whole.res.headers.get('etag')!;
+    expect((await get(`/media/videos/${id}/video.mp4`, { 'if-none-match': etag })).res.status).toBe(304);
+
+    const playlist = await get(`/media/videos/${id}/master.m3u8`);
+    expect(playlist.res.status).toBe(200);
+    expect(playlist.res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect((await get(`/media/videos/${id}/missing.m4s`)).res.status).toBe(404);
+  });
+
+  it('refuses an exclusive video without a valid token, sending none of its bytes', async () => {
+    const id = await finishedVideo(true);
+    const url = await videoFileFor(id, owner.cookie);
+    const forged = url.replace(/\/t\/[^/]+\//, '/t/9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
+    for (const [label, target, cookie] of [
+      ['no token', `/media/videos/${id}/video.mp4`, owner.cookie],
+      ['forged token', forged, owner.cookie],
+      ['token without its session', url, undefined],
+      ["another viewer's session", url, other.cookie],
+    ] as const) {
+      const { res, body } = await get(target, { ...(cookie ? { cookie } : {}), range: 'bytes=0-' });
+      expect(res.status, label).toBe(403);
+      expect(res.headers.get('content-type'), label).toContain('application/json');
+      expect(body.includes(mp4.subarray(0, 64)), label).toBe(false);
+      expect(body.length, label).toBeLessThan(200);
+    }
+  });
+
+  it('serves an exclusive video with the token and the session it was issued to, ranges included', async () => {
+    const id = await finishedVideo(true);
+    const url = await videoFileFor(id, owner.cookie);
+    expect(url).toMatch(/^\/media\/t\//);
+    const whole = await get(url, { cookie: owner.cookie });
+    expect(whole.res.status).toBe(200);
+    expect(whole.res.headers.get('x-media-edge')).toBe('nginx');
+    expect(whole.res.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(whole.body.equals(mp4)).toBe(true);
+    const part = await get(url, { cookie: owner.cookie, range: 'bytes=0-9' });
+    expect(part.res.status).toBe(206);
+    expect(part.body.equals(mp4.subarray(0, 10))).toBe(true);
+  });
+
+  it('keeps the edge question away from clients and answers unknown media paths 404', async () => {
+    expect((await get('/api/media/authorize', { 'x-media-uri': '/media/videos/x/video.mp4' })).res.status).toBe(404);
+    expect((await get('/media/../secrets/media-token')).res.status).toBe(404);
+    expect((await get('/media/videos/not-an-id/video.mp4')).res.status).toBe(404);
+  });
+});
