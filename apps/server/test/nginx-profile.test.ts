@@ -24,8 +24,15 @@ const mp4 = await fs.readFile(await makeClip('nginx-profile.mp4', { seconds: 1, 
 /** A finished video of `owner` with a real MP4 and a master playlist on disk. */
 async function finishedVideo(isExclusive: boolean): Promise<string> {
   const id = await createVideo(ctx.db, owner.id, { isExclusive, duration: 1 });
-  await ctx.db.updateTable('videos').set({ has_mp4: true }).where('id', '=', id).execute();
-  const dir = path.join(ctx.config.mediaDir, 'videos', id);
+  const { media_key } = await ctx.db
+    .updateTable('videos')
+    .set({ has_mp4: true })
+    .where('id', '=', id)
+    .returning('media_key')
+    .executeTakeFirstOrThrow();
+  // Exclusive videos live under exclusive/<id>, public ones under videos/<id>: nginx takes the
+  // folder from the API's answer, never from the URL.
+  const dir = path.join(ctx.config.mediaDir, media_key);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, 'video.mp4'), mp4);
   await fs.writeFile(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-VERSION:7\n');
