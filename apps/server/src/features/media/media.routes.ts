@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, Forbidden } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
@@ -212,12 +212,12 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: AppDeps; handler: MediaHand
     const uri = request.headers['x-media-uri'];
     const media = typeof uri === 'string' ? parseMediaPath(uri) : null;
     reply.header('Cache-Control', 'no-store');
-    if (!media) return reply.code(403).send();
+    if (!media) throw new Forbidden('No access to this media');
     const gate = await decide(deps, media, request.headers.cookie).catch((err: unknown) => {
       if (err instanceof AppError) return null; // no such video: nobody may read it
       throw err;
     });
-    if (!gate?.allowed) return reply.code(403).send();
+    if (!gate?.allowed) throw new Forbidden('No access to this media');
     // The folder the file lives in (`videos/<id>` or `exclusive/<id>`), for nginx's alias.
     if ('folder' in gate) reply.header('X-Media-Folder', gate.folder);
     return reply.code(204).header('X-Media-Cache-Control', gate.cacheControl).send();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VideoListPage, VideoListQuery, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
+import { withMediaUrls } from '../../plugins/media-urls.ts';
 
 /**
  * `/api/video` list, search and sort (API.md §6); public, the same for every viewer. Each page
@@ -21,10 +22,12 @@ export const videoListRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (request, reply) => {
       const q = request.query;
       const key = JSON.stringify([q.page, q.query?.trim() ?? '', q.name?.trim() ?? '', q.sortBy ?? '', q.sortType ?? '']);
-      const body = await pages.get(key, async () =>
-        // The API.md §1 envelope, serialised once for everyone who asks within the lifetime.
-        JSON.stringify({ statusCode: 200, data: await videoList.list(q), message: 'Success', success: true }),
-      );
+      const body = await pages.get(key, async () => {
+        // The envelope, serialised once for everyone who asks within the lifetime; a string skips
+        // the preSerialization hook, so storage keys become URLs here.
+        const data = withMediaUrls(await videoList.list(q), deps.storage.publicUrl);
+        return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
+      });
       // A string with a JSON content type is sent as it is (no second serialisation); the typed
       // reply expects the object the string already holds.
       return reply
