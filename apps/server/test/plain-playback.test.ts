@@ -16,7 +16,7 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>plain play
 const SCRIPT = `
 const id = new URLSearchParams(location.search).get('id');
 const v = document.getElementById('v');
-window.log = { polls: 0, hlsFirstAt: null, fileAt: null, errors: [], playingAt: null, played: 0 };
+window.log = { polls: 0, hlsFirstAt: null, hlsFirstPoll: null, fileAt: null, filePoll: null, errors: [], playingAt: null, played: 0 };
 const t0 = performance.now();
 v.addEventListener('error', () => window.log.errors.push(String(v.error && v.error.code)));
 v.addEventListener('playing', () => { window.log.playingAt ??= performance.now() - t0; });
@@ -25,9 +25,13 @@ async function poll() {
   window.log.polls++;
   const res = await fetch('/api/video/v/' + id).catch(() => null);
   const data = res && res.ok ? (await res.json()).data : null;
-  if (data && data.hlsUrl && window.log.hlsFirstAt === null) window.log.hlsFirstAt = performance.now() - t0;
+  if (data && data.hlsUrl && window.log.hlsFirstAt === null) {
+    window.log.hlsFirstAt = performance.now() - t0;
+    window.log.hlsFirstPoll = window.log.polls;
+  }
   if (data && data.videoFile) {
     window.log.fileAt = performance.now() - t0;
+    window.log.filePoll = window.log.polls;
     v.src = data.videoFile;
     v.play().catch((e) => window.log.errors.push('play: ' + e.message));
     return;
@@ -83,6 +87,8 @@ describe('plain <video src=videoFile>', () => {
     const log = await page.evaluate(() => (globalThis as unknown as { log: Record<string, unknown> }).log);
     expect(log.errors).toEqual([]);
     expect(log.fileAt).not.toBeNull();
+    // Named with the first rung, long before the whole MP4 exists: the growing stream played.
+    expect(log.filePoll).toBe(log.hlsFirstPoll);
     expect(log.playingAt).not.toBeNull();
     console.log('plain player timeline (ms since the page opened):', JSON.stringify(log));
   }, 180_000);

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
@@ -6,7 +8,14 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/un
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
+import { streamGrowingMp4 } from './growing-mp4.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRIVATE_FINAL = 'private, max-age=3600';
@@ -140,7 +149,12 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
     const gate = await decide(deps, media, req.headers.cookie);
     if (!gate.allowed) return sendError(res, 403);
     const file = deps.storage.localPath(gate.key);
-    if (file) return files.serve(req, res, file, { cacheControl: gate.cacheControl, immutable: gate.final });
+    if (file) {
+      // While a video encodes its MP4 is not there yet; the lowest rung streams in its place.
+      const growing = media.kind === 'video' && media.file === 'video.mp4' && !gate.final;
+      if (growing && !(await exists(file)) && (await streamGrowingMp4(req, res, path.dirname(file)))) return;
+      return files.serve(req, res, file, { cacheControl: gate.cacheControl, immutable: gate.final });
+    }
     return sendStored(req, res, gate.key, media.kind === 'video' && media.token !== null, gate.cacheControl);
   }
 

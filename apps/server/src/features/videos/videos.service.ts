@@ -95,10 +95,10 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       title: row.title,
       description: row.description,
       thumbnail: row.thumbnail,
-      // Named only once the MP4 is whole (written aside, renamed, then recorded), so a plain
-      // <video src> plays the moment it sees one; until then players stream `hlsUrl`, live from
-      // the first rung (docs/decisions.md, "videoFile withheld until the MP4 exists").
-      videoFile: row.has_mp4 ? `${base}/video.mp4` : null,
+      // Named from the moment the first rung plays: until the whole MP4 is written (aside, renamed,
+      // then recorded) the same URL streams the lowest rung as one growing fragmented MP4, so a
+      // plain <video src> plays whatever moment it sees it (docs/decisions.md, "videoFile").
+      videoFile: row.has_mp4 || row.has_hls ? `${base}/video.mp4` : null,
       hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
       // Written by the transcode job before it marks the video done (media/storyboard.ts).
       storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
