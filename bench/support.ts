@@ -145,3 +145,37 @@ export function browserCookies(cookie: string, base: string) {
     return { name: name!, value: rest.join('='), url: base };
   });
 }
+
+/** Runs `run` while sampling the RSS of process `pid` every 50 ms: its result, wall seconds and peak growth. */
+export async function withPeakRss<T>(
+  pid: number,
+  run: () => Promise<T>,
+): Promise<{ result: T; seconds: number; growth: number }> {
+  const baseline = await rssBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(async () => {
+    peak = Math.max(peak, await rssBytes(pid).catch(() => 0));
+  }, 50);
+  const started = performance.now();
+  try {
+    const result = await run();
+    return { result, seconds: (performance.now() - started) / 1000, growth: peak - baseline };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** `POST /api/video/new` of a file on disk with curl's multipart (streamed from disk): the HTTP status. */
+export function curlUpload(base: string, cookie: string, file: string, extra: string[] = []): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const curl = spawn('curl', [
+      ...['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Cookie: ${cookie}`],
+      ...['-F', 'title=Big', '-F', 'description=Big upload', ...extra],
+      ...['-F', `videoFile=@${file};type=video/mp4`, `${base}/api/video/new`],
+    ]);
+    let out = '';
+    curl.stdout.on('data', (d) => (out += d));
+    curl.on('exit', () => resolve(out));
+    curl.on('error', reject);
+  });
+}

@@ -3,12 +3,12 @@
 // connection dropped mid-chunk) and resumed from the offset the server reports: how many bytes
 // were sent twice, against the chunk size.
 // Run: npx tsx bench/tus-upload.ts [GiB] [chunk MiB]   (defaults 2, 64: the web app's chunk size)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { mib, registerViaApi, rssBytes, startServer } from './support.ts';
+import { curlUpload, mib, registerViaApi, startServer, withPeakRss } from './support.ts';
 
 const gib = Number(process.argv[2] ?? 2);
 const chunk = Number(process.argv[3] ?? 64) * 1024 ** 2;
@@ -40,43 +40,8 @@ const cookie = await registerViaApi(server.base, 'tusbench');
 const tusHeaders = { cookie, 'tus-resumable': '1.0.0' };
 
 /** Peak RSS growth of the server while `run` runs. */
-async function measured<T>(run: () => Promise<T>): Promise<{ result: T; seconds: number; growth: number }> {
-  const baseline = await rssBytes(server.pid);
-  let peak = baseline;
-  const sampler = setInterval(async () => {
-    peak = Math.max(peak, await rssBytes(server.pid).catch(() => 0));
-  }, 50);
-  const started = performance.now();
-  const result = await run();
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  return { result, seconds, growth: peak - baseline };
-}
-
-function multipartUpload(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const curl = spawn('curl', [
-      '-s',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code}',
-      '-H',
-      `Cookie: ${cookie}`,
-      '-F',
-      'title=Big',
-      '-F',
-      'description=Big upload',
-      '-F',
-      `videoFile=@${big};type=video/mp4`,
-      `${server.base}/api/video/new`,
-    ]);
-    let out = '';
-    curl.stdout.on('data', (d) => (out += d));
-    curl.on('exit', () => resolve(out));
-    curl.on('error', reject);
-  });
-}
+const measured = <T>(run: () => Promise<T>) => withPeakRss(server.pid, run);
+const multipartUpload = () => curlUpload(server.base, cookie, big);
 
 async function create(): Promise<string> {
   const res = await fetch(`${server.base}/api/uploads/`, {
