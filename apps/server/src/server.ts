@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
+import { leaveProcessExitToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
 import { createLogger } from './lib/logger.ts';
@@ -17,7 +17,7 @@ import { startMetricsListener } from './ops/metrics.ts';
  * database by its URL. A worker that dies is replaced; the primary dying ends its workers (their
  * IPC channel closes), so a crash never leaves processes holding the data folder behind.
  */
-leaveShutdownSignalsToCaller();
+leaveProcessExitToCaller();
 const config = loadConfig();
 const log = createLogger(config);
 const started = Date.now();

@@ -1,11 +1,11 @@
 import { loadConfig } from './config.ts';
-import { leaveShutdownSignalsToCaller } from './db/embedded.ts';
+import { leaveProcessExitToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMetricsListener } from './ops/metrics.ts';
 
 /** Entry for ROLE=worker: job handlers only, no HTTP. Run as many as the machines allow. */
-leaveShutdownSignalsToCaller();
+leaveProcessExitToCaller();
 const config = loadConfig({ ...process.env, ROLE: 'worker' });
 const log = createLogger(config);
 

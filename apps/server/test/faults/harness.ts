@@ -259,7 +259,9 @@ export function watchScenario(base: string, dataDir: string) {
         const cwd = (await fs.readlink(`/proc/${entry}/cwd`).catch(() => '')).replace(/ \(deleted\)$/, '');
         if (!cwd.startsWith(media)) continue;
         perFolder.set(cwd, (perFolder.get(cwd) ?? 0) + 1);
-        encoderPids.add(Number(entry));
+        // The storyboard's ffmpeg (tiling frames of a finished rung, after the encode) is no encode attempt.
+        const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+        if (!cmdline.includes('tile=')) encoderPids.add(Number(entry));
       }
       for (const [folder, n] of perFolder) encodersPerFolder.set(folder, Math.max(n, encodersPerFolder.get(folder) ?? 0));
       await pause(50);
@@ -275,7 +277,7 @@ export function watchScenario(base: string, dataDir: string) {
         unlistedFiles,
         maxEncodersPerFolder: Math.max(0, ...encodersPerFolder.values()),
         foldersEncoded: encodersPerFolder.size,
-        /** Distinct ffmpeg processes seen: one per attempt. */
+        /** Distinct encoding ffmpeg processes seen: one per attempt (storyboards not counted). */
         encoders: encoderPids.size,
         statuses: Object.fromEntries(statuses),
         missingRetryAfter,
