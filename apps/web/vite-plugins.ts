@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import type { Plugin } from 'vite';
@@ -52,6 +56,39 @@ export function firstPaint(): Plugin {
           tags: [{ tag: 'script', attrs: { src: `/${warmFile}`, async: true }, injectTo: 'head-prepend' }],
         };
       },
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text files worth compressing; images and media are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, once, at
+ * the highest levels; the server sends them to browsers that accept them (@fastify/static's
+ * `preCompressed`), so no request pays for compression. On a phone's connection this is most of
+ * the first paint: the app's code shrinks to about a third.
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'streamhub:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const full = path.join(dir, file);
+            const data = await fs.readFile(full);
+            if (data.length < 1024) return;
+            const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+            await fs.writeFile(`${full}.br`, await brotli(data, { params }));
+            await fs.writeFile(`${full}.gz`, await gzip(data, { level: 9 }));
+          }),
+      );
     },
   };
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { firstPaint } from './vite-plugins';
+import { firstPaint, precompress } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -50,7 +50,7 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContractSchemas(), firstPaint()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), firstPaint(), precompress()],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
   resolve: {
     alias: [

@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // Wildcard: assets of a rebuild made while the server runs are found too.
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz copies of every text file (apps/web/vite-plugins.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
