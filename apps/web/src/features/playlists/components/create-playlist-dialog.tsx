@@ -10,7 +10,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useCreatePlaylist } from '../api/create-playlist';
 import { createPlaylistBody, emptyPlaylistForm, playlistFormError, type PlaylistForm } from '../playlist-form';
 import { ExclusiveSwitch } from './exclusive-switch';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 /** 'New Playlist' and its 'Create New Playlist' modal (SPEC §2, §5). */
 export function CreatePlaylistDialog() {

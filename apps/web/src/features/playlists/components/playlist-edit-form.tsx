@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { useUpdatePlaylist } from '../api/update-playlist';
-import { TextareaField } from './textarea-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 
 type PlaylistEditFormProps = {
   playlist: { _id: string; name: string; description: string };
