@@ -3,17 +3,13 @@
 // The browser context is kept between runs, as for a returning viewer (HTTP cache, the player's
 // bandwidth estimate); the first run is a cold one.
 // Run: npx tsx bench/first-frame.ts
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { browserCookies, makeClip, registerViaApi, root, startServer, uploadReady } from './support.ts';
+import { browserCookies, CHROMIUM_ARGS, ensureWebBuild, makeClip, registerViaApi, startServer, uploadReady } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
-if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null))) {
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
-}
+await ensureWebBuild();
 const server = await startServer({ ROLE: 'all' });
 const cookie = await registerViaApi(server.base, 'framebench');
 const clip = await makeClip(server.dataDir, { seconds: 20, width: 1920, height: 1080 });
@@ -22,16 +18,7 @@ const id = await uploadReady(server.base, cookie, clip, 'Frame bench');
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
 });
 const context = await browser.newContext();
 await context.addCookies(browserCookies(cookie, server.base));

@@ -3,18 +3,15 @@
 // Debian's Chromium. Seeds a user and a few ready videos first. Prints score, LCP, TBT, FCP and CLS
 // per page, the median of RUNS runs (default 3).
 // Run: npx tsx bench/lighthouse.ts  (builds the web app if needed)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { browserCookies, makeClip, registerViaApi, root, startServer, uploadReady } from './support.ts';
+import { browserCookies, CHROMIUM_ARGS, ensureWebBuild, makeClip, registerViaApi, startServer, uploadReady } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-if (!(await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null))) {
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
-}
+await ensureWebBuild();
 
 const server = await startServer({ ROLE: 'all' });
 const cookie = await registerViaApi(server.base, 'lighthousebench');
@@ -29,16 +26,7 @@ const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-lighthouse-')
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: [
-    `--remote-debugging-port=${port}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
 });
 
 type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,4 +178,36 @@ export function curlUpload(base: string, cookie: string, file: string, extra: st
     curl.on('exit', () => resolve(out));
     curl.on('error', reject);
   });
+}
+
+/** Chromium's flags for benchmarks on this kind of machine (no sandbox as root, no GPU, no network chatter). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Builds the web app once when there is no build yet (benchmarks that open pages need one). */
+export async function ensureWebBuild(): Promise<void> {
+  if (await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null)) return;
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
+}
+
+/** A real 2 s faststart MP4 padded with zeros to `bytes`: ffprobe accepts it as a video. */
+export async function paddedClip(dir: string, bytes: number): Promise<string> {
+  const clip = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', clip],
+  ]);
+  const big = path.join(dir, 'big.mp4');
+  const fh = await fs.open(big, 'w');
+  await fh.write(await fs.readFile(clip));
+  await fh.truncate(bytes);
+  await fh.close();
+  return big;
 }

@@ -3,12 +3,11 @@
 // connection dropped mid-chunk) and resumed from the offset the server reports: how many bytes
 // were sent twice, against the chunk size.
 // Run: npx tsx bench/tus-upload.ts [GiB] [chunk MiB]   (defaults 2, 64: the web app's chunk size)
-import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { curlUpload, mib, registerViaApi, startServer, withPeakRss } from './support.ts';
+import { curlUpload, mib, paddedClip, registerViaApi, startServer, withPeakRss } from './support.ts';
 
 const gib = Number(process.argv[2] ?? 2);
 const chunk = Number(process.argv[3] ?? 64) * 1024 ** 2;
@@ -17,25 +16,7 @@ const server = await startServer({ MAX_VIDEO_BYTES: String(bytes + 64 * 1024 ** 
 const work = path.join(server.dataDir, 'bench');
 await fs.mkdir(work, { recursive: true });
 
-// A real 2 s faststart MP4 padded with zeros to the target size: ffprobe accepts it as a video.
-const clip = path.join(work, 'clip.mp4');
-execFileSync(
-  'ffmpeg',
-  ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2'].concat([
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-movflags',
-    '+faststart',
-    clip,
-  ]),
-);
-const big = path.join(work, 'big.mp4');
-const fh = await fs.open(big, 'w');
-await fh.write(await fs.readFile(clip));
-await fh.truncate(bytes);
-await fh.close();
+const big = await paddedClip(work, bytes);
 const cookie = await registerViaApi(server.base, 'tusbench');
 const tusHeaders = { cookie, 'tus-resumable': '1.0.0' };
 

@@ -3,37 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { curlUpload, mib, registerViaApi, startServer, withPeakRss } from './support.ts';
+import { curlUpload, mib, paddedClip, registerViaApi, startServer, withPeakRss } from './support.ts';
 
 const gib = Number(process.argv[2] ?? 2);
-const bytes = gib * 1024 ** 3;
+const bytes = Math.round(gib * 1024 ** 3);
 const server = await startServer({ MAX_VIDEO_BYTES: String(bytes + 64 * 1024 ** 2), ROLE: 'api' });
 const work = path.join(server.dataDir, 'bench');
 await fs.mkdir(work, { recursive: true });
 
-// A real 2 s faststart MP4 padded with zeros to the target size: ffprobe accepts it as a video.
-const clip = path.join(work, 'clip.mp4');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=320x240:rate=25:duration=2',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-movflags',
-  '+faststart',
-  clip,
-]);
-const big = path.join(work, 'big.mp4');
-const head = await fs.readFile(clip);
-const fh = await fs.open(big, 'w');
-await fh.write(head);
-await fh.truncate(bytes);
-await fh.close();
+const big = await paddedClip(work, bytes);
 
 const cookie = await registerViaApi(server.base, 'uploader');
 const thumb = path.join(work, 'thumb.png');
