@@ -11,9 +11,10 @@ import { joinUrl, type Storage } from './storage.ts';
 export function createLocalStorage(root: string, publicBaseUrl = '/media'): Storage {
   // The app serves files from here from the start, before the first upload creates it.
   mkdirSync(root, { recursive: true });
+  const inside = path.resolve(root) + path.sep;
   const resolve = (key: string) => {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Storage key escapes root: ${key}`);
+    const full = path.resolve(inside, key);
+    if (!full.startsWith(inside)) throw new Error(`Storage key escapes root: ${key}`);
     return full;
   };
 
@@ -57,6 +58,14 @@ export function createLocalStorage(root: string, publicBaseUrl = '/media'): Stor
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async movePrefix(from, to) {
+      const dest = resolve(to);
+      await fs.mkdir(path.dirname(dest), { recursive: true });
+      // One rename: the folder is wholly at one name or the other, whenever the process stops.
+      await fs.rename(resolve(from), dest).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
     },
     async deletePrefix(prefix) {
       await fs.rm(resolve(prefix), { recursive: true, force: true });

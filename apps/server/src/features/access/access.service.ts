@@ -108,6 +108,15 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     playlistGrants: (viewer: Viewer) => repo.exclusivePlaylistGrants(viewer._id),
 
     /**
+     * The folder of a finished video that this process already knows is open to everyone, else
+     * null (then ask `mediaAccess`): the media fast path's answer without a promise or a query.
+     */
+    knownOpenMedia(videoId: string): string | null {
+      const remembered = openMedia.get(videoId);
+      return remembered?.open ? remembered.mediaKey : null;
+    },
+
+    /**
      * The media gate, for every byte of a video's files: open videos' files are served to anyone;
      * an exclusive video's files need a valid token for this video and the request's session
      * (`sessionId`, from its cookie), and the rule is asked again for that session's user, so a

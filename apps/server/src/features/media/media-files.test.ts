@@ -112,6 +112,37 @@ describe('memory cache', () => {
     expect(files.stats().entries).toBeLessThan(11);
   });
 
+  it('keeps a large file of a finished video once it is asked for twice, and serves it whole and in ranges', async () => {
+    const hot = createMediaFiles({ cacheBytes: 8 * 1024 * 1024, maxCachedFileBytes: 16 * 1024 });
+    const name = path.join(dir, 'hot.m4s');
+    await fs.writeFile(name, large);
+    const probe = http.createServer((req, res) => {
+      hot.serve(req, res, name, { cacheControl: 'public, max-age=60', immutable }).catch(() => res.writeHead(404).end());
+    });
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(probe.address() as AddressInfo).port}/`;
+    const fetchBody = async (headers: Record<string, string> = {}) =>
+      Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
+    try {
+      immutable = false; // still being written: never kept however often asked
+      for (let i = 0; i < 3; i++) expect((await fetchBody()).equals(large)).toBe(true);
+      expect(hot.stats().entries).toBe(0);
+      immutable = true;
+      expect((await fetchBody()).equals(large)).toBe(true);
+      expect(hot.stats().entries).toBe(0); // asked once: streamed from disk
+      expect((await fetchBody()).equals(large)).toBe(true);
+      expect(hot.stats()).toMatchObject({ entries: 1 });
+      expect(hot.stats().bytes).toBeGreaterThanOrEqual(large.length);
+      expect((await fetchBody()).equals(large)).toBe(true);
+      expect((await fetchBody({ range: 'bytes=10-19' })).equals(large.subarray(10, 20))).toBe(true);
+      await fs.rm(name);
+      expect((await fetch(url)).status).toBe(404);
+      expect(hot.stats().entries).toBe(0);
+    } finally {
+      await new Promise((r) => probe.close(r));
+    }
+  });
+
   it('serves a changed file while it still changes, and a finished file checked against the disk when older than revalidateMs', async () => {
     immutable = false;
     await fs.writeFile(path.join(dir, 'live.m3u8'), '#EXTM3U\n# one\n');

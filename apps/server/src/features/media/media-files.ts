@@ -29,8 +29,15 @@ const CHUNK_BYTES = 1024 * 1024;
 export interface MediaFilesOptions {
   /** Total bytes of file contents kept in memory (least recently used dropped first). */
   cacheBytes: number;
-  /** Files up to this size may be kept in memory: playlists, init segments, images, storyboards. */
+  /** Files up to this size are kept in memory on first read: playlists, init segments, images, storyboards. */
   maxCachedFileBytes?: number;
+  /**
+   * Larger files up to this size (segments, small MP4s) are kept in memory once they are asked
+   * for a second time while their first ask is still remembered: hot segments of a popular video
+   * then cost one memory copy instead of a read per request, and a one-off watch of a long tail
+   * video does not push the playlists out.
+   */
+  maxHotFileBytes?: number;
   /**
    * A file kept in memory is checked against the disk (one stat) when older than this; 0 (the
    * default): on every request, so a deleted video's files stop being served at once, on every
@@ -55,6 +62,8 @@ interface FileEntry {
   lastModified: string;
   body: Buffer | null;
   checkedAt: number;
+  /** The headers of a whole-file answer for the last Cache-Control it was sent with (most answers). */
+  prepared?: { cacheControl: string; headers: Record<string, string | number> };
 }
 
 /**
@@ -69,38 +78,35 @@ interface FileEntry {
  */
 export function createMediaFiles(options: MediaFilesOptions) {
   const maxCached = options.maxCachedFileBytes ?? 256 * 1024;
+  const maxHot = Math.max(maxCached, options.maxHotFileBytes ?? 8 * 1024 * 1024);
   const revalidateMs = options.revalidateMs ?? 0;
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, FileEntry>({
     maxSize: Math.max(1, options.cacheBytes),
     sizeCalculation: (entry, key) => (entry.body?.length ?? 0) + key.length + 200,
   });
+  /** Large files asked for once, recently: the next ask keeps them in memory. */
+  const seenOnce = new LRUCache<string, true>({ max: 4096 });
+
+  /**
+   * Answers from memory, synchronously, when the file is kept and still on disk; false when it
+   * is not kept (then `serve`).
+   */
+  function serveKept(req: IncomingMessage, res: ServerResponse, file: string, opts: ServeOptions): boolean {
+    const cached = cache.get(file);
+    if (!cached || !stillOnDisk(file, cached)) return false;
+    respond(req, res, file, cached, opts, null);
+    return true;
+  }
 
   async function serve(req: IncomingMessage, res: ServerResponse, file: string, opts: ServeOptions): Promise<void> {
-    let cached = opts.immutable ? cache.get(file) : undefined;
-    if (cached) {
-      if (now() - cached.checkedAt < revalidateMs) return respond(req, res, file, cached, opts, null);
-      // One stat instead of open, read and close: still there, and still the same file?
-      let stat: fs.Stats;
-      try {
-        stat = await fs.promises.stat(file);
-      } catch (err) {
-        cache.delete(file);
-        throw asMissing(err);
-      }
-      if (stat.isFile() && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs && cached.ino === stat.ino) {
-        cached.checkedAt = now();
-        return respond(req, res, file, cached, opts, null);
-      }
-      cache.delete(file);
-      cached = undefined;
-    }
+    const cached = opts.immutable ? cache.get(file) : undefined;
+    if (cached && stillOnDisk(file, cached)) return respond(req, res, file, cached, opts, null);
 
     let handle: FileHandle;
     try {
       handle = await open(file, fs.constants.O_RDONLY);
     } catch (err) {
-      if (cached) cache.delete(file);
       throw asMissing(err);
     }
     let owned = true;
@@ -116,17 +122,43 @@ export function createMediaFiles(options: MediaFilesOptions) {
         body: null,
         checkedAt: now(),
       };
-      if (stat.size <= maxCached) {
+      const keep = opts.immutable && (stat.size <= maxCached || (stat.size <= maxHot && seenOnce.has(file)));
+      if (stat.size <= maxCached || keep) {
         entry.body = await readWhole(handle, stat.size);
-        if (opts.immutable) cache.set(file, entry);
-        else cache.delete(file);
+        if (keep) {
+          cache.set(file, entry);
+          seenOnce.delete(file);
+        } else cache.delete(file); // a file that still changes: nothing old of it is kept
         return respond(req, res, file, entry, opts, null);
       }
+      if (opts.immutable && stat.size <= maxHot) seenOnce.set(file, true);
       owned = false;
       return respond(req, res, file, entry, opts, handle);
     } finally {
       if (owned) await handle.close().catch(() => {});
     }
+  }
+
+  /**
+   * Whether a kept file is still the one on disk: one stat, taken synchronously. The file was read
+   * moments ago, so its inode is in the kernel's cache and the stat costs about a microsecond,
+   * far less than a round trip through the thread pool; it keeps a deleted video's files from
+   * being served on any process the moment they are gone.
+   */
+  function stillOnDisk(file: string, entry: FileEntry): boolean {
+    if (now() - entry.checkedAt < revalidateMs) return true;
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      stat = undefined; // ENOTDIR and the like: gone as well
+    }
+    if (stat?.isFile() && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs && entry.ino === stat.ino) {
+      entry.checkedAt = now();
+      return true;
+    }
+    cache.delete(file);
+    return false;
   }
 
   /** Forgets what is kept of the files under `dir` (a video deleted by this process). */
@@ -135,7 +167,7 @@ export function createMediaFiles(options: MediaFilesOptions) {
     for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
   }
 
-  return { serve, forget, stats: () => ({ entries: cache.size, bytes: cache.calculatedSize }) };
+  return { serve, serveKept, forget, stats: () => ({ entries: cache.size, bytes: cache.calculatedSize }) };
 }
 export type MediaFiles = ReturnType<typeof createMediaFiles>;
 
@@ -170,14 +202,18 @@ function respond(
   opts: ServeOptions,
   handle: FileHandle | null,
 ): void {
+  // The common case, a plain GET of a kept file: headers prepared once, nothing else to decide.
+  const conditional =
+    req.headers.range !== undefined ||
+    req.headers['if-none-match'] !== undefined ||
+    req.headers['if-modified-since'] !== undefined;
+  if (entry.body && !conditional) {
+    res.writeHead(200, headersFor(file, entry, opts.cacheControl));
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    return;
+  }
   const size = entry.body ? entry.body.length : entry.size;
-  const headers: Record<string, string | number> = {
-    ...COMMON_HEADERS,
-    'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'Cache-Control': opts.cacheControl,
-    ETag: entry.etag,
-    'Last-Modified': entry.lastModified,
-  };
+  const { 'Content-Length': _whole, ...headers } = headersFor(file, entry, opts.cacheControl);
   const finish = (status: number, body?: Buffer) => {
     if (handle) void handle.close().catch(() => {});
     res.writeHead(status, headers);
@@ -206,6 +242,22 @@ function respond(
   pipeline(stream, res, () => {
     // A client that went away mid-file is no error; the handle closes with the stream.
   });
+}
+
+/** The headers of a whole-file 200 for this Cache-Control, prepared once per kept file. */
+function headersFor(file: string, entry: FileEntry, cacheControl: string): Record<string, string | number> {
+  if (entry.prepared?.cacheControl !== cacheControl) {
+    const headers = {
+      ...COMMON_HEADERS,
+      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl,
+      ETag: entry.etag,
+      'Last-Modified': entry.lastModified,
+      'Content-Length': entry.body ? entry.body.length : entry.size,
+    };
+    entry.prepared = { cacheControl, headers };
+  }
+  return entry.prepared.headers;
 }
 
 /** RFC 9110 §13.1.2 / §13.1.3: If-None-Match wins over If-Modified-Since. */

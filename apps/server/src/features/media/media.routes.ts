@@ -187,14 +187,33 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
     return redirect(res, url!, 'no-store');
   }
 
+  /**
+   * The hot path, without a promise: an image or a file of a finished open video that this
+   * process has in memory. Anything else (or anything not known yet) takes `handle`.
+   */
+  function serveKnown(req: IncomingMessage, res: ServerResponse): boolean {
+    const media = parseMediaPath(req.url ?? '');
+    if (!media || (media.kind === 'video' && media.token !== null)) return false;
+    const folder = media.kind === 'video' ? deps.services.access.knownOpenMedia(media.videoId) : null;
+    if (media.kind === 'video' && folder === null) return false;
+    const file = deps.storage.localPath(media.kind === 'image' ? media.key : `${folder}/${media.file}`);
+    return file !== null && files.serveKept(req, res, file, { cacheControl: IMMUTABLE, immutable: true });
+  }
+
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((err: unknown) => {
+    const failed = (err: unknown) => {
       if (err instanceof MediaFileMissing) return sendError(res, 404);
       if (err instanceof AppError) return sendError(res, err.statusCode === 403 ? 403 : 404);
       if (isDatabaseUnavailable(err)) return sendError(res, 503);
       deps.log.error({ err, url: req.url }, 'media request failed');
       sendError(res, 500);
-    });
+    };
+    try {
+      if (serveKnown(req, res)) return;
+    } catch (err) {
+      return failed(err);
+    }
+    handle(req, res).catch(failed);
   };
   return Object.assign(handler, { files });
 }
