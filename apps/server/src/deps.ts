@@ -8,6 +8,7 @@ import type { JobHandlers, JobName } from './jobs/registry.ts';
 import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
+import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
@@ -213,5 +214,11 @@ export async function startWorker(infra: Infra, opts: { exclusive: boolean }) {
     const recovered = await infra.queue.recoverOrphans();
     if (recovered) infra.log.warn({ recovered }, 'requeued jobs left running by a stopped process');
   }
+  // Before jobs run and (ROLE=all) before the port opens: `videos/` then holds open videos only,
+  // which the nginx profile relies on. One rename per video on local disk.
+  await moveLegacyExclusiveFolders(createVideosRepo(infra.db), infra.storage).then(
+    (moved) => moved && infra.log.info({ moved }, 'moved exclusive videos out of the public videos/ folder'),
+    (err: unknown) => infra.log.error({ err }, 'moving exclusive videos out of videos/ failed; tried again at the next start'),
+  );
   await infra.queue.work(createJobHandlers(infra), infra.log);
 }

@@ -8,8 +8,9 @@ import { startNginx } from './nginx.ts';
 import { createTestContext, registerUser } from './support.ts';
 
 // The nginx profile (deploy/nginx/streamhub.conf) as shipped: real nginx in front of the real
-// app listening on a port. nginx serves /media from DATA_DIR/media itself, after asking the API's
-// media gate (the access module) about every video file; everything else is proxied.
+// app listening on a port. nginx serves /media from DATA_DIR/media itself: public videos' files
+// straight from disk, exclusive videos' files after asking the API's media gate (the access
+// module); everything else is proxied.
 
 const ctx = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
 await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,7 +78,25 @@ describe('nginx profile', () => {
     const playlist = await get(`/media/videos/${id}/master.m3u8`);
     expect(playlist.res.status).toBe(200);
     expect(playlist.res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    // Playlists may still grow while a video encodes, which nginx cannot tell: revalidated.
+    expect(playlist.res.headers.get('cache-control')).toBe('no-cache');
+    expect(
+      (await get(`/media/videos/${id}/master.m3u8`, { 'if-none-match': playlist.res.headers.get('etag')! })).res.status,
+    ).toBe(304);
     expect((await get(`/media/videos/${id}/missing.m4s`)).res.status).toBe(404);
+  });
+
+  it('sends what is in videos/ without asking the API: the folder holds open videos only', async () => {
+    // Files with no video row at all: the media gate would refuse them (404), so an answer from
+    // disk shows the public path asks nothing. The start-up pass keeps exclusive videos out of there.
+    const id = crypto.randomUUID();
+    await fs.mkdir(path.join(ctx.config.mediaDir, 'videos', id), { recursive: true });
+    await fs.writeFile(path.join(ctx.config.mediaDir, 'videos', id, 'master.m3u8'), '#EXTM3U\n');
+    expect((await get(`/media/videos/${id}/master.m3u8`)).res.status).toBe(200);
+    // What is not on disk goes to the API, which knows no such video.
+    const missing = await get(`/media/videos/${id}/video.mp4`);
+    expect(missing.res.status).toBe(404);
+    expect(missing.res.headers.get('content-type')).toContain('application/json');
   });
 
   it('refuses an exclusive video without a valid token, sending none of its bytes', async () => {

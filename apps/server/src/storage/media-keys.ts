@@ -12,8 +12,10 @@ import { newId } from '../lib/ids.ts';
  * | `sources/<id>`          | an upload waiting for its transcode                 | never  |
  * | `uploads/`              | resumable (tus) uploads in progress (S3 driver)     | never  |
  *
- * A bucket policy (or CDN origin) grants anonymous reads on exactly the public prefixes. Whether
- * a video is exclusive never changes after upload, so its folder never moves; rows hold the keys.
+ * A bucket policy (or CDN origin, or the nginx profile) grants anonymous reads on exactly the
+ * public prefixes. Whether a video is exclusive never changes after upload, so its folder never
+ * moves (but once: exclusive videos from before migration 0009, see legacy-folders.ts); rows
+ * hold the keys.
  */
 export const PUBLIC_PREFIXES = ['avatars/', 'thumbnails/', 'videos/'] as const;
 

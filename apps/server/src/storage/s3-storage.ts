@@ -8,6 +8,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  CopyObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -99,6 +100,18 @@ export function createS3Storage(
     return keys;
   }
 
+  /** Listed again until empty: a writer that was still uploading may have added objects. */
+  async function deletePrefix(prefix: string) {
+    for (let round = 0; round < 3; round++) {
+      const keys = await list(prefix);
+      if (keys.length === 0) return;
+      for (let i = 0; i < keys.length; i += 1000) {
+        const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      }
+    }
+  }
+
   return {
     driver: 's3',
     client,
@@ -152,17 +165,17 @@ export function createS3Storage(
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
-    async deletePrefix(prefix) {
-      // Listed again until empty: a writer that was still uploading may have added objects.
-      for (let round = 0; round < 3; round++) {
-        const keys = await list(prefix);
-        if (keys.length === 0) return;
-        for (let i = 0; i < keys.length; i += 1000) {
-          const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        }
+    async movePrefix(from, to) {
+      // S3 has no rename: each object is copied (inside the bucket, metadata kept), then the old folder goes.
+      for (const key of await list(from)) {
+        const Key = `${folder(to)}${key.slice(folder(from).length)}`;
+        await client.send(
+          new CopyObjectCommand({ Bucket, Key, CopySource: `${Bucket}/${encodeURI(key)}`, MetadataDirective: 'COPY' }),
+        );
       }
+      await deletePrefix(from);
     },
+    deletePrefix,
     async exists(key) {
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: key }));

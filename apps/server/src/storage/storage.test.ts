@@ -76,6 +76,24 @@ describe.each(drivers)('%s storage driver', (_name, make) => {
     expect(await storage.exists('videos/abcd/master.m3u8')).toBe(true);
   });
 
+  it('moves a folder to another prefix, and moving it again (or what is not there) does nothing', async () => {
+    await storage.putBuffer('videos/mv1/master.m3u8', Buffer.from('#EXTM3U\n'));
+    await storage.putBuffer('videos/mv1/240p/seg_00001.m4s', Buffer.from('segment'));
+    await storage.putBuffer('videos/mv10/master.m3u8', Buffer.from('#EXTM3U\n'));
+    await storage.movePrefix('videos/mv1', 'exclusive/mv1');
+    expect((await storage.list('exclusive/mv1')).sort()).toEqual([
+      'exclusive/mv1/240p/seg_00001.m4s',
+      'exclusive/mv1/master.m3u8',
+    ]);
+    expect(await storage.list('videos/mv1')).toEqual([]);
+    expect(await text((await storage.read('exclusive/mv1/240p/seg_00001.m4s'))!.body)).toBe('segment');
+    expect((await storage.read('exclusive/mv1/master.m3u8'))?.contentType).toBe('application/vnd.apple.mpegurl');
+    // Only that folder: one whose name starts the same stays.
+    expect(await storage.exists('videos/mv10/master.m3u8')).toBe(true);
+    await storage.movePrefix('videos/mv1', 'exclusive/mv1');
+    expect(await storage.list('exclusive/mv1')).toHaveLength(2);
+  });
+
   it('streams a large file in without holding it in memory', async () => {
     const writeFile = async (mib: number) => {
       const file = path.join(dir, `large-${++n}`);

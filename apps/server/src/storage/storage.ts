@@ -31,6 +31,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every object under the folder `prefix` (`videos/<id>` removes `videos/<id>/…`). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Moves every object under the folder `from` to the same names under `to`. Safe to repeat after
+   * a crash part way: what is already moved stays, the rest follows; nothing under `from` is no error.
+   */
+  movePrefix(from: string, to: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Every key under the folder `prefix`, in no particular order. */
   list(prefix: string): Promise<string[]>;

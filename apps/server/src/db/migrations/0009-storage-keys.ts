@@ -6,8 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * response from the storage driver and MEDIA_PUBLIC_BASE_URL.
  *
  * `videos.media_key` is the folder of a video's renditions. Exclusive videos uploaded from now on
- * go to `exclusive/<id>` (never under a public prefix); the folders already written stay where
- * they are, `videos/<id>`, which the app serves through its media gate as before.
+ * go to `exclusive/<id>` (never under a public prefix); the folders already written keep
+ * `videos/<id>` here, and a worker moves the exclusive ones out when it starts
+ * (features/videos/legacy-folders.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -8,6 +8,7 @@ import { writeStoryboard } from '../../media/storyboard-files.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
+import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -54,7 +55,8 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
     const sourceKey = video.source_key;
     const localSource = storage.localPath(sourceKey);
     const source = localSource ?? downloadedSourcePath(config, videoId);
-    const outKey = video.media_key;
+    // An exclusive video from before migration 0009 leaves the public prefix before anything is written.
+    const outKey = isLegacyExclusive(video) ? await moveLegacyExclusiveFolder(repo, storage, videoId) : video.media_key;
     const localOut = storage.localPath(outKey);
     // Local storage: write in place, so early rungs are served while later ones encode.
     // Remote storage: encode into a work folder and upload at the end.

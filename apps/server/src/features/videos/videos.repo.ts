@@ -34,6 +34,23 @@ function videoQueries(db: Kysely<Database>) {
       return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Points a video's row at its files' new folder, if it still names the old one. */
+    async moveMediaKey(id: string, from: string, to: string) {
+      await db.updateTable('videos').set({ media_key: to }).where('id', '=', id).where('media_key', '=', from).execute();
+    },
+
+    /** Finished (or failed) exclusive videos whose files are still in the public `videos/<id>` (before migration 0009). */
+    async legacyExclusiveFinished(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('is_exclusive', '=', true)
+        .where(sql<boolean>`media_key = 'videos/' || id`)
+        .where((eb) => eb.or([eb('has_mp4', '=', true), eb('status', '=', 'failed')]))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** The watch call's row: video and owner. */
     async findForWatch(id: string) {
       return db
