@@ -26,10 +26,12 @@ const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const page = await context.newPage();
   const started = performance.now();
-  if (process.env.TRACE)
-    page.on('requestfinished', (r) =>
-      console.log(((performance.now() - started) | 0) + 'ms', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)),
-    );
+  if (process.env.TRACE) {
+    // Each request as it is sent (>) and as its answer has arrived (<), in ms since navigation.
+    const at = () => ((performance.now() - started) | 0) + 'ms';
+    page.on('request', (r) => console.log(at(), '>', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)));
+    page.on('requestfinished', (r) => console.log(at(), '<', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)));
+  }
   await page.goto(`${server.base}/video/watch/${id}`);
   // The player's media element may be a custom element (hls-video-element) wrapping its <video>.
   const playing = () =>

@@ -15,7 +15,8 @@ export function withWarmResponses(Base: typeof XhrLoader, take: Take): typeof Xh
 
     protected override loadInternal(): void {
       const context = this.context as LoaderContext | null;
-      const warm = context && context.rangeStart === undefined && context.rangeEnd === undefined ? take(context.url) : undefined;
+      // Whole files only: hls.js asks for a byte range when rangeEnd is set (fragments carry 0 and 0 otherwise).
+      const warm = context && !context.rangeEnd ? take(context.url) : undefined;
       if (!context || !warm) return super.loadInternal();
       void warm.then((media) => {
         if (this.cancelled || !this.callbacks || this.context !== context) return;
