@@ -29,6 +29,11 @@ describe('formatDate', () => {
   it('shows day month year', () => {
     expect(formatDate('2026-11-22T12:00:00.000Z')).toBe('22 November 2026');
     expect(formatDate(new Date(2024, 0, 5))).toBe('5 January 2024');
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2025, month, 1 + month * 2, 23, 59);
+      expect(formatDate(date)).toBe(intl.format(date));
+    }
   });
 
   it('is empty for missing or invalid dates', () => {
@@ -62,6 +67,15 @@ describe('formatCount', () => {
   it('is compact', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1200)).toBe('1.2K');
+  });
+
+  it("says what Intl's English compact notation says, without building it", () => {
+    const intl = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    const values = [0, 1, 999, 1000, 1049, 1050, 1051, 1099, 1949, 1950, 9999, 10_000, 99_949, 99_950, 123_456, 999_499];
+    values.push(999_500, 999_949, 999_950, 999_999, 1_000_000, 1_250_000, 12_345_678, 999_949_999, 999_950_000, 1_500_000_000);
+    values.push(2_000_000_000_000, 7_654_321_000_000);
+    for (let i = 0; i < 2000; i++) values.push(Math.floor(Math.random() * 10 ** (1 + Math.random() * 12)));
+    for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
     expect(formatCount(undefined)).toBe('0');
   });
 });
