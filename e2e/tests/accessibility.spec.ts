@@ -33,12 +33,16 @@ async function violations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** Milder rules that once failed here and were fixed: they fail the spec too, so they stay fixed. */
+const KEPT_FIXED = new Set(['heading-order']);
+
 async function expectAccessible(page: Page, name: string) {
   const found = await violations(page);
-  const mild = found.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
+  const fails = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical' || KEPT_FIXED.has(v.id);
+  const mild = found.filter((v) => !fails(v));
   if (mild.length > 0) console.log(`${name}: ${mild.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
   const blocking = found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter(fails)
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')})`);
   expect.soft(blocking, name).toEqual([]);
 }

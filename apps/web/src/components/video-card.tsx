@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard as ListedVideo } from '@streamhub/contract';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { cardOwner, channelHref } from '@/lib/video-owner';
 import { Img } from './ui/img';
+
+/**
+ * The level of the card titles below it: 2 in a grid right under the page's h1, 3 (the default)
+ * under a section's own h2 (a watched day, More videos), so headings never skip a level.
+ */
+const CardHeadingLevel = createContext<2 | 3>(3);
 
 /** What every video card shows; the contract's VideoCard, DashboardVideo and MoreVideo all fit. */
 export type VideoCardData = {
@@ -93,6 +99,7 @@ export function VideoCard({
 }: VideoCardProps) {
   const title = videoTitle(video);
   const row = layout === 'row';
+  const Heading = useContext(CardHeadingLevel) === 2 ? 'h2' : 'h3';
   const thumbnail = <VideoThumbnail video={video} overlay={overlay} small={row} />;
   return (
     <article
@@ -113,7 +120,7 @@ export function VideoCard({
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {owner && !row ? <OwnerAvatar owner={owner} /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <h3 className={`break-words ${row ? 'line-clamp-2 text-sm font-semibold' : 'line-clamp-3 font-semibold'}`}>
+          <Heading className={`break-words ${row ? 'line-clamp-2 text-sm font-semibold' : 'line-clamp-3 font-semibold'}`}>
             {href ? (
               <Link to={href} className="rounded hover:underline" title={title}>
                 {title}
@@ -122,7 +129,7 @@ export function VideoCard({
               title
             )}
             {video.isExclusive ? <span className="sr-only"> (Exclusive video)</span> : null}
-          </h3>
+          </Heading>
           {owner ? (
             owner.href ? (
               <Link to={owner.href} className="truncate text-sm text-muted hover:text-white">
@@ -158,11 +165,13 @@ export function ListedVideoCard({ video, action }: { video: ListedVideo; action?
   );
 }
 
-/** The responsive grid the cards sit in. */
-export function VideoGrid({ children, label }: { children: ReactNode; label?: string }) {
+/** The responsive grid the cards sit in; `headingLevel` 3 when the grid has a heading of its own. */
+export function VideoGrid({ children, label, headingLevel = 2 }: { children: ReactNode; label?: string; headingLevel?: 2 | 3 }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-      {children}
-    </ul>
+    <CardHeadingLevel.Provider value={headingLevel}>
+      <ul aria-label={label} className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+        {children}
+      </ul>
+    </CardHeadingLevel.Provider>
   );
 }

@@ -35,7 +35,7 @@ export function VideoCollection({ title, status, groups, emptyText, errorText, o
       ) : (
         groups.map((group, index) => {
           const grid = (
-            <VideoGrid label={group.label ? undefined : title}>
+            <VideoGrid label={group.label ? undefined : title} headingLevel={group.label ? 3 : 2}>
               {group.items.map((item) => (
                 <li key={item.key}>
                   <ListedVideoCard video={item.video} action={item.action} />

@@ -30,11 +30,11 @@ export function PlaylistVideoItem({ video, index, onRemove, removing }: Playlist
         {video.isExclusive ? <ExclusiveMarker className="absolute top-1 left-1" /> : null}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="line-clamp-2 font-medium break-words">
+        <h2 className="line-clamp-2 font-medium break-words">
           <Link to={watchHref} className="rounded hover:underline">
             {title}
           </Link>
-        </h3>
+        </h2>
         <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
         <p className="text-xs text-muted">
           {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
