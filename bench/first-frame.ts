@@ -6,7 +6,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { browserCookies, CHROMIUM_ARGS, ensureWebBuild, makeClip, registerViaApi, startServer, uploadReady } from './support.ts';
+import {
+  browserCookies,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureWebBuild,
+  makeClip,
+  registerViaApi,
+  startServer,
+  uploadReady,
+} from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 await ensureWebBuild();
@@ -17,7 +26,7 @@ const clip = await makeClip(server.dataDir, { seconds: 20, width: 1920, height: 
 const id = await uploadReady(server.base, cookie, clip, 'Frame bench');
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
 });
 const context = await browser.newContext();

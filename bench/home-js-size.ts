@@ -5,19 +5,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { registerViaApi, root, startServer } from './support.ts';
+import { browserCookies, CHROMIUM_ARGS, CHROMIUM_PATH, registerViaApi, root, startServer } from './support.ts';
 
 execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
 const server = await startServer({ ROLE: 'api' });
 const cookie = await registerViaApi(server.base, 'jsbench');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext();
-await context.addCookies(
-  cookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.split('=').slice(1).join('='), url: server.base })),
-);
+await context.addCookies(browserCookies(cookie, server.base));
 const page = await context.newPage();
 const scripts = new Set<string>();
 page.on('request', (r) => {

@@ -8,7 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { browserCookies, CHROMIUM_ARGS, ensureWebBuild, makeClip, registerViaApi, startServer, uploadReady } from './support.ts';
+import {
+  browserCookies,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureWebBuild,
+  makeClip,
+  registerViaApi,
+  startServer,
+  uploadReady,
+} from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 await ensureWebBuild();
@@ -24,7 +33,7 @@ for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 9200 + Math.floor(Math.random() * 500));
 const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-lighthouse-'));
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
   args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
 });

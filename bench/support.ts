@@ -180,16 +180,8 @@ export function curlUpload(base: string, cookie: string, file: string, extra: st
   });
 }
 
-/** Chromium's flags for benchmarks on this kind of machine (no sandbox as root, no GPU, no network chatter). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** The same Chromium and flags as the e2e tests. */
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 /** Builds the web app once when there is no build yet (benchmarks that open pages need one). */
 export async function ensureWebBuild(): Promise<void> {

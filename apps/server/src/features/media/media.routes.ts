@@ -143,9 +143,7 @@ export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void)
 export function createMediaHandler(deps: AppDeps): MediaHandler {
   const files = createMediaFiles({ cacheBytes: deps.config.mediaCacheBytes });
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const media = parseMediaPath(req.url ?? '');
-    if (!media) return sendError(res, 404);
+  async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
     const gate = await decide(deps, media, req.headers.cookie);
     if (!gate.allowed) return sendError(res, 403);
     const file = deps.storage.localPath(gate.key);
@@ -191,12 +189,13 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
    * The hot path, without a promise: an image or a file of a finished open video that this
    * process has in memory. Anything else (or anything not known yet) takes `handle`.
    */
-  function serveKnown(req: IncomingMessage, res: ServerResponse): boolean {
-    const media = parseMediaPath(req.url ?? '');
-    if (!media || (media.kind === 'video' && media.token !== null)) return false;
-    const folder = media.kind === 'video' ? deps.services.access.knownOpenMedia(media.videoId) : null;
-    if (media.kind === 'video' && folder === null) return false;
-    const file = deps.storage.localPath(media.kind === 'image' ? media.key : `${folder}/${media.file}`);
+  function serveKnown(req: IncomingMessage, res: ServerResponse, media: MediaPath): boolean {
+    let key = media.kind === 'image' ? media.key : null;
+    if (media.kind === 'video' && media.token === null) {
+      const folder = deps.services.access.knownOpenMedia(media.videoId);
+      if (folder !== null) key = `${folder}/${media.file}`;
+    }
+    const file = key === null ? null : deps.storage.localPath(key);
     return file !== null && files.serveKept(req, res, file, { cacheControl: IMMUTABLE, immutable: true });
   }
 
@@ -208,12 +207,14 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
       deps.log.error({ err, url: req.url }, 'media request failed');
       sendError(res, 500);
     };
+    const media = parseMediaPath(req.url ?? '');
+    if (!media) return sendError(res, 404);
     try {
-      if (serveKnown(req, res)) return;
+      if (serveKnown(req, res, media)) return;
     } catch (err) {
       return failed(err);
     }
-    handle(req, res).catch(failed);
+    handle(req, res, media).catch(failed);
   };
   return Object.assign(handler, { files });
 }
