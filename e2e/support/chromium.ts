@@ -12,4 +12,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Chromium 156 renders its omnibox popup (the address bar's menu, a WebUI page of ~400 files) in
+  // a renderer of its own beside every page, even headless: a core's worth of work the pages
+  // under test compete with.
+  '--disable-features=WebUIOmniboxPopup',
 ];
