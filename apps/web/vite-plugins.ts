@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 const WARM_START_ENTRY = fileURLToPath(new URL('./src/app/warm-start-entry.ts', import.meta.url));
 const SRC = fileURLToPath(new URL('./src', import.meta.url));
@@ -16,7 +16,9 @@ const SRC = fileURLToPath(new URL('./src', import.meta.url));
  * - the warm start: a few kB of classic script, loaded `async` before the app's modules, that on a
  *   watch page sends the watch call and fetches the first media while the app loads
  *   (features/watch/warm-start.ts). Built here with esbuild as one IIFE, since a module of the
- *   app's graph would wait for the app's own chunks.
+ *   app's graph would wait for the app's own chunks;
+ * - the list of the watch page's code (WATCH_CODE), so the warm start can preload it at once on a
+ *   watch page instead of after the app's code has run and matched the route.
  */
 export function firstPaint(): Plugin {
   let warmFile = '';
@@ -51,13 +53,59 @@ export function firstPaint(): Plugin {
           const asset = bundle[file];
           return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
         });
+        const watchCode = {
+          page: chunkFiles(bundle, WATCH_CODE.page),
+          hls: chunkFiles(bundle, WATCH_CODE.hls),
+        };
         return {
           html: inlined,
-          tags: [{ tag: 'script', attrs: { src: `/${warmFile}`, async: true }, injectTo: 'head-prepend' }],
+          tags: [
+            // Before the warm start, which reads it as soon as it runs.
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: 'streamhub-watch-code' },
+              children: JSON.stringify(watchCode),
+              injectTo: 'head-prepend',
+            },
+            { tag: 'script', attrs: { src: `/${warmFile}`, async: true }, injectTo: 'head-prepend' },
+          ],
         };
       },
     },
   };
+}
+
+/**
+ * The modules a watch page loads once the app has matched its route, by source file: its layout,
+ * the page and the player's controls; hls.js only where it plays the stream through MSE.
+ */
+const WATCH_CODE = {
+  page: ['src/app/layouts/shell-layout.tsx', 'src/app/pages/video-watch-page.tsx', 'src/features/watch/player-chrome.ts'],
+  hls: ['src/features/watch/hls-video.ts'],
+};
+
+/**
+ * The built files of these source modules' chunks with every chunk they import, as URL paths;
+ * without the entry chunk's own graph, which index.html loads anyway.
+ */
+function chunkFiles(bundle: Rollup.OutputBundle, sources: string[]): string[] {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const loaded = new Set<string>();
+  const visit = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const next of byName.get(fileName)?.imports ?? []) visit(next, into);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName, loaded);
+  const files = new Set<string>();
+  for (const source of sources) {
+    // The chunk holding the module (a shared chunk when other chunks import it too).
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${source}`)));
+    if (!chunk) throw new Error(`streamhub:first-paint: no chunk holds ${source}`);
+    visit(chunk.fileName, files);
+  }
+  return [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
 }
 
 const brotli = promisify(zlib.brotliCompress);

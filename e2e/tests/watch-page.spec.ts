@@ -25,7 +25,44 @@ async function answerWatchCalls(page: Page, videoId: string, media: Pick<WatchVi
   );
 }
 
+/** The module preloads in the page, while the app's own entry is held back. */
+async function preloadsBeforeTheApp(page: Page, path: string): Promise<string[]> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for DOMContentLoaded: that waits for the held module. The warm start (an async
+  // classic script) has its turn meanwhile.
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.querySelector('script[src*="/assets/warm-start-"]') !== null);
+  await page.waitForTimeout(500);
+  const hrefs = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute('href') ?? ''),
+  );
+  release();
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  return hrefs;
+}
+
 test.describe('watch page', () => {
+  test("opening a watch page preloads its code and the player's before the app has run; other pages do not", async ({ page }) => {
+    await registerViaApi(page);
+    await answerWatchCalls(page, 'code-1', { hlsUrl: null, videoFile: null });
+    const onWatch = await preloadsBeforeTheApp(page, '/video/watch/code-1');
+    expect(onWatch).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/video-watch-page-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/player-chrome-[\w-]+\.js$/),
+        // Chromium plays the stream through hls.js.
+        expect.stringMatching(/^\/assets\/hls-video-[\w-]+\.js$/),
+      ]),
+    );
+    const onHome = await preloadsBeforeTheApp(page, '/home');
+    expect(onHome.filter((href) => /video-watch-page|player-chrome|hls-video/.test(href))).toEqual([]);
+  });
+
   test('a video the viewer may not watch (401) opens its buy page', async ({ page }) => {
     await registerViaApi(page);
     await page.route('**/api/video/v/paid-1', (route) => route.fulfill(apiError(401, 'No access to this video')));

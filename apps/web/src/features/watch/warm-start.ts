@@ -5,9 +5,9 @@ import { chooseStartLevel, estimateBandwidth, predictPlayerSize } from './start-
 
 /**
  * The watch page's warm start. A small script in index.html (app/warm-start-entry.ts) runs it
- * before the app's JavaScript has loaded: on /video/watch/:id it sends the watch call, then fetches
- * the master playlist, the first rung's playlist, its init section and first segment, so the first
- * frame waits for neither the app's code nor hls.js. The app takes the answers from here instead of
+ * before the app's JavaScript has loaded: on /video/watch/:id it preloads the page's own code and
+ * the player's, sends the watch call, then fetches the master playlist, the first rung's playlist,
+ * its init section and first segment, so the first frame waits for neither the app's code nor hls.js. The app takes the answers from here instead of
  * asking again (getWatchVideo, and the player's hls.js loader). Both bundles share the state
  * through `window`, since each has its own copy of this module.
  */
@@ -40,6 +40,7 @@ export function startWarmWatch(): void {
   const videoId = WATCH_PATH.exec(location.pathname)?.[1];
   // Signed-out visitors are sent to the sign-in page; there is nothing to warm for them.
   if (!videoId || !/(?:^|;\s*)user=/.test(document.cookie)) return;
+  preloadWatchCode();
   const watch = fetch(`/api/video/v/${videoId}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
   const state = newState(decodeURIComponent(videoId), watch);
   void watch
@@ -50,6 +51,27 @@ export function startWarmWatch(): void {
       await warmMedia(state, body.data?.hlsUrl ?? null);
     })
     .catch(() => undefined);
+}
+
+/**
+ * The watch page's modules, as the build lists them in index.html (vite-plugins.ts): fetched and
+ * compiled while the app's own code loads, instead of once it has run and matched the route.
+ */
+function preloadWatchCode(): void {
+  let code: { page?: string[]; hls?: string[] } = {};
+  try {
+    code = JSON.parse(document.getElementById('streamhub-watch-code')?.textContent ?? '{}') as typeof code;
+  } catch {
+    return;
+  }
+  const hls = chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls';
+  for (const href of [...(code.page ?? []), ...(hls ? (code.hls ?? []) : [])]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**
