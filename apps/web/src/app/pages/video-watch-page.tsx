@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -44,6 +44,9 @@ function HistoryNotice({ videoId }: { videoId: string }) {
 function Watch({ videoId }: { videoId: string }) {
   const wide = useMediaQuery(DESKTOP_QUERY);
   const video = useWatchVideo(videoId);
+  // The player first: details, comments and more videos come in a second, interruptible render,
+  // so the first commit (and with it hls.js's start) does not wait for them.
+  const showRest = useDeferredValue(true, false);
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
@@ -79,18 +82,25 @@ function Watch({ videoId }: { videoId: string }) {
           // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
           onMediaRefused={() => void video.refetch()}
         />
-        <WatchDetails
-          video={data}
-          // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
-          playlistAction={<AddToPlaylistButton videoId={videoId} />}
-          subscribeAction={data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null}
-        />
-        <HistoryNotice videoId={videoId} />
-        <CommentsSection target={{ kind: 'video', id: videoId }} />
+        {showRest ? (
+          <>
+            <WatchDetails
+              video={data}
+              // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+              playlistAction={<AddToPlaylistButton videoId={videoId} />}
+              subscribeAction={
+                data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
+              }
+            />
+            <HistoryNotice videoId={videoId} />
+            <CommentsSection target={{ kind: 'video', id: videoId }} />
+          </>
+        ) : null}
       </div>
       {wide ? (
+        // Its box from the first render on, so the player keeps its width when the list arrives.
         <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
-          <MoreVideos ownerId={data.owner?._id} currentId={videoId} />
+          {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
         </aside>
       ) : null}
     </div>
