@@ -2,6 +2,8 @@ import { getCommentsQueryOptions } from '@/features/comments/api/get-comments';
 import { getMoreVideosQueryOptions } from '@/features/watch/api/get-more-videos';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
 import { trackWatchQueryOptions } from '@/features/watch/api/track-watch';
+import { prepareHlsPlayer } from '@/features/watch/hls-player';
+import { chooseEngine, detectPlaybackSupport } from '@/features/watch/player-engine';
 import { preloadPlayer } from '@/features/watch/preload-player';
 import { warmStream } from '@/features/watch/warm-start';
 import { queryClient } from '@/lib/query-client';
@@ -11,7 +13,8 @@ import { queryClient } from '@/lib/query-client';
  * route matches, while the page's code and hls.js still load; the page's own queries then pick up
  * these requests instead of sending their own. Failures are left in the cache for the page to show.
  * Once the video call answers, the player's code and the stream's first media load too (on a first
- * load, index.html's warm start has already sent the video call and fetched that media).
+ * load, index.html's warm start has already sent the video call and fetched that media), and
+ * hls.js starts buffering the stream in the element the player will show (prepareHlsPlayer).
  */
 export function prefetchWatchPage(videoId: string): void {
   const watch = getWatchVideoQueryOptions(videoId);
@@ -20,6 +23,9 @@ export function prefetchWatchPage(videoId: string): void {
     if (!video) return;
     preloadPlayer(video);
     warmStream(videoId, video.hlsUrl);
+    if (video.hlsUrl && chooseEngine(video, detectPlaybackSupport()) === 'hls') {
+      prepareHlsPlayer(videoId, video.hlsUrl, { poster: video.thumbnail, storyboardUrl: video.storyboardUrl });
+    }
     if (video.owner?._id) void queryClient.prefetchQuery(getMoreVideosQueryOptions(video.owner._id));
   });
   void queryClient.prefetchQuery(getCommentsQueryOptions({ kind: 'video', id: videoId }));

@@ -25,7 +25,6 @@ declare module 'react' {
       'media-settings-menu-item': CustomElement;
       'media-playback-rate-menu': CustomElement;
       'media-rendition-menu': CustomElement;
-      'streamhub-hls-video': CustomElement;
     }
   }
 }

@@ -1,14 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Hls from 'hls.js';
-import type { ErrorData, LoaderContext, XhrLoader } from 'hls.js';
-import { browserDownlinkMbps, readSavedBandwidth, saveBandwidth } from '../bandwidth-store';
-import { parseMasterPlaylist } from '../hls-manifest';
+import type { ErrorData } from 'hls.js';
+import { saveBandwidth } from '../bandwidth-store';
+import { createHlsElement, startHlsPlayback, takePreparedHlsPlayer, type HlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
-import { chooseStartLevel, estimateBandwidth, hlsLevelIndex } from '../start-level';
-import { withWarmResponses } from '../warm-loader';
-import { takeWarmMedia, warmLevelUrl } from '../warm-start';
 import type { StreamHubHlsVideo } from '../hls-video';
 
 // media-chrome's elements upgrade whenever their module arrives; the video itself does not wait.
@@ -62,8 +59,33 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
 
+  // hls.js's element is made here, not by React: the one prepareHlsPlayer started while the page
+  // rendered (its first segment already buffered) when there is one, else a new one. Once per
+  // mount; later sources (new media tokens) go to the same element.
+  const [controller, setController] = useState<HTMLElement | null>(null);
+  const [firstHls] = useState(() => ({ src: hlsUrl, poster, storyboardUrl }));
+  const preparedRef = useRef<HlsPlayback | null>(null);
+  useLayoutEffect(() => {
+    if (engine !== 'hls' || !controller) return;
+    const prepared = firstHls.src ? takePreparedHlsPlayer(videoId, firstHls.src) : null;
+    const element = prepared?.element ?? createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
+    preparedRef.current = prepared;
+    controller.prepend(element);
+    setMedia(element);
+    return () => {
+      element.removeAttribute('src');
+      element.remove();
+      setMedia(null);
+    };
+  }, [engine, controller, videoId, firstHls]);
+  // Leaving hls.js (MP4 fallback), its element goes before the <video> comes, in a commit of its
+  // own: media-chrome's controller would otherwise take the removal for the new media's.
+  const hlsShown = media?.localName === 'streamhub-hls-video';
+
   useEffect(() => {
     if (!media || !engine || !src) return;
+    // The render that switches engines still holds the previous element; the next one brings the new.
+    if ((engine === 'hls') !== (media.localName === 'streamhub-hls-video')) return;
     let cancelled = false;
     const startAt = resumeAt.current;
     const cleanups: Array<() => void> = [];
@@ -91,69 +113,42 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const el = media as StreamHubHlsVideo;
       void loadHlsVideo().then(({ Hls: HlsClass }) => {
         if (cancelled) return;
-        let hls: Hls | null = null;
-        const warmLevel = warmLevelUrl(videoId);
-        /** Before hls.js reads the master playlist: the first rung, as the warm start chose it or from the player's size. */
-        const chooseFirstRung = (text: string, url: string) => {
-          const variants = parseMasterPlaylist(text, new URL(url, location.href).href);
-          const warmIndex = variants.findIndex((v) => v.url === warmLevel);
-          const box = el.getBoundingClientRect();
-          const index =
-            warmIndex >= 0
-              ? warmIndex
-              : chooseStartLevel(variants, {
-                  playerWidth: box.width,
-                  playerHeight: box.height,
-                  pixelRatio: window.devicePixelRatio,
-                  bandwidthBps: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
-                });
-          const level = hlsLevelIndex(variants, index);
-          if (hls && level >= 0) hls.startLevel = level;
-        };
-        const Base = withWarmResponses(HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader, takeWarmMedia);
-        el.config = {
-          // Event playlists may still grow while the video is processing: start at the beginning.
-          startPosition: startAt,
-          abrEwmaDefaultEstimate: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
-          loader: class extends Base {
-            protected override loadInternal(): void {
-              const context = this.context as LoaderContext | null;
-              const callbacks = this.callbacks;
-              if (context?.type === 'manifest' && callbacks) {
-                this.callbacks = {
-                  ...callbacks,
-                  onSuccess: (response, ...rest) => {
-                    if (typeof response.data === 'string') chooseFirstRung(response.data, response.url);
-                    callbacks.onSuccess(response, ...rest);
-                  },
-                };
-              }
-              super.loadInternal();
-            }
-          },
-        };
-        const onInstance = (event: Event) => {
-          hls = (event as CustomEvent<Hls>).detail;
+        // The stream prepareHlsPlayer started while the page rendered, or a new start here.
+        const prepared = preparedRef.current;
+        preparedRef.current = null;
+        const playback: HlsPlayback =
+          prepared?.element === el && prepared.src === src ? prepared : startHlsPlayback(HlsClass, el, src, videoId, startAt);
+        let attached: Hls | null = null;
+        const attach = (hls: Hls) => {
+          if (cancelled || attached === hls) return;
+          attached = hls;
           let savedAt = 0;
           hls.on(HlsClass.Events.FRAG_LOADED, () => {
-            if (!hls || Date.now() - savedAt < BANDWIDTH_SAVE_EVERY_MS) return;
+            if (Date.now() - savedAt < BANDWIDTH_SAVE_EVERY_MS) return;
             savedAt = Date.now();
             saveBandwidth(hls.bandwidthEstimate);
           });
           // A media error gets one recovery from hls.js; everything else goes through onFailure.
           let mediaRecovered = false;
-          hls.on(HlsClass.Events.ERROR, (_event, data: ErrorData) => {
+          const onError = (data: ErrorData) => {
             if (data.fatal && data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
               mediaRecovered = true;
-              hls?.recoverMediaError();
+              hls.recoverMediaError();
               return;
             }
             onFailure({ status: data.response?.code ?? null, fatal: data.fatal });
-          });
+          };
+          // What went wrong before the page was listening (a prepared stream), then what comes.
+          playback.listened = true;
+          for (const data of playback.fatalErrors.splice(0)) onError(data);
+          hls.on(HlsClass.Events.ERROR, (_event, data) => onError(data));
         };
+        if (playback.hls) attach(playback.hls);
+        const onInstance = (event: Event) => attach((event as CustomEvent<Hls>).detail);
         el.addEventListener('hlsinstance', onInstance);
-        el.src = src;
         cleanups.push(() => el.removeEventListener('hlsinstance', onInstance));
+        el.autoplay = true;
+        playQuietly(el);
       });
     } else {
       const el = media as HTMLVideoElement;
@@ -174,20 +169,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
   }, [media, engine, src, videoFile, videoId]);
 
-  const mediaProps = {
-    slot: 'media',
-    poster: poster || undefined,
-    autoplay: true,
-    muted: true,
-    playsinline: true,
-    controlslist: 'nodownload',
-  };
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
 
   return (
     <div className="overflow-hidden rounded-xl bg-black">
       <media-controller
+        ref={setController}
         data-testid="video-player"
         data-engine={engine ?? undefined}
         tabIndex={0}
@@ -200,11 +188,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
         onContextMenu={(e) => e.preventDefault()}
         class="streamhub-player block aspect-video w-full bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
       >
-        {engine === 'hls' ? (
-          <streamhub-hls-video key="hls" ref={setMedia as (el: HTMLElement | null) => void} {...mediaProps}>
-            {track}
-          </streamhub-hls-video>
-        ) : (
+        {/* With hls.js, the layout effect above puts the element here. */}
+        {engine === 'hls' || hlsShown ? null : (
           <video
             key="video"
             ref={setMedia}
