@@ -41,6 +41,28 @@ for (let i = 0; i < RUNS; i++) {
     page.on('request', (r) => console.log(at(), '>', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)));
     page.on('requestfinished', (r) => console.log(at(), '<', r.resourceType(), new URL(r.url()).pathname.slice(0, 70)));
   }
+  if (process.env.TRACE) {
+    // A string: tsx would wrap the functions of a function's source in helpers the page lacks.
+    await page.addInitScript(`
+      const marks = (window.__marks = []);
+      const mark = (what) => marks.push(performance.now().toFixed(0) + ' ' + what);
+      for (const type of ['loadstart', 'loadedmetadata', 'loadeddata', 'canplay', 'play', 'playing', 'timeupdate']) {
+        let seen = false;
+        document.addEventListener(type, (e) => {
+          if (!seen) mark(type + ' on ' + e.target.localName);
+          seen = true;
+        }, true);
+      }
+      customElements.whenDefined('streamhub-hls-video').then(() => mark('hls element defined'));
+      customElements.whenDefined('media-controller').then(() => mark('media-controller defined'));
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('streamhub-hls-video, video')) return;
+        mark('player in DOM');
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    `);
+  }
   await page.goto(`${server.base}/video/watch/${id}`);
   // The player's media element may be a custom element (hls-video-element) wrapping its <video>.
   const playing = () =>
@@ -50,6 +72,23 @@ for (let i = 0; i < RUNS; i++) {
     polling: 10,
   });
   times.push(performance.now() - started);
+  if (process.env.TRACE) {
+    // The page's own clock (0 = navigation start): where the time went, without CDP's delays.
+    const timeline = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const rows = [
+        ...(window as unknown as { __marks: string[] }).__marks,
+        `${nav.responseStart.toFixed(0)} html first byte`,
+        `${nav.domInteractive.toFixed(0)} html parsed`,
+        `${performance.now().toFixed(0)} first frame seen`,
+      ];
+      for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+        rows.push(`${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)} ${new URL(r.name).pathname.slice(-40)}`);
+      }
+      return rows.sort((a, b) => parseFloat(a) - parseFloat(b));
+    });
+    console.log(timeline.join('\n'));
+  }
   await page.close();
 }
 times.sort((a, b) => a - b);

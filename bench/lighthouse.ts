@@ -2,7 +2,7 @@
 // Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), in
 // Debian's Chromium. Seeds a user and a few ready videos first. Prints score, LCP, TBT, FCP and CLS
 // per page, the median of RUNS runs (default 3).
-// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed)
+// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed; PAGES=watch for one page)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +60,11 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+// PAGES=watch (or /,/home): only those pages.
+const only = process.env.PAGES?.split(',');
+
 async function measure(label: string, url: string) {
+  if (only && !only.includes(label)) return;
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
   const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
