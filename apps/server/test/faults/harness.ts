@@ -254,13 +254,16 @@ export function watchScenario(base: string, dataDir: string) {
       const perFolder = new Map<string, number>();
       for (const entry of await fs.readdir('/proc').catch(() => [] as string[])) {
         if (!/^\d+$/.test(entry)) continue;
+        // The command line first: a process that ends between two reads leaves it empty, and a
+        // short-lived storyboard ffmpeg read that way would count as an encode attempt.
+        const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+        if (!cmdline) continue;
         const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
         if (comm.trim() !== 'ffmpeg') continue;
         const cwd = (await fs.readlink(`/proc/${entry}/cwd`).catch(() => '')).replace(/ \(deleted\)$/, '');
         if (!cwd.startsWith(media)) continue;
         perFolder.set(cwd, (perFolder.get(cwd) ?? 0) + 1);
         // The storyboard's ffmpeg (tiling frames of a finished rung, after the encode) is no encode attempt.
-        const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
         if (!cmdline.includes('tile=')) encoderPids.add(Number(entry));
       }
       for (const [folder, n] of perFolder) encodersPerFolder.set(folder, Math.max(n, encodersPerFolder.get(folder) ?? 0));

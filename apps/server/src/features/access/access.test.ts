@@ -239,6 +239,8 @@ describe('the listed predicate', () => {
       });
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain('videos_ready_newest');
+    // Any of them proves the predicate matches (which one depends on the table's statistics:
+    // with few rows the planner may pick the owner index and sort).
+    expect(plan).toMatch(/(?:Index (?:Only )?Scan using|Bitmap Index Scan on) videos_ready_\w+/);
   });
 });
