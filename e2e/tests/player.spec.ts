@@ -25,11 +25,23 @@ test.describe('player', () => {
       const { pathname } = new URL(req.url());
       if (/\/(?:init\.mp4|seg_\d+\.m4s)$/.test(pathname)) media.push(pathname.split('/').slice(-2).join('/'));
     });
+    // The controls' code is held back: the video plays without it, filling the player's box.
+    let releaseControls = () => {};
+    const controlsHeld = new Promise<void>((resolve) => (releaseControls = resolve));
+    await page.route(/\/assets\/player-chrome-[\w-]+\.js$/, async (route) => {
+      await controlsHeld;
+      await route.continue();
+    });
     await page.goto(`/video/watch/${id}`);
     const player = page.getByTestId('video-player');
     await expect(player).toHaveAttribute('data-engine', 'hls');
     const video = player.locator('video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => customElements.get('media-controller'))).toBeUndefined();
+    const [playerBox, videoBox] = [await player.boundingBox(), await video.boundingBox()];
+    expect(videoBox).toEqual(playerBox);
+    releaseControls();
+    await expect(player.getByRole('button', { name: 'Settings' })).toBeVisible();
     expect(media.length).toBeGreaterThan(0);
     expect(media.filter((name, i) => media.indexOf(name) !== i)).toEqual([]);
     await expect(video).toHaveAttribute('controlslist', 'nodownload');

@@ -9,8 +9,10 @@ export function loadHlsVideo() {
   return import('./hls-video');
 }
 
-/** Starts loading what the player will need for this video, before the page renders it. */
+/**
+ * Starts loading what the player needs to show this video, before the page renders it: hls.js
+ * where it plays the stream. The controls (loadPlayerChrome) wait for the first frame (VideoPlayer).
+ */
 export function preloadPlayer(media: { hlsUrl: string | null; videoFile: string | null }): void {
-  void loadPlayerChrome();
   if (chooseEngine(media, detectPlaybackSupport()) === 'hls') void loadHlsVideo();
 }

@@ -8,12 +8,11 @@ import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../playe
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import type { StreamHubHlsVideo } from '../hls-video';
 
-// media-chrome's elements upgrade whenever their module arrives; the video itself does not wait.
-void loadPlayerChrome();
-
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
 const BANDWIDTH_SAVE_EVERY_MS = 2000;
+/** The controls come with the first frame, or after this long when it does not come (autoplay refused, an error). */
+const CONTROLS_AT_THE_LATEST_MS = 1000;
 
 type VideoPlayerProps = {
   videoId: string;
@@ -58,6 +57,30 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [onMediaRefused]);
 
   const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
+
+  // media-chrome's elements (~200 kB of code, preloaded but not run) are defined once the video
+  // plays: run earlier, they held up React's commit of the player and hls.js's start. Until then
+  // the media fills the controller's box and the rest is hidden (index.css); they upgrade in place.
+  useEffect(() => {
+    if (!media) return;
+    let loaded = false;
+    const load = () => {
+      if (loaded) return;
+      loaded = true;
+      void loadPlayerChrome();
+    };
+    const timer = setTimeout(load, CONTROLS_AT_THE_LATEST_MS);
+    media.addEventListener('playing', load);
+    media.addEventListener('error', load);
+    return () => {
+      clearTimeout(timer);
+      media.removeEventListener('playing', load);
+      media.removeEventListener('error', load);
+    };
+  }, [media]);
+  useEffect(() => {
+    if (!engine) void loadPlayerChrome();
+  }, [engine]);
 
   // hls.js's element is made here, not by React: the one prepareHlsPlayer started while the page
   // rendered (its first segment already buffered) when there is one, else a new one. Once per
