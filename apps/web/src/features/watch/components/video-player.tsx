@@ -11,7 +11,7 @@ import type { StreamHubHlsVideo } from '../hls-video';
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
 const BANDWIDTH_SAVE_EVERY_MS = 2000;
-/** The controls come with the first frame, or after this long when it does not come (autoplay refused, an error). */
+/** The controls come after the first frame, or after this long when it does not come (autoplay refused). */
 const CONTROLS_AT_THE_LATEST_MS = 1000;
 
 type VideoPlayerProps = {
@@ -59,7 +59,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
 
   // media-chrome's elements (~200 kB of code, preloaded but not run) are defined once the video
-  // plays: run earlier, they held up React's commit of the player and hls.js's start. Until then
+  // shows its first frame: run earlier, they held up React's commit of the player and hls.js's start. Until then
   // the media fills the controller's box and the rest is hidden (index.css); they upgrade in place.
   useEffect(() => {
     if (!media) return;
@@ -69,12 +69,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
       loaded = true;
       void loadPlayerChrome();
     };
+    // The first time update past 0: a frame is on screen (on 'playing' the code ran before it).
+    const onTime = () => {
+      if (media.currentTime > 0) load();
+    };
     const timer = setTimeout(load, CONTROLS_AT_THE_LATEST_MS);
-    media.addEventListener('playing', load);
+    media.addEventListener('timeupdate', onTime);
     media.addEventListener('error', load);
     return () => {
       clearTimeout(timer);
-      media.removeEventListener('playing', load);
+      media.removeEventListener('timeupdate', onTime);
       media.removeEventListener('error', load);
     };
   }, [media]);
@@ -94,6 +98,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const element = prepared?.element ?? createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
     preparedRef.current = prepared;
     controller.prepend(element);
+    // Playing from this commit on: a prepared element has its first segment buffered already.
+    element.autoplay = true;
+    if (prepared) playQuietly(element);
     setMedia(element);
     return () => {
       element.removeAttribute('src');
