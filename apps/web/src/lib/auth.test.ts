@@ -3,6 +3,7 @@ import AES from 'crypto-js/aes';
 import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
 import {
   clearCurrentUser,
+  DECRYPTED_USER_KEY,
   decryptUserCookie,
   getCurrentUser,
   readCookie,
@@ -62,5 +63,33 @@ describe('current user store', () => {
     syncCurrentUserFromCookie();
     clearCurrentUser();
     expect(getCurrentUser()).toBeNull();
+  });
+
+  it('decrypts a cookie value once per tab, and again when the value changes', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    const fakeDocument = { cookie: `user=${encodeURIComponent(encrypted)}` };
+    vi.stubGlobal('document', fakeDocument);
+    syncCurrentUserFromCookie();
+    expect(JSON.parse(store.get(DECRYPTED_USER_KEY)!)).toEqual({ raw: encrypted, user });
+
+    // What is kept for a value is used without the cipher (this one could not be decrypted)...
+    const kept = { ...user, fullname: 'Kept Name' };
+    store.set(DECRYPTED_USER_KEY, JSON.stringify({ raw: 'opaque-value', user: kept }));
+    fakeDocument.cookie = 'user=opaque-value';
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toEqual(kept);
+
+    // ...and only for that value: another one is decrypted (this one fails: signed out).
+    fakeDocument.cookie = 'user=other-value';
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toBeNull();
+
+    clearCurrentUser();
+    expect(store.has(DECRYPTED_USER_KEY)).toBe(false);
   });
 });

@@ -43,7 +43,31 @@ type Snapshot = { raw: string | null; user: CurrentUser | null };
 
 function readSnapshot(): Snapshot {
   const raw = typeof document === 'undefined' ? null : readCookie(document.cookie, USER_COOKIE);
-  return { raw, user: raw ? decryptUserCookie(raw) : null };
+  return { raw, user: raw ? decryptOnce(raw) : null };
+}
+
+/** Where this tab keeps the last cookie it decrypted, with the result. */
+export const DECRYPTED_USER_KEY = 'streamhub.user';
+
+/**
+ * The cookie's user, decrypted once per tab and value: crypto-js's cipher, cold, took ~15 ms of
+ * every page load's main thread. Keeping the result beside the cookie exposes nothing new (any
+ * script of ours can read and decrypt the cookie); a new cookie value is decrypted again.
+ */
+function decryptOnce(raw: string): CurrentUser | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(DECRYPTED_USER_KEY) ?? 'null') as { raw?: unknown; user?: unknown } | null;
+    if (saved?.raw === raw && isCurrentUser(saved.user)) return saved.user;
+  } catch {
+    // No storage (a private mode, tests) or an unreadable entry: decrypt.
+  }
+  const user = decryptUserCookie(raw);
+  try {
+    if (user) sessionStorage.setItem(DECRYPTED_USER_KEY, JSON.stringify({ raw, user }));
+  } catch {
+    // Storage full or missing: decrypting again next time is fine.
+  }
+  return user;
 }
 
 let snapshot = readSnapshot();
@@ -73,6 +97,11 @@ export function updateCurrentUser(patch: Partial<CurrentUser>) {
 /** Forgets the user locally (logout); the server clears its cookies too. */
 export function clearCurrentUser() {
   if (typeof document !== 'undefined') document.cookie = `${USER_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
+  try {
+    sessionStorage.removeItem(DECRYPTED_USER_KEY);
+  } catch {
+    // No storage: nothing kept.
+  }
   snapshot = { raw: null, user: null };
   emit();
 }
