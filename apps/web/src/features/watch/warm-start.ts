@@ -40,8 +40,8 @@ export function startWarmWatch(): void {
   const videoId = WATCH_PATH.exec(location.pathname)?.[1];
   // Signed-out visitors are sent to the sign-in page; there is nothing to warm for them.
   if (!videoId || !/(?:^|;\s*)user=/.test(document.cookie)) return;
-  preloadWatchCode();
   const watch = fetch(`/api/video/v/${videoId}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
+  preloadWatchCode();
   const state = newState(decodeURIComponent(videoId), watch);
   void watch
     .then(async (response) => {
@@ -65,14 +65,22 @@ function preloadWatchCode(): void {
     return;
   }
   const hls = chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls';
-  for (const href of [...(code.page ?? []), ...(hls ? (code.hls ?? []) : [])]) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  const hrefs = [...(code.page ?? []), ...(hls ? (code.hls ?? []) : [])];
+  // A few per task: each link starts a request, and two dozen at once made one long task on a phone.
+  const next = () => {
+    for (const href of hrefs.splice(0, PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    if (hrefs.length) setTimeout(next, 0);
+  };
+  next();
 }
+
+const PRELOADS_PER_TASK = 6;
 
 /**
  * Paints the video's thumbnail where the player will be, above index.html's loading screen, while
