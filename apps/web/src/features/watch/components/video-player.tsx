@@ -59,8 +59,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
 
   // media-chrome's elements (~200 kB of code, preloaded but not run) are defined once the video
-  // shows its first frame: run earlier, they held up React's commit of the player and hls.js's start. Until then
-  // the media fills the controller's box and the rest is hidden (index.css); they upgrade in place.
+  // shows its first frame: run earlier, they held up React's commit of the player and hls.js's
+  // start. Until then the media fills the controller's box and the rest is hidden (index.css);
+  // they upgrade in place.
   useEffect(() => {
     if (!media) return;
     let loaded = false;
