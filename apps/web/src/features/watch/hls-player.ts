@@ -132,9 +132,11 @@ let prepared: { videoId: string; playback: HlsPlayback } | null = null;
  * page renders, and the player then only has to show it and press play. One at a time.
  */
 export function prepareHlsPlayer(videoId: string, src: string, media: HlsMediaOptions): void {
-  if (prepared?.videoId === videoId && prepared.playback.src === src) return;
+  const needed = () => !isShown(videoId, src) && !(prepared?.videoId === videoId && prepared.playback.src === src);
+  if (!needed()) return;
   void loadHlsVideo().then(({ Hls: HlsClass }) => {
-    if (prepared?.videoId === videoId && prepared.playback.src === src) return;
+    // The page may have rendered its player first, with an element of its own.
+    if (!needed()) return;
     discardPrepared();
     const playback = startHlsPlayback(HlsClass, createHlsElement(media), src, videoId, 0);
     prepared = { videoId, playback };
@@ -145,12 +147,25 @@ export function prepareHlsPlayer(videoId: string, src: string, media: HlsMediaOp
   });
 }
 
-/** The element prepareHlsPlayer made for this stream, once; null when there is none. */
+/** The stream a mounted player shows: preparing it too would load it twice. */
+let shown: { videoId: string; src: string } | null = null;
+const isShown = (videoId: string, src: string) => shown?.videoId === videoId && shown.src === src;
+
+/**
+ * For a player that shows this stream from now on (until releaseHlsPlayer): the element
+ * prepareHlsPlayer made for it, once; null when there is none.
+ */
 export function takePreparedHlsPlayer(videoId: string, src: string): HlsPlayback | null {
+  shown = { videoId, src };
   if (prepared?.videoId !== videoId || prepared.playback.src !== src) return null;
   const { playback } = prepared;
   prepared = null;
   return playback;
+}
+
+/** The player of this video is gone: the next visit may prepare its stream again. */
+export function releaseHlsPlayer(videoId: string): void {
+  if (shown?.videoId === videoId) shown = null;
 }
 
 /** A prepared stream nobody took (the viewer went elsewhere) stops loading. */

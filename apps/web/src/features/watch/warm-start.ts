@@ -26,6 +26,10 @@ type WarmState = {
   /** URL of the rung the warm start chose (the player starts there too). */
   levelUrl: string | null;
   media: Map<string, Promise<WarmMedia | null>>;
+  /** Resolves once the warm start has sent every request it will send (or given up). */
+  settled: Promise<void>;
+  settle: () => void;
+  isSettled: boolean;
 };
 
 declare global {
@@ -50,7 +54,8 @@ export function startWarmWatch(): void {
       paintPoster(body.data?.thumbnail);
       await warmMedia(state, body.data?.hlsUrl ?? null);
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(state.settle);
 }
 
 /**
@@ -110,11 +115,24 @@ function paintPoster(thumbnail: string | undefined): void {
  */
 export function warmStream(videoId: string, hlsUrl: string | null): void {
   if (window.__streamhubWarm?.videoId === videoId) return;
-  void warmMedia(newState(videoId, null), hlsUrl).catch(() => undefined);
+  const state = newState(videoId, null);
+  void warmMedia(state, hlsUrl)
+    .catch(() => undefined)
+    .finally(state.settle);
 }
 
+const WARM_SETTLE_AT_THE_LATEST_MS = 5000;
+
 function newState(videoId: string, watch: Promise<Response> | null): WarmState {
-  const state: WarmState = { videoId, watch, levelUrl: null, media: new Map() };
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const state: WarmState = { videoId, watch, levelUrl: null, media: new Map(), settled, settle, isSettled: false };
+  state.settle = () => {
+    state.isSettled = true;
+    settle();
+  };
+  // A request that never answers must not hold the player back for long.
+  setTimeout(state.settle, WARM_SETTLE_AT_THE_LATEST_MS);
   window.__streamhubWarm = state;
   return state;
 }
@@ -169,12 +187,19 @@ export function takeWarmWatch(videoId: string): Promise<Response> | null {
 
 /** A response the warm start fetched (or is fetching) for `url`, once. */
 export function takeWarmMedia(url: string): Promise<WarmMedia | null> | undefined {
-  const media = window.__streamhubWarm?.media;
+  const state = window.__streamhubWarm;
+  if (!state) return undefined;
   // hls.js keeps the URLs as the playlists give them (path-absolute here); the warm start's are absolute.
   const key = new URL(url, location.href).href;
-  const pending = media?.get(key);
-  media?.delete(key);
-  return pending;
+  const take = () => {
+    const pending = state.media.get(key);
+    state.media.delete(key);
+    return pending;
+  };
+  // hls.js can get ahead of a warm start still on its way (the player now starts as soon as the
+  // watch call answers): it waits for the warm start's requests rather than sending its own
+  // beside them; null sends it to the network.
+  return take() ?? (state.isSettled ? undefined : state.settled.then(() => take() ?? null));
 }
 
 /** The rung the warm start began to fetch for `videoId`'s stream, if any. */

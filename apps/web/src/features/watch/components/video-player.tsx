@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import type Hls from 'hls.js';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
-import { createHlsElement, startHlsPlayback, takePreparedHlsPlayer, type HlsPlayback } from '../hls-player';
+import { createHlsElement, releaseHlsPlayer, startHlsPlayback, takePreparedHlsPlayer, type HlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
@@ -104,6 +104,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     if (prepared) playQuietly(element);
     setMedia(element);
     return () => {
+      releaseHlsPlayer(videoId);
       element.removeAttribute('src');
       element.remove();
       setMedia(null);
