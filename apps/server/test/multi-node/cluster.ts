@@ -231,7 +231,9 @@ export async function encodersOf(pid: number): Promise<number[]> {
     const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
     for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
       const comm = await fs.readFile(`/proc/${child}/comm`, 'utf8').catch(() => '');
-      if (comm.trim() === 'ffmpeg' && (await isRunning(child))) found.push(child);
+      // The storyboard's ffmpeg (tiling a finished rung's frames) runs after the encode: not one.
+      const cmdline = await fs.readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '');
+      if (comm.trim() === 'ffmpeg' && cmdline && !cmdline.includes('tile=') && (await isRunning(child))) found.push(child);
     }
   }
   return found;
