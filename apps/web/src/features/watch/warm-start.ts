@@ -26,10 +26,11 @@ type WarmState = {
   /** URL of the rung the warm start chose (the player starts there too). */
   levelUrl: string | null;
   media: Map<string, Promise<WarmMedia | null>>;
-  /** Resolves once the warm start has sent every request it will send (or given up). */
-  settled: Promise<void>;
-  settle: () => void;
+  /** Whether the warm start has sent every request it will send (or given up). */
   isSettled: boolean;
+  settle: () => void;
+  /** Called on each request the warm start sends, and once when it settles. */
+  waiters: Set<() => void>;
 };
 
 declare global {
@@ -70,22 +71,16 @@ function preloadWatchCode(): void {
     return;
   }
   const hls = chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls';
-  const hrefs = [...(code.page ?? []), ...(hls ? (code.hls ?? []) : [])];
-  // A few per task: each link starts a request, and two dozen at once made one long task on a phone.
-  const next = () => {
-    for (const href of hrefs.splice(0, PRELOADS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    if (hrefs.length) setTimeout(next, 0);
-  };
-  next();
+  // hls.js first, the largest; all at once (spread over tasks, the last ones waited behind the
+  // app's own code for ~300 ms and the player started that much later).
+  for (const href of [...(hls ? (code.hls ?? []) : []), ...(code.page ?? [])]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
-
-const PRELOADS_PER_TASK = 6;
 
 /**
  * Paints the video's thumbnail where the player will be, above index.html's loading screen, while
@@ -124,14 +119,18 @@ export function warmStream(videoId: string, hlsUrl: string | null): void {
 const WARM_SETTLE_AT_THE_LATEST_MS = 5000;
 
 function newState(videoId: string, watch: Promise<Response> | null): WarmState {
-  let settle = () => {};
-  const settled = new Promise<void>((resolve) => (settle = resolve));
-  const state: WarmState = { videoId, watch, levelUrl: null, media: new Map(), settled, settle, isSettled: false };
-  state.settle = () => {
-    state.isSettled = true;
-    settle();
+  const state: WarmState = {
+    videoId,
+    watch,
+    levelUrl: null,
+    media: new Map(),
+    isSettled: false,
+    settle: () => {
+      state.isSettled = true;
+      for (const waiter of [...state.waiters]) waiter();
+    },
+    waiters: new Set(),
   };
-  // A request that never answers must not hold the player back for long.
   setTimeout(state.settle, WARM_SETTLE_AT_THE_LATEST_MS);
   window.__streamhubWarm = state;
   return state;
@@ -169,6 +168,7 @@ function fetchInto(state: WarmState, url: string): Promise<WarmMedia | null> {
     })
     .catch(() => null);
   state.media.set(url, pending);
+  for (const waiter of [...state.waiters]) waiter();
   return pending;
 }
 
@@ -197,9 +197,20 @@ export function takeWarmMedia(url: string): Promise<WarmMedia | null> | undefine
     return pending;
   };
   // hls.js can get ahead of a warm start still on its way (the player now starts as soon as the
-  // watch call answers): it waits for the warm start's requests rather than sending its own
-  // beside them; null sends it to the network.
-  return take() ?? (state.isSettled ? undefined : state.settled.then(() => take() ?? null));
+  // watch call answers): it waits until the warm start sends this file's request, rather than
+  // sending its own beside it; when the warm start settles without it, null sends it to the network.
+  const now = take();
+  if (now || state.isSettled) return now;
+  return new Promise<WarmMedia | null>((resolve) => {
+    // Each time the warm start sends a request or settles: this file's request, or none coming.
+    const check = () => {
+      const pending = take();
+      if (!pending && !state.isSettled) return;
+      state.waiters.delete(check);
+      resolve(pending ?? null);
+    };
+    state.waiters.add(check);
+  });
 }
 
 /** The rung the warm start began to fetch for `videoId`'s stream, if any. */
