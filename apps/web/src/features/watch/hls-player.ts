@@ -43,7 +43,7 @@ export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): St
  * views, the warm start's responses first, and the first rung chosen before hls.js reads the
  * master playlist (the warm start's, or from the player's size and the estimate).
  */
-export function hlsConfig(
+function hlsConfig(
   HlsClass: HlsClass,
   element: StreamHubHlsVideo,
   videoId: string,
