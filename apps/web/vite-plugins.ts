@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,15 +12,15 @@ const SRC = fileURLToPath(new URL('./src', import.meta.url));
 /**
  * What the first paint needs, in index.html itself:
  * - the stylesheet inlined (one small file for the whole app), so nothing blocks rendering;
- * - the warm start: a few kB of classic script, loaded `async` before the app's modules, that on a
- *   watch page sends the watch call and fetches the first media while the app loads
- *   (features/watch/warm-start.ts). Built here with esbuild as one IIFE, since a module of the
- *   app's graph would wait for the app's own chunks;
- * - the list of the watch page's code (WATCH_CODE), so the warm start can preload it at once on a
- *   watch page instead of after the app's code has run and matched the route.
+ * - the warm start: a few kB of classic script, inline before the app's modules, that preloads
+ *   the opened page's code and sends its first calls while the app loads (app/warm-start-entry.ts;
+ *   on a watch page the watch call and the first media). Built here with esbuild as one IIFE,
+ *   since a module of the app's graph would wait for the app's own chunks;
+ * - the code of the pages visitors open first (ROUTE_CODE), so the warm start can preload it at once
+ *   instead of after the app's code has run and matched the route (src/lib/warm-code.ts).
  */
 export function firstPaint(): Plugin {
-  let warmFile = '';
+  let warmCode = '';
   return {
     name: 'streamhub:first-paint',
     async buildStart() {
@@ -36,10 +35,8 @@ export function firstPaint(): Plugin {
         alias: { '@': SRC },
         legalComments: 'none',
       });
-      const code = result.outputFiles[0]!.text;
-      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-      warmFile = `assets/warm-start-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName: warmFile, source: code });
+      // Inline in a <script>: nothing in it may close the element early.
+      warmCode = result.outputFiles[0]!.text.trim().replace(/<\/(script)/gi, '<\\/$1');
     },
     transformIndexHtml: {
       order: 'post',
@@ -53,9 +50,9 @@ export function firstPaint(): Plugin {
           const asset = bundle[file];
           return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
         });
-        const watchCode = {
-          page: chunkFiles(bundle, WATCH_CODE.page),
-          hls: chunkFiles(bundle, WATCH_CODE.hls),
+        const routeCode = {
+          routes: ROUTE_CODE.routes.map(({ path, sources }) => ({ path, files: chunkFiles(bundle, sources) })),
+          hls: chunkFiles(bundle, ROUTE_CODE.hls),
         };
         return {
           html: inlined,
@@ -63,11 +60,14 @@ export function firstPaint(): Plugin {
             // Before the warm start, which reads it as soon as it runs.
             {
               tag: 'script',
-              attrs: { type: 'application/json', id: 'streamhub-watch-code' },
-              children: JSON.stringify(watchCode),
-              injectTo: 'head-prepend',
+              attrs: { type: 'application/json', id: 'streamhub-route-code' },
+              children: JSON.stringify(routeCode),
+              injectTo: 'head',
             },
-            { tag: 'script', attrs: { src: `/${warmFile}`, async: true }, injectTo: 'head-prepend' },
+            // Inline, so it runs while the HTML is parsed (a file of its own ran ~100 ms later,
+            // once the app's modules had been compiled). The server allows it by its hash
+            // (apps/server/src/plugins/web-app.ts).
+            { tag: 'script', children: warmCode, injectTo: 'head' },
           ],
         };
       },
@@ -76,11 +76,19 @@ export function firstPaint(): Plugin {
 }
 
 /**
- * The modules a watch page loads once the app has matched its route, by source file: its layout,
- * the page and the player's controls; hls.js only where it plays the stream through MSE.
+ * The pages visitors open first, by route path (as in src/app/routes.tsx) and source file: the
+ * modules each loads once the app has matched its route (the signed-in shell, the page, the
+ * watch page's player controls); hls.js only where the stream plays through MSE.
  */
-const WATCH_CODE = {
-  page: ['src/app/layouts/shell-layout.tsx', 'src/app/pages/video-watch-page.tsx', 'src/features/watch/player-chrome.ts'],
+const SHELL = 'src/app/layouts/shell-layout.tsx';
+const ROUTE_CODE = {
+  routes: [
+    { path: '/home', sources: [SHELL, 'src/app/pages/home-page.tsx'] },
+    {
+      path: '/video/watch/:videoId',
+      sources: [SHELL, 'src/app/pages/video-watch-page.tsx', 'src/features/watch/player-chrome.ts'],
+    },
+  ],
   hls: ['src/features/watch/hls-video.ts'],
 };
 

@@ -33,11 +33,11 @@ async function preloadsBeforeTheApp(page: Page, path: string): Promise<string[]>
     await held;
     await route.continue();
   });
-  // Not waiting for DOMContentLoaded: that waits for the held module. The warm start (an async
-  // classic script) has its turn meanwhile.
+  // Not waiting for DOMContentLoaded: that waits for the held module. The warm start (an inline
+  // classic script) runs while the HTML is parsed.
   await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.querySelector('script[src*="/assets/warm-start-"]') !== null);
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"]') !== null);
+  await page.waitForTimeout(300);
   const hrefs = await page.evaluate(() =>
     Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute('href') ?? ''),
   );
@@ -47,7 +47,7 @@ async function preloadsBeforeTheApp(page: Page, path: string): Promise<string[]>
 }
 
 test.describe('watch page', () => {
-  test("opening a watch page preloads its code and the player's before the app has run; other pages do not", async ({ page }) => {
+  test("opening a watch page preloads its code and the player's before the app has run; /home its own", async ({ page }) => {
     await registerViaApi(page);
     await answerWatchCalls(page, 'code-1', { hlsUrl: null, videoFile: null });
     const onWatch = await preloadsBeforeTheApp(page, '/video/watch/code-1');
@@ -60,6 +60,7 @@ test.describe('watch page', () => {
       ]),
     );
     const onHome = await preloadsBeforeTheApp(page, '/home');
+    expect(onHome).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/home-page-[\w-]+\.js$/)]));
     expect(onHome.filter((href) => /video-watch-page|player-chrome|hls-video/.test(href))).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { mediaOrigins } from '../storage/create-storage.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
+import { inlineScriptSources } from './web-app.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that change state (API.md §11: the buy calls), guarded like POSTs. */
@@ -55,7 +56,7 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
 
 export async function registerSecurity(
   app: FastifyInstance,
-  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage'>,
+  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage' | 'webDistDir'>,
   db: Db,
 ) {
   // A CDN or the bucket, when media are served from there (storage/create-storage.ts).
@@ -67,7 +68,8 @@ export async function registerSecurity(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's inline warm start, by its hash.
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...media],
         mediaSrc: ["'self'", 'blob:', ...media],

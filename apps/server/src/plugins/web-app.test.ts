@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,10 @@ import { createTestContext } from '../../test/support.ts';
 // The build writes .br and .gz copies of its text files (apps/web/vite-plugins.ts): a browser
 // that accepts them gets those, with Vary, for assets and for the index.html of client routes.
 const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
-const html = `<!doctype html><title>app</title>${'<p>streamhub</p>'.repeat(200)}`;
+const warmStart = 'window.warm = 1;';
+const html =
+  `<!doctype html><title>app</title><script type="application/json" id="data">{"a":1}</script>` +
+  `<script>${warmStart}</script><script type="module" src="/assets/app-1.js"></script>${'<p>streamhub</p>'.repeat(200)}`;
 const js = `export const x = ${JSON.stringify('a'.repeat(5000))};`;
 await fs.mkdir(path.join(dist, 'assets'));
 for (const [file, body] of [
@@ -50,5 +54,16 @@ describe('the web app is served precompressed', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
     }
+  });
+});
+
+describe('the inline warm start', () => {
+  it('is allowed by the Content-Security-Policy through its hash, and no other inline script is', async () => {
+    const res = await get('/home');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const hash = `'sha256-${createHash('sha256').update(warmStart).digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 });

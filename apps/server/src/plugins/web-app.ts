@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -36,4 +37,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
   });
+}
+
+/**
+ * The Content-Security-Policy sources of the scripts index.html carries inline (the warm start,
+ * apps/web/vite-plugins.ts): their hashes, so the policy allows those and no other inline script.
+ * Read from the build the server serves; none when there is no build.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const sources: string[] = [];
+  for (const [, attributes = '', code = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    // External files are covered by 'self'; data blocks (type="application/json") never run.
+    if (/\bsrc=/i.test(attributes) || /\btype=["']?application\/json/i.test(attributes) || !code) continue;
+    sources.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  }
+  return sources;
 }

@@ -40,20 +40,33 @@ type VideoCardProps = {
   action?: ReactNode;
   /** Processing state of the owner's own videos, exposed for styling and tests. */
   status?: string;
+  /** A card on the page's first screen: its thumbnail loads at once, first (the page's largest paint). */
+  priority?: boolean;
 };
 
 export const videoTitle = (video: { title?: string | null }) => video.title?.trim() || 'Untitled Video';
 export const watchHref = (videoId: string) => `/video/watch/${encodeURIComponent(videoId)}`;
 
 /** Thumbnail (default image on failure) with the mm:ss duration and the exclusive badge (SPEC §2, §3, §8). */
-export function VideoThumbnail({ video, overlay, small }: { video: VideoCardData; overlay?: ReactNode; small?: boolean }) {
+export function VideoThumbnail({
+  video,
+  overlay,
+  small,
+  priority,
+}: {
+  video: VideoCardData;
+  overlay?: ReactNode;
+  small?: boolean;
+  priority?: boolean;
+}) {
   return (
     <div className={`relative overflow-hidden bg-raised ${small ? 'rounded-lg' : 'rounded-xl'}`}>
       <Img
         src={video.thumbnail}
         fallback="thumbnail"
         alt=""
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
       />
       {overlay ?? (
@@ -96,11 +109,12 @@ export function VideoCard({
   overlay,
   action,
   status,
+  priority,
 }: VideoCardProps) {
   const title = videoTitle(video);
   const row = layout === 'row';
   const Heading = useContext(CardHeadingLevel) === 2 ? 'h2' : 'h3';
-  const thumbnail = <VideoThumbnail video={video} overlay={overlay} small={row} />;
+  const thumbnail = <VideoThumbnail video={video} overlay={overlay} small={row} priority={priority} />;
   return (
     <article
       aria-label={title}
@@ -153,7 +167,7 @@ export function VideoCard({
 }
 
 /** A card of a list that mixes channels (home, liked, history): the owner opens their channel. */
-export function ListedVideoCard({ video, action }: { video: ListedVideo; action?: ReactNode }) {
+export function ListedVideoCard({ video, action, priority }: { video: ListedVideo; action?: ReactNode; priority?: boolean }) {
   const user = useCurrentUser();
   const owner = cardOwner(video);
   return (
@@ -161,6 +175,7 @@ export function ListedVideoCard({ video, action }: { video: ListedVideo; action?
       video={video}
       owner={{ fullname: owner.fullname, avatar: owner.avatar, href: channelHref(owner._id, user?._id) }}
       action={action}
+      priority={priority}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { syncCurrentUserFromCookie } from './auth';
+import { takeWarmCall } from './warm-calls';
 
 /** API.md §1: every JSON answer is wrapped in this envelope. */
 export type ApiEnvelope<T> = { statusCode: number; data: T; message: string; success: boolean };
@@ -103,16 +104,16 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     headers['Content-Type'] = 'application/json';
   }
 
-  return readApiResponse<T>(
-    fetch(buildUrl(path, options.params), { method, headers, body, credentials: 'include', signal: options.signal }),
-  );
+  const url = buildUrl(path, options.params);
+  // A GET index.html's warm start already sent (lib/warm-calls.ts): its answer, not a second call.
+  const warm = method === 'GET' ? takeWarmCall(url) : null;
+  return readApiResponse<T>(warm ?? fetch(url, { method, headers, body, credentials: 'include', signal: options.signal }));
 }
 
 /**
- * The envelope's `data` of a call already sent (`apiRequest`, or the watch page's warm start that
- * runs before the app), with the same errors.
+ * The envelope's `data` of a call already sent, with the same errors.
  */
-export async function readApiResponse<T>(pending: Promise<Response>): Promise<T> {
+async function readApiResponse<T>(pending: Promise<Response>): Promise<T> {
   let response: Response;
   try {
     response = await pending;

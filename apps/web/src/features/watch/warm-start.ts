@@ -1,3 +1,5 @@
+import { hasUserCookie, sendWarmCall } from '@/lib/warm-calls';
+import { preloadModules, readRouteCode, routeFiles } from '@/lib/warm-code';
 import { readSavedBandwidth, browserDownlinkMbps } from './bandwidth-store';
 import { firstMediaUris, parseMasterPlaylist } from './hls-manifest';
 import { chooseEngine, detectPlaybackSupport } from './player-engine';
@@ -5,11 +7,12 @@ import { chooseStartLevel, estimateBandwidth, predictPlayerSize } from './start-
 
 /**
  * The watch page's warm start. A small script in index.html (app/warm-start-entry.ts) runs it
- * before the app's JavaScript has loaded: on /video/watch/:id it preloads the page's own code and
- * the player's, sends the watch call, then fetches the master playlist, the first rung's playlist,
- * its init section and first segment, so the first frame waits for neither the app's code nor hls.js. The app takes the answers from here instead of
- * asking again (getWatchVideo, and the player's hls.js loader). Both bundles share the state
- * through `window`, since each has its own copy of this module.
+ * before the app's JavaScript has loaded: on /video/watch/:id it sends the watch call, preloads
+ * hls.js and the page's code (lib/warm-code.ts), then fetches the master playlist, the first rung's playlist, its init section and first
+ * segment, so the first frame waits for neither the app's code nor hls.js. The app takes the
+ * answers from here instead of asking again (api-client takes the watch call, the player's hls.js
+ * loader the media). Both bundles share the state through `window`, since each has its own copy
+ * of this module.
  */
 
 export type WarmMedia = {
@@ -22,7 +25,6 @@ export type WarmMedia = {
 
 type WarmState = {
   videoId: string;
-  watch: Promise<Response> | null;
   /** URL of the rung the warm start chose (the player starts there too). */
   levelUrl: string | null;
   media: Map<string, Promise<WarmMedia | null>>;
@@ -41,13 +43,16 @@ declare global {
 
 const WATCH_PATH = /^\/video\/watch\/([^/]+)\/?$/;
 
-export function startWarmWatch(): void {
-  const videoId = WATCH_PATH.exec(location.pathname)?.[1];
+export function startWarmWatch(): boolean {
+  const videoId = watchedVideoId(location.pathname);
   // Signed-out visitors are sent to the sign-in page; there is nothing to warm for them.
-  if (!videoId || !/(?:^|;\s*)user=/.test(document.cookie)) return;
-  const watch = fetch(`/api/video/v/${videoId}`, { headers: { Accept: 'application/json' }, credentials: 'include' });
+  if (!videoId || !hasUserCookie()) return false;
+  // The same call getWatchVideo makes, so the app takes this answer (api-client's takeWarmCall).
+  const watch = sendWarmCall(`/api/video/v/${encodeURIComponent(videoId)}`);
+  // Now, not once the call has answered: by then the app's own code has usually taken the main
+  // thread, and the preloads came ~300 ms later.
   preloadWatchCode();
-  const state = newState(decodeURIComponent(videoId), watch);
+  const state = newState(videoId);
   void watch
     .then(async (response) => {
       if (!response.ok) return;
@@ -57,28 +62,23 @@ export function startWarmWatch(): void {
     })
     .catch(() => undefined)
     .finally(state.settle);
+  return true;
 }
 
-/**
- * The watch page's modules, as the build lists them in index.html (vite-plugins.ts): fetched and
- * compiled while the app's own code loads, instead of once it has run and matched the route.
- */
+/** hls.js first (the largest) where the stream plays through MSE, then the page's own code. */
 function preloadWatchCode(): void {
-  let code: { page?: string[]; hls?: string[] } = {};
+  const code = readRouteCode();
+  if (chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls') preloadModules(code.hls);
+  preloadModules(routeFiles(code, location.pathname));
+}
+
+function watchedVideoId(pathname: string): string | null {
+  const raw = WATCH_PATH.exec(pathname)?.[1];
+  if (!raw) return null;
   try {
-    code = JSON.parse(document.getElementById('streamhub-watch-code')?.textContent ?? '{}') as typeof code;
+    return decodeURIComponent(raw);
   } catch {
-    return;
-  }
-  const hls = chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls';
-  // hls.js first, the largest; all at once (spread over tasks, the last ones waited behind the
-  // app's own code for ~300 ms and the player started that much later).
-  for (const href of [...(hls ? (code.hls ?? []) : []), ...(code.page ?? [])]) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+    return null;
   }
 }
 
@@ -110,7 +110,7 @@ function paintPoster(thumbnail: string | undefined): void {
  */
 export function warmStream(videoId: string, hlsUrl: string | null): void {
   if (window.__streamhubWarm?.videoId === videoId) return;
-  const state = newState(videoId, null);
+  const state = newState(videoId);
   void warmMedia(state, hlsUrl)
     .catch(() => undefined)
     .finally(state.settle);
@@ -118,10 +118,9 @@ export function warmStream(videoId: string, hlsUrl: string | null): void {
 
 const WARM_SETTLE_AT_THE_LATEST_MS = 5000;
 
-function newState(videoId: string, watch: Promise<Response> | null): WarmState {
+function newState(videoId: string): WarmState {
   const state: WarmState = {
     videoId,
-    watch,
     levelUrl: null,
     media: new Map(),
     isSettled: false,
@@ -174,15 +173,6 @@ function fetchInto(state: WarmState, url: string): Promise<WarmMedia | null> {
 
 function text(media: WarmMedia): string {
   return new TextDecoder().decode(media.data);
-}
-
-/** The warm start's watch call for this video, once; null when there is none. */
-export function takeWarmWatch(videoId: string): Promise<Response> | null {
-  const state = window.__streamhubWarm;
-  if (!state || state.videoId !== videoId || !state.watch) return null;
-  const watch = state.watch;
-  state.watch = null;
-  return watch;
 }
 
 /** A response the warm start fetched (or is fetching) for `url`, once. */

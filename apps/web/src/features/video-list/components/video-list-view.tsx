@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ListedVideoCard, VideoGrid } from '@/components/video-card';
 import { useVideos, type VideoListParams } from '../api/get-videos';
-import { InvalidVideoListError, pageSummary } from '../video-list-response';
+import { FIRST_SCREEN_CARDS, InvalidVideoListError, pageSummary } from '../video-list-response';
 
 type VideoListViewProps = {
   params: VideoListParams;
@@ -42,9 +42,9 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
   return (
     <div className="flex flex-col gap-8">
       <VideoGrid label="Videos">
-        {videos.map((video) => (
+        {videos.map((video, index) => (
           <li key={video._id}>
-            <ListedVideoCard video={video} />
+            <ListedVideoCard video={video} priority={index < FIRST_SCREEN_CARDS} />
           </li>
         ))}
       </VideoGrid>

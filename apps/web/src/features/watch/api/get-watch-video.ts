@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WatchVideo } from '@streamhub/contract';
-import { api, readApiResponse } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
-import { takeWarmWatch } from '../warm-start';
 
 /**
  * GET /api/video/v/:videoId (API.md §6); 401 means "buy first", 404 missing. The first time, the
- * answer to the call index.html's warm start already sent for this page.
+ * answer to the call index.html's warm start already sent for this page (api-client takes it).
  */
 export function getWatchVideo(videoId: string, signal?: AbortSignal) {
-  const warm = takeWarmWatch(videoId);
-  if (warm) return readApiResponse<WatchVideo>(warm);
   return api.get<WatchVideo>(`/api/video/v/${encodeURIComponent(videoId)}`, { signal });
 }
 

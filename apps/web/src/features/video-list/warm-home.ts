@@ -1,0 +1,30 @@
+import { hasUserCookie, sendWarmCall } from '@/lib/warm-calls';
+import { FIRST_SCREEN_CARDS } from './video-list-response';
+
+/** The call the home grid makes for /home without filters (warm-home.test.ts keeps them equal). */
+export const HOME_FIRST_PAGE = '/api/video?page=1';
+
+/**
+ * The home grid's warm start (app/warm-start-entry.ts runs it before the app's code has loaded): on
+ * /home it asks for the first page of videos and preloads the first cards' thumbnails, so the grid
+ * paints as soon as the app renders it instead of one request and one image load later.
+ */
+export function startWarmHome(): void {
+  if (!/^\/home\/?$/.test(location.pathname) || location.search || !hasUserCookie()) return;
+  void sendWarmCall(HOME_FIRST_PAGE)
+    .then(async (response) => {
+      if (!response.ok) return;
+      const body = (await response.clone().json()) as { data?: { videos?: Array<{ thumbnail?: unknown }> } };
+      const videos = Array.isArray(body.data?.videos) ? body.data.videos : [];
+      for (const { thumbnail } of videos.slice(0, FIRST_SCREEN_CARDS)) {
+        if (typeof thumbnail !== 'string' || !/^(?:\/|https?:)/.test(thumbnail)) continue;
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = thumbnail;
+        link.fetchPriority = 'high';
+        document.head.append(link);
+      }
+    })
+    .catch(() => undefined);
+}
