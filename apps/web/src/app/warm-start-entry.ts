@@ -3,11 +3,11 @@
 import { startWarmHome } from '@/features/video-list/warm-home';
 import { startWarmWatch } from '@/features/watch/warm-start';
 import { hasUserCookie } from '@/lib/warm-calls';
-import { preloadModules, readRouteCode, routeFiles } from '@/lib/warm-code';
+import { preloadPageCode } from '@/lib/warm-code';
 
 // A watch page's warm start preloads its code itself, after sending the watch call.
 if (!startWarmWatch() && hasUserCookie()) {
   // The pages listed are signed-in pages; the app sends visitors without a user cookie to '/'.
-  preloadModules(routeFiles(readRouteCode(), location.pathname));
+  preloadPageCode(location.pathname);
 }
 startWarmHome();

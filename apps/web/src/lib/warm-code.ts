@@ -11,7 +11,7 @@ export type RouteCode = {
   hls: string[];
 };
 
-export function readRouteCode(): RouteCode {
+function readRouteCode(): RouteCode {
   try {
     const code = JSON.parse(document.getElementById('streamhub-route-code')?.textContent ?? '{}') as Partial<RouteCode>;
     return { routes: code.routes ?? [], hls: code.hls ?? [] };
@@ -34,11 +34,17 @@ export function routeFiles(code: RouteCode, pathname: string): string[] {
   return code.routes.find((route) => matchesRoute(route.path, pathname))?.files ?? [];
 }
 
+/** Preloads the code of the page at `pathname`, if the build listed it; hls.js first when asked. */
+export function preloadPageCode(pathname: string, withHls = false): void {
+  const code = readRouteCode();
+  preloadModules([...(withHls ? code.hls : []), ...routeFiles(code, pathname)]);
+}
+
 /**
  * Adds a modulepreload link per file, all at once (spread over tasks, the last ones waited behind
  * the app's own code). Vite's loader finds them later and adds none of its own.
  */
-export function preloadModules(files: string[]): void {
+function preloadModules(files: string[]): void {
   for (const href of files) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = document.createElement('link');

@@ -1,5 +1,5 @@
 import { hasUserCookie, sendWarmCall } from '@/lib/warm-calls';
-import { preloadModules, readRouteCode, routeFiles } from '@/lib/warm-code';
+import { preloadPageCode } from '@/lib/warm-code';
 import { readSavedBandwidth, browserDownlinkMbps } from './bandwidth-store';
 import { firstMediaUris, parseMasterPlaylist } from './hls-manifest';
 import { chooseEngine, detectPlaybackSupport } from './player-engine';
@@ -49,9 +49,10 @@ export function startWarmWatch(): boolean {
   if (!videoId || !hasUserCookie()) return false;
   // The same call getWatchVideo makes, so the app takes this answer (api-client's takeWarmCall).
   const watch = sendWarmCall(`/api/video/v/${encodeURIComponent(videoId)}`);
-  // Now, not once the call has answered: by then the app's own code has usually taken the main
-  // thread, and the preloads came ~300 ms later.
-  preloadWatchCode();
+  // The page's code now, hls.js first (the largest) where the stream plays through MSE; not once
+  // the call has answered: by then the app's own code has usually taken the main thread, and the
+  // preloads came ~300 ms later.
+  preloadPageCode(location.pathname, chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls');
   const state = newState(videoId);
   void watch
     .then(async (response) => {
@@ -63,13 +64,6 @@ export function startWarmWatch(): boolean {
     .catch(() => undefined)
     .finally(state.settle);
   return true;
-}
-
-/** hls.js first (the largest) where the stream plays through MSE, then the page's own code. */
-function preloadWatchCode(): void {
-  const code = readRouteCode();
-  if (chooseEngine({ hlsUrl: 'stream', videoFile: null }, detectPlaybackSupport()) === 'hls') preloadModules(code.hls);
-  preloadModules(routeFiles(code, location.pathname));
 }
 
 function watchedVideoId(pathname: string): string | null {
