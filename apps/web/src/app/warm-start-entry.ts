@@ -1,13 +1,12 @@
-// Entry of the small classic script index.html loads first (vite-plugins.ts builds it): before the
+// Entry of the small classic script inline in index.html (vite-plugins.ts builds it): before the
 // app's JavaScript has arrived, it preloads the opened page's code and sends its first calls.
 import { startWarmHome } from '@/features/video-list/warm-home';
 import { startWarmWatch } from '@/features/watch/warm-start';
-import { hasUserCookie } from '@/lib/warm-calls';
 import { preloadPageCode } from '@/lib/warm-code';
 
-// A watch page's warm start preloads its code itself, after sending the watch call.
-if (!startWarmWatch() && hasUserCookie()) {
-  // The pages listed are signed-in pages; the app sends visitors without a user cookie to '/'.
-  preloadPageCode(location.pathname);
+// Every page warmed here is a signed-in page: the app sends visitors without a user cookie to '/'.
+if (/(?:^|;\s*)user=/.test(document.cookie)) {
+  // A watch page's warm start preloads its code itself, after sending the watch call.
+  if (!startWarmWatch()) preloadPageCode(location.pathname);
+  startWarmHome();
 }
-startWarmHome();

@@ -30,8 +30,3 @@ export function takeWarmCall(path: string): Promise<Response> | null {
   calls.delete(path);
   return performance.now() - call.sentAt <= FRESH_FOR_MS ? call.response : null;
 }
-
-/** Whether the browser holds a `user` cookie (signed in); the signed-in pages need one. */
-export function hasUserCookie(): boolean {
-  return /(?:^|;\s*)user=/.test(document.cookie);
-}

@@ -1,16 +1,17 @@
-import { hasUserCookie, sendWarmCall } from '@/lib/warm-calls';
+import { sendWarmCall } from '@/lib/warm-calls';
 import { FIRST_SCREEN_CARDS } from './video-list-response';
 
-/** The call the home grid makes for /home without filters (warm-home.test.ts keeps them equal). */
+/** The call the home grid makes for /home without filters (app/warm-start.test.ts keeps them equal). */
 export const HOME_FIRST_PAGE = '/api/video?page=1';
 
 /**
- * The home grid's warm start (app/warm-start-entry.ts runs it before the app's code has loaded): on
- * /home it asks for the first page of videos and preloads the first cards' thumbnails, so the grid
- * paints as soon as the app renders it instead of one request and one image load later.
+ * The home grid's warm start (app/warm-start-entry.ts runs it for a signed-in visitor before the
+ * app's code has loaded): on /home it asks for the first page of videos and preloads the first
+ * cards' thumbnails, so the grid paints as soon as the app renders it instead of one request and
+ * one image load later.
  */
 export function startWarmHome(): void {
-  if (!/^\/home\/?$/.test(location.pathname) || location.search || !hasUserCookie()) return;
+  if (!/^\/home\/?$/.test(location.pathname) || location.search) return;
   void sendWarmCall(HOME_FIRST_PAGE)
     .then(async (response) => {
       if (!response.ok) return;

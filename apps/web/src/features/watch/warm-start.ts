@@ -1,4 +1,4 @@
-import { hasUserCookie, sendWarmCall } from '@/lib/warm-calls';
+import { sendWarmCall } from '@/lib/warm-calls';
 import { preloadPageCode } from '@/lib/warm-code';
 import { readSavedBandwidth, browserDownlinkMbps } from './bandwidth-store';
 import { firstMediaUris, parseMasterPlaylist } from './hls-manifest';
@@ -8,11 +8,11 @@ import { chooseStartLevel, estimateBandwidth, predictPlayerSize } from './start-
 /**
  * The watch page's warm start. A small script in index.html (app/warm-start-entry.ts) runs it
  * before the app's JavaScript has loaded: on /video/watch/:id it sends the watch call, preloads
- * hls.js and the page's code (lib/warm-code.ts), then fetches the master playlist, the first rung's playlist, its init section and first
- * segment, so the first frame waits for neither the app's code nor hls.js. The app takes the
- * answers from here instead of asking again (api-client takes the watch call, the player's hls.js
- * loader the media). Both bundles share the state through `window`, since each has its own copy
- * of this module.
+ * hls.js and the page's code (lib/warm-code.ts), then fetches the master playlist, the first
+ * rung's playlist, its init section and first segment, so the first frame waits for neither the
+ * app's code nor hls.js. The app takes the answers from here instead of asking again (api-client
+ * takes the watch call, the player's hls.js loader the media). Both bundles share the state
+ * through `window`, since each has its own copy of this module.
  */
 
 export type WarmMedia = {
@@ -43,10 +43,10 @@ declare global {
 
 const WATCH_PATH = /^\/video\/watch\/([^/]+)\/?$/;
 
+/** On a watch page: starts its warm start and returns true (a signed-in visitor's only). */
 export function startWarmWatch(): boolean {
   const videoId = watchedVideoId(location.pathname);
-  // Signed-out visitors are sent to the sign-in page; there is nothing to warm for them.
-  if (!videoId || !hasUserCookie()) return false;
+  if (!videoId) return false;
   // The same call getWatchVideo makes, so the app takes this answer (api-client's takeWarmCall).
   const watch = sendWarmCall(`/api/video/v/${encodeURIComponent(videoId)}`);
   // The page's code now, hls.js first (the largest) where the stream plays through MSE; not once
