@@ -51,7 +51,10 @@ export function firstPaint(): Plugin {
           return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
         });
         const routeCode = {
-          routes: ROUTE_CODE.routes.map(({ path, sources }) => ({ path, files: chunkFiles(bundle, sources) })),
+          routes: ROUTE_CODE.routes.map(({ path, sources, withTheirImports = [] }) => ({
+            path,
+            files: [...new Set([...chunkFiles(bundle, sources), ...chunkFiles(bundle, withTheirImports, { dynamic: true })])],
+          })),
           hls: chunkFiles(bundle, ROUTE_CODE.hls),
         };
         return {
@@ -81,22 +84,24 @@ export function firstPaint(): Plugin {
  * watch page's player controls); hls.js only where the stream plays through MSE.
  */
 const SHELL = 'src/app/layouts/shell-layout.tsx';
-const ROUTE_CODE = {
+const ROUTE_CODE: { routes: Array<{ path: string; sources: string[]; withTheirImports?: string[] }>; hls: string[] } = {
   routes: [
     { path: '/home', sources: [SHELL, 'src/app/pages/home-page.tsx'] },
     {
       path: '/video/watch/:videoId',
-      sources: [SHELL, 'src/app/pages/video-watch-page.tsx', 'src/features/watch/player-chrome.ts'],
+      sources: [SHELL, 'src/app/pages/video-watch-page.tsx'],
+      // It imports media-chrome's elements one at a time: those modules too.
+      withTheirImports: ['src/features/watch/player-chrome.ts'],
     },
   ],
   hls: ['src/features/watch/hls-video.ts'],
 };
 
 /**
- * The built files of these source modules' chunks with every chunk they import, as URL paths;
- * without the entry chunk's own graph, which index.html loads anyway.
+ * The built files of these source modules' chunks with every chunk they import (`dynamic`: their
+ * `import()`s too), as URL paths; without the entry chunk's own graph, which index.html loads anyway.
  */
-function chunkFiles(bundle: Rollup.OutputBundle, sources: string[]): string[] {
+function chunkFiles(bundle: Rollup.OutputBundle, sources: string[], opts: { dynamic?: boolean } = {}): string[] {
   const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set<string>();
@@ -112,6 +117,7 @@ function chunkFiles(bundle: Rollup.OutputBundle, sources: string[]): string[] {
     const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${source}`)));
     if (!chunk) throw new Error(`streamhub:first-paint: no chunk holds ${source}`);
     visit(chunk.fileName, files);
+    if (opts.dynamic) for (const next of chunk.dynamicImports) visit(next, files);
   }
   return [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
 }

@@ -11,7 +11,6 @@ function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   // hls.js with media-chrome's element for it: only a page that plays HLS through MSE loads them.
   if (/\/node_modules\/(hls\.js|hls-video-element|custom-media-element|media-tracks)\//.test(id)) return 'hls';
-  if (id.includes('/node_modules/media-chrome/')) return 'player';
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
   return undefined;
 }

@@ -55,6 +55,8 @@ test.describe('watch page', () => {
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/video-watch-page-[\w-]+\.js$/),
         expect.stringMatching(/^\/assets\/player-chrome-[\w-]+\.js$/),
+        // The controls' elements, which player-chrome imports one at a time.
+        expect.stringMatching(/^\/assets\/media-controller-[\w-]+\.js$/),
         // Chromium plays the stream through hls.js.
         expect.stringMatching(/^\/assets\/hls-video-[\w-]+\.js$/),
       ]),

@@ -3,7 +3,7 @@
  * for a stream played through MSE (prepareHlsPlayer loads it as soon as the watch call answers).
  */
 export function loadPlayerChrome() {
-  return import('./player-chrome');
+  return import('./player-chrome').then(({ definePlayerChrome }) => definePlayerChrome());
 }
 
 export function loadHlsVideo() {
