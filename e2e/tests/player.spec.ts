@@ -14,6 +14,22 @@ test.describe('player', () => {
     const id = await uploadVideo(page, 'Preview river', { seconds: 12, width: 640, height: 360 });
     await waitUntilReady(page, await currentUserId(page), [id]);
 
+    // The poster comes with the page's HTML: it shows with neither the app's code nor the watch
+    // call's answer (both held back here).
+    const held: Array<() => void> = [];
+    const hold = async (route: import('@playwright/test').Route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue().catch(() => undefined);
+    };
+    await page.route(/\/assets\/index-[^/]+\.js$/, hold);
+    await page.route(`**/api/video/v/${id}`, hold);
+    await page.goto(`/video/watch/${id}`, { waitUntil: 'commit' });
+    const poster = page.locator('#root [data-poster] img');
+    await expect(poster).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const release of held) release();
+
     const storyboard: string[] = [];
     page.on('response', (res) => {
       if (res.url().includes('/storyboard/')) storyboard.push(`${res.status()} ${new URL(res.url()).pathname.split('/').pop()}`);

@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   await app.register(mediaRoutes, { deps, handler: media });
 
-  await registerWebApp(app, deps.config.webDistDir);
+  await registerWebApp(app, deps.config.webDistDir, {
+    watchPoster: (videoId, viewer) => deps.services.videos.posterUrl(videoId, viewer),
+  });
   return app;
 }

@@ -5,6 +5,7 @@ import type { SessionsService, Viewer } from '../features/sessions/sessions.serv
 import { Unauthorized } from '../lib/errors.ts';
 import { encryptUserCookie } from '../lib/user-cookie.ts';
 import { withMediaUrls } from './media-urls.ts';
+import { pageNeedsViewer } from './web-app.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const USER_COOKIE = 'user';
@@ -58,14 +59,15 @@ export function createCookieJar(config: Config, publicUrl: (key: string) => stri
 export type CookieJar = ReturnType<typeof createCookieJar>;
 
 /**
- * Resolves the session cookie (if any) to `request.viewer` for API routes as the request arrives,
+ * Resolves the session cookie (if any) to `request.viewer` for API routes (and the pages whose
+ * HTML depends on the viewer, see web-app.ts) as the request arrives,
  * and refuses anonymous callers of `signedIn` routes before their body is even parsed:
  * who is asking comes first, so an anonymous caller learns nothing about a route's input rules.
  */
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, cookies: CookieJar) {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !pageNeedsViewer(request.method, request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await sessions.resolve(token) : null;
     request.viewer = session?.viewer ?? null;

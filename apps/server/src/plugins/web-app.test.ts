@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestContext } from '../../test/support.ts';
+import { createEntitlement, createUser, createVideo } from '../../test/factories.ts';
+import { createTestContext, registerUser } from '../../test/support.ts';
+import { withPoster } from './web-app.ts';
 
 // The build writes .br and .gz copies of its text files (apps/web/vite-plugins.ts): a browser
 // that accepts them gets those, with Vary, for assets and for the index.html of client routes.
@@ -12,7 +14,8 @@ const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
 const warmStart = 'window.warm = 1;';
 const html =
   `<!doctype html><title>app</title><script type="application/json" id="data">{"a":1}</script>` +
-  `<script>${warmStart}</script><script type="module" src="/assets/app-1.js"></script>${'<p>streamhub</p>'.repeat(200)}`;
+  `<script>${warmStart}</script><script type="module" src="/assets/app-1.js"></script>${'<p>streamhub</p>'.repeat(200)}` +
+  `<div id="root"><p data-first-paint>Loading data...</p></div>`;
 const js = `export const x = ${JSON.stringify('a'.repeat(5000))};`;
 await fs.mkdir(path.join(dist, 'assets'));
 for (const [file, body] of [
@@ -65,5 +68,101 @@ describe('the inline warm start', () => {
     const hash = `'sha256-${createHash('sha256').update(warmStart).digest('base64')}'`;
     expect(scriptSrc).toEqual(["'self'", hash]);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+});
+
+const owner = await registerUser(ctx);
+const viewer = await registerUser(ctx);
+const buyer = await registerUser(ctx);
+const open = await createVideo(ctx.db, owner.id);
+const exclusive = await createVideo(ctx.db, owner.id, { isExclusive: true });
+const processing = await createVideo(ctx.db, owner.id, { status: 'processing' });
+await createEntitlement(ctx.db, buyer.id, { videoId: exclusive });
+describe("the watch page's poster, in its HTML", () => {
+  const page = (videoId: string, cookie?: string, acceptEncoding = 'gzip, deflate, br') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/video/watch/${videoId}`,
+      headers: { 'accept-encoding': acceptEncoding, ...(cookie ? { cookie } : {}) },
+    });
+  const decoded = (res: Awaited<ReturnType<typeof page>>) => {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+    if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+    return res.body;
+  };
+  const poster = (videoId: string) => `/media/thumbnails/${videoId}.webp`;
+
+  it('paints the thumbnail of a video the viewer may watch where the player will be, and preloads it', async () => {
+    for (const cookie of [undefined, viewer.cookie, owner.cookie]) {
+      const res = await page(open, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const body = decoded(res);
+      expect(body).toBe(withPoster(html, poster(open)));
+      expect(body).toContain(
+        `<div id="root"><div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster><img alt="" src="${poster(open)}"`,
+      );
+      expect(res.headers.link).toBe(`<${poster(open)}>; rel=preload; as=image; fetchpriority=high`);
+      // It depends on the session: never kept by a shared cache.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it('sends it compressed as the browser accepts', async () => {
+    expect((await page(open, undefined, 'br')).headers['content-encoding']).toBe('br');
+    const gz = await page(open, undefined, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz)).toBe(withPoster(html, poster(open)));
+    const plain = await page(open, undefined, '');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(withPoster(html, poster(open)));
+  });
+
+  it("follows the watch rule: an exclusive video's poster only for its owner and buyers, an unready one only for its owner", async () => {
+    const cases: Array<[string, string | undefined, boolean]> = [
+      [exclusive, undefined, false],
+      [exclusive, viewer.cookie, false],
+      [exclusive, buyer.cookie, true],
+      [exclusive, owner.cookie, true],
+      [processing, viewer.cookie, false],
+      [processing, owner.cookie, true],
+    ];
+    for (const [videoId, cookie, shown] of cases) {
+      const res = await page(videoId, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(decoded(res)).toBe(shown ? withPoster(html, poster(videoId)) : html);
+      expect(res.headers.link).toBe(shown ? `<${poster(videoId)}>; rel=preload; as=image; fetchpriority=high` : undefined);
+    }
+  });
+
+  it('sends the plain page for a video that does not exist, a malformed id, or a session that does not', async () => {
+    const other = await createUser(ctx.db);
+    const gone = await createVideo(ctx.db, other.id);
+    await ctx.db.deleteFrom('videos').where('id', '=', gone).execute();
+    for (const videoId of [gone, 'not-a-uuid', '%00', `${open}x`]) {
+      const res = await page(videoId, viewer.cookie);
+      expect(res.statusCode, videoId).toBe(200);
+      expect(decoded(res), videoId).toBe(html);
+    }
+    // A forged session is nobody: an open video's poster, and both cookies cleared as on the API.
+    const forged = await page(exclusive, 'sid=forged; user=forged');
+    expect(decoded(forged)).toBe(html);
+    expect(
+      forged.cookies
+        .filter((c) => c.value === '')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['sid', 'user']);
+  });
+
+  it('escapes the URL it writes into the page', () => {
+    expect(withPoster('<div id="root"></div>', '/a"><script>x</script>')).toBe(
+      '<div id="root"><div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster>' +
+        '<img alt="" src="/a&#34;&#62;&#60;script&#62;x&#60;/script&#62;" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3">' +
+        '</div></div>',
+    );
+    expect(withPoster('<p>no root</p>', '/a.webp')).toBeNull();
   });
 });

@@ -1,16 +1,50 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Viewer } from '../features/sessions/sessions.service.ts';
 import { sendError } from './errors.ts';
+
+/** What index.html can show before the app has run, per page (app.ts wires the services in). */
+export type FirstPaint = {
+  /** The poster URL of a video `viewer` may watch; null for one they may not (or that does not exist). */
+  watchPoster(videoId: string, viewer: Viewer | null): Promise<string | null>;
+};
+
+const WATCH_PAGE = /^\/video\/watch\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?(?:\?.*)?$/;
+
+/** Whether this page's HTML depends on who asks (auth.ts resolves the session for it): the watch page's poster. */
+export const pageNeedsViewer = (method: string, url: string) => method === 'GET' && WATCH_PAGE.test(url);
 
 /**
  * Serves the built web app: hashed assets cached forever, index.html for every other
  * non-API path so client-side routes (and the not-found screen) work on reload.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, firstPaint?: FirstPaint) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild && firstPaint) {
+    const index = indexHtml(distDir);
+    app.get('/video/watch/:videoId', { schema: { hide: true } }, async (request, reply) => {
+      const videoId = WATCH_PAGE.exec(request.url)?.[1]?.toLowerCase();
+      const poster = videoId
+        ? await firstPaint.watchPoster(videoId, request.viewer).catch((err: unknown) => {
+            // The page works without its poster: the app asks for the video itself.
+            request.log.warn({ err }, 'watch page poster failed');
+            return null;
+          })
+        : null;
+      // Private: the poster depends on the viewer's session.
+      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
+      const html = poster === null ? null : withPoster(await index(), poster);
+      if (poster === null || html === null) return reply.sendFile('index.html', distDir);
+      // Asked for as the response's headers arrive, before the HTML is read.
+      if (/^[\w:/.%~-]+$/.test(poster)) reply.header('Link', `<${poster}>; rel=preload; as=image; fetchpriority=high`);
+      return sendHtml(request, reply, html);
+    });
+  }
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -58,4 +92,49 @@ export function inlineScriptSources(distDir: string): string[] {
     sources.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
   }
   return sources;
+}
+
+/** index.html as the build wrote it, read again when a rebuild replaces it. */
+function indexHtml(distDir: string): () => Promise<string> {
+  const file = path.join(distDir, 'index.html');
+  let kept: { mtimeMs: number; html: string } | null = null;
+  return async () => {
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
+    return kept.html;
+  };
+}
+
+const ROOT = '<div id="root">';
+
+/**
+ * index.html with the video's poster painted where the player will be, above the loading screen:
+ * the page's largest paint comes with its first, before the app's JavaScript has run. The same
+ * markup the app's warm start paints once the watch call answers (apps/web, features/watch/warm-start.ts),
+ * which leaves this one in place; React replaces both when it renders. Null when the build has no root.
+ */
+export function withPoster(html: string, posterUrl: string): string | null {
+  const at = html.indexOf(ROOT);
+  if (at < 0) return null;
+  const src = posterUrl.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const frame =
+    '<div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster>' +
+    `<img alt="" src="${src}" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3">` +
+    '</div>';
+  return html.slice(0, at + ROOT.length) + frame + html.slice(at + ROOT.length);
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A page made for this request, compressed as the browser accepts (a fast level: it is made per request). */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('Content-Encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }));
+  return reply.send(html);
 }
