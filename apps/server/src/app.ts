@@ -11,7 +11,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { videoListRoutes } from './features/video-list/video-list.routes.ts';
+import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -27,7 +27,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { pageNeedsViewer, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);
-  registerAuth(app, deps.services.sessions, deps.services.cookies);
+  registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer });
 
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
@@ -69,7 +69,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: 'ok' });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
-  await app.register(videoListRoutes, { prefix: '/api/video', deps });
+  const listPages = createListPages(deps);
+  await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
   await app.register(likesRoutes, { prefix: '/api/like', deps });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   await registerWebApp(app, deps.config.webDistDir, {
     watchPoster: (videoId, viewer) => deps.services.videos.posterUrl(videoId, viewer),
+    homeThumbnails: (count) => listPages.thumbnails({ page: 1 }, count),
   });
   return app;
 }

@@ -5,7 +5,6 @@ import type { SessionsService, Viewer } from '../features/sessions/sessions.serv
 import { Unauthorized } from '../lib/errors.ts';
 import { encryptUserCookie } from '../lib/user-cookie.ts';
 import { withMediaUrls } from './media-urls.ts';
-import { pageNeedsViewer } from './web-app.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const USER_COOKIE = 'user';
@@ -60,11 +59,17 @@ export type CookieJar = ReturnType<typeof createCookieJar>;
 
 /**
  * Resolves the session cookie (if any) to `request.viewer` for API routes (and the pages whose
- * HTML depends on the viewer, see web-app.ts) as the request arrives,
+ * HTML depends on the viewer: `pageNeedsViewer`, from web-app.ts) as the request arrives,
  * and refuses anonymous callers of `signedIn` routes before their body is even parsed:
  * who is asking comes first, so an anonymous caller learns nothing about a route's input rules.
  */
-export function registerAuth(app: FastifyInstance, sessions: SessionsService, cookies: CookieJar) {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionsService,
+  cookies: CookieJar,
+  opts: { pageNeedsViewer?: (method: string, url: string) => boolean } = {},
+) {
+  const pageNeedsViewer = opts.pageNeedsViewer ?? (() => false);
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !pageNeedsViewer(request.method, request.url)) return;

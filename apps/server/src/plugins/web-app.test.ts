@@ -166,3 +166,33 @@ describe("the watch page's poster, in its HTML", () => {
     expect(withPoster('<p>no root</p>', '/a.webp')).toBeNull();
   });
 });
+
+describe("/home's first thumbnails", () => {
+  it('are preloaded by a Link header for a signed-in visitor, in the order of the list the grid shows', async () => {
+    const creator = await createUser(ctx.db);
+    for (let i = 0; i < 5; i++) await createVideo(ctx.db, creator.id);
+    const list = (await get('/api/video?page=1')).json() as { data: { videos: Array<{ thumbnail: string }> } };
+    const firstFour = list.data.videos.slice(0, 4).map((video) => video.thumbnail);
+    expect(firstFour).toHaveLength(4);
+
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { cookie: viewer.cookie, 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBe(firstFour.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`).join(', '));
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('are not preloaded for a visitor without the user cookie (the app sends them to /) or for a filtered grid', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/home' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers.link).toBeUndefined();
+    const filtered = await ctx.app.inject({ method: 'GET', url: '/home?query=river', headers: { cookie: viewer.cookie } });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.headers.link).toBeUndefined();
+    expect(filtered.body).toBe(html);
+  });
+});

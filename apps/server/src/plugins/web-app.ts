@@ -6,13 +6,19 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Viewer } from '../features/sessions/sessions.service.ts';
+import { USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
 /** What index.html can show before the app has run, per page (app.ts wires the services in). */
 export type FirstPaint = {
   /** The poster URL of a video `viewer` may watch; null for one they may not (or that does not exist). */
   watchPoster(videoId: string, viewer: Viewer | null): Promise<string | null>;
+  /** The thumbnails of the home grid's first `count` cards (the list's first page, the same for everyone). */
+  homeThumbnails(count: number): Promise<string[]>;
 };
+
+/** The home grid's cards on a phone's first screen, whose images load first (apps/web FIRST_SCREEN_CARDS). */
+const FIRST_SCREEN_CARDS = 4;
 
 const WATCH_PAGE = /^\/video\/watch\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?(?:\?.*)?$/;
 
@@ -41,8 +47,22 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
       const html = poster === null ? null : withPoster(await index(), poster);
       if (poster === null || html === null) return reply.sendFile('index.html', distDir);
       // Asked for as the response's headers arrive, before the HTML is read.
-      if (/^[\w:/.%~-]+$/.test(poster)) reply.header('Link', `<${poster}>; rel=preload; as=image; fetchpriority=high`);
+      const preload = imagePreloads([poster]);
+      if (preload) reply.header('Link', preload);
       return sendHtml(request, reply, html);
+    });
+    // /home without filters, for a signed-in visitor (the app sends others to '/'): the first
+    // cards' thumbnails are asked for with the page, not after the app's list call has answered.
+    app.get('/home', { schema: { hide: true } }, async (request, reply) => {
+      if (request.cookies[USER_COOKIE] && !request.url.includes('?')) {
+        const thumbnails = await firstPaint.homeThumbnails(FIRST_SCREEN_CARDS).catch((err: unknown) => {
+          request.log.warn({ err }, 'home page thumbnails failed');
+          return [];
+        });
+        const preloads = imagePreloads(thumbnails);
+        if (preloads) reply.header('Link', preloads);
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
     });
   }
   if (hasBuild) {
@@ -103,6 +123,14 @@ function indexHtml(distDir: string): () => Promise<string> {
     if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
     return kept.html;
   };
+}
+
+/** A Link header preloading these images first; URLs that would need quoting are left out. */
+function imagePreloads(urls: string[]): string {
+  return urls
+    .filter((url) => /^[\w:/.%~-]+$/.test(url))
+    .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`)
+    .join(', ');
 }
 
 const ROOT = '<div id="root">';
