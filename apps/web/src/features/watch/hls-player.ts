@@ -140,11 +140,26 @@ export function prepareHlsPlayer(videoId: string, src: string, media: HlsMediaOp
     discardPrepared();
     const playback = startHlsPlayback(HlsClass, createHlsElement(media), src, videoId, 0);
     prepared = { videoId, playback };
+    playInPoster(playback.element);
     // Not taken in time (the viewer went elsewhere before the page rendered): stop loading.
     setTimeout(() => {
       if (prepared?.playback === playback) discardPrepared();
     }, PREPARED_TTL_MS);
   });
+}
+
+/**
+ * While the page's poster is still up (index.html's, before React has rendered), the stream plays
+ * in its place, muted: the first frame need not wait for the rest of the page. The player takes
+ * the element, still playing, when it renders (React's first commit removes the poster and the
+ * player's layout effect inserts the element in the same task, before the browser would pause it).
+ */
+function playInPoster(element: StreamHubHlsVideo): void {
+  const poster = document.querySelector('#root [data-poster] img');
+  if (!poster) return;
+  element.className = poster.className;
+  poster.replaceWith(element);
+  void element.play().catch(() => undefined);
 }
 
 /** The stream a mounted player shows: preparing it too would load it twice. */
@@ -160,6 +175,8 @@ export function takePreparedHlsPlayer(videoId: string, src: string): HlsPlayback
   if (prepared?.videoId !== videoId || prepared.playback.src !== src) return null;
   const { playback } = prepared;
   prepared = null;
+  // Out of the poster's place (playInPoster): the player lays it out.
+  playback.element.removeAttribute('class');
   return playback;
 }
 
