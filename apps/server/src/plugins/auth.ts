@@ -72,9 +72,18 @@ export function registerAuth(
   const pageNeedsViewer = opts.pageNeedsViewer ?? (() => false);
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !pageNeedsViewer(request.method, request.url)) return;
+    const isPage = !request.url.startsWith('/api/');
+    if (isPage && !pageNeedsViewer(request.method, request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await sessions.resolve(token) : null;
+    let session: Awaited<ReturnType<SessionsService['resolve']>> = null;
+    try {
+      session = token ? await sessions.resolve(token) : null;
+    } catch (err) {
+      // A page still loads while the database is away (as the viewer's guest; its cookies stay),
+      // and the app shows what its calls then say.
+      if (isPage) return;
+      throw err;
+    }
     request.viewer = session?.viewer ?? null;
     if (token && session?.renewedUntil) cookies.setSession(request, reply, token, session.renewedUntil, session.viewer);
     // API.md §2: a session found invalid clears both cookies, so the web app stops acting signed in.
