@@ -27,6 +27,13 @@ test.describe('player', () => {
     const poster = page.locator('#root [data-poster] img');
     await expect(poster).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // /home likewise paints the first cards' thumbnails where the grid will be (this video is on page 1).
+    await page.route('**/api/video?page=1', hold);
+    await page.goto('/home', { waitUntil: 'commit' });
+    const firstCard = page.locator('#root [data-first-cards] img').first();
+    await expect(firstCard).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
+    await expect.poll(() => firstCard.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await firstCard.boundingBox())?.width).toBeGreaterThan(200);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     for (const release of held) release();
 

@@ -6,7 +6,13 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEntitlement, createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
-import { withPoster } from './web-app.ts';
+import { buildApp } from '../app.ts';
+import { createDb } from '../db/database.ts';
+import { freePort } from '../db/embedded.ts';
+import { createServices } from '../deps.ts';
+import { firstCards, posterFrame, withFirstPaint } from './web-app.ts';
+
+const withPoster = (page: string, url: string) => withFirstPaint(page, posterFrame(url));
 
 // The build writes .br and .gz copies of its text files (apps/web/vite-plugins.ts): a browser
 // that accepts them gets those, with Vary, for assets and for the index.html of client routes.
@@ -157,6 +163,23 @@ describe("the watch page's poster, in its HTML", () => {
     ).toEqual(['sid', 'user']);
   });
 
+  it('sends the plain page while the database is away, not an error', async () => {
+    const deadDb = createDb(`postgres://postgres:postgres@127.0.0.1:${await freePort()}/gone`, 2);
+    const infra = { ...ctx.deps, db: deadDb };
+    const app = await buildApp({ ...infra, services: createServices(infra) });
+    try {
+      for (const url of [`/video/watch/${open}`, '/home']) {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: viewer.cookie } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(html);
+        expect(res.cookies, url).toEqual([]);
+      }
+    } finally {
+      await app.close();
+      await deadDb.destroy();
+    }
+  });
+
   it('escapes the URL it writes into the page', () => {
     expect(withPoster('<div id="root"></div>', '/a"><script>x</script>')).toBe(
       '<div id="root"><div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster>' +
@@ -164,10 +187,11 @@ describe("the watch page's poster, in its HTML", () => {
         '</div></div>',
     );
     expect(withPoster('<p>no root</p>', '/a.webp')).toBeNull();
+    expect(firstCards(['/b"<>.webp'])).toContain('src="/b&#34;&#60;&#62;.webp"');
   });
 });
 
-describe("/home's first thumbnails", () => {
+describe("/home's first cards, in its HTML", () => {
   it('are preloaded by a Link header for a signed-in visitor, in the order of the list the grid shows', async () => {
     const creator = await createUser(ctx.db);
     for (let i = 0; i < 5; i++) await createVideo(ctx.db, creator.id);
@@ -182,14 +206,19 @@ describe("/home's first thumbnails", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers.link).toBe(firstFour.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`).join(', '));
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    // Painted where the grid will be, before the app has run.
+    const body = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(body).toBe(withFirstPaint(html, firstCards(firstFour)));
+    for (const url of firstFour) expect(body).toContain(`<img alt="" src="${url}" fetchpriority="high"`);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
   });
 
-  it('are not preloaded for a visitor without the user cookie (the app sends them to /) or for a filtered grid', async () => {
+  it('are neither painted nor preloaded for a visitor without the user cookie (the app sends them to /) or for a filtered grid', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/home' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers.link).toBeUndefined();
+    expect(anonymous.body).toBe(html);
     const filtered = await ctx.app.inject({ method: 'GET', url: '/home?query=river', headers: { cookie: viewer.cookie } });
     expect(filtered.statusCode).toBe(200);
     expect(filtered.headers.link).toBeUndefined();

@@ -33,36 +33,44 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild && firstPaint) {
     const index = indexHtml(distDir);
+    /**
+     * index.html with `markup` painted above its loading screen and `images` preloaded by a Link
+     * header (asked for as the headers arrive, before the HTML is read); the plain file when there
+     * is nothing to paint.
+     */
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, markup: string | null, images: string[]) => {
+      const html = markup === null ? null : withFirstPaint(await index(), markup);
+      if (html === null) return reply.sendFile('index.html', distDir);
+      const preloads = imagePreloads(images);
+      if (preloads) reply.header('Link', preloads);
+      return sendHtml(request, reply, html);
+    };
+    const failed = (request: FastifyRequest, what: string) => (err: unknown) => {
+      // The page works without it: the app asks for its data itself.
+      request.log.warn({ err }, `${what} failed`);
+      return null;
+    };
+
     app.get('/video/watch/:videoId', { schema: { hide: true } }, async (request, reply) => {
       const videoId = WATCH_PAGE.exec(request.url)?.[1]?.toLowerCase();
       const poster = videoId
-        ? await firstPaint.watchPoster(videoId, request.viewer).catch((err: unknown) => {
-            // The page works without its poster: the app asks for the video itself.
-            request.log.warn({ err }, 'watch page poster failed');
-            return null;
-          })
+        ? await firstPaint.watchPoster(videoId, request.viewer).catch(failed(request, 'watch page poster'))
         : null;
       // Private: the poster depends on the viewer's session.
       reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
-      const html = poster === null ? null : withPoster(await index(), poster);
-      if (poster === null || html === null) return reply.sendFile('index.html', distDir);
-      // Asked for as the response's headers arrive, before the HTML is read.
-      const preload = imagePreloads([poster]);
-      if (preload) reply.header('Link', preload);
-      return sendHtml(request, reply, html);
+      return sendPage(request, reply, poster === null ? null : posterFrame(poster), poster === null ? [] : [poster]);
     });
+
     // /home without filters, for a signed-in visitor (the app sends others to '/'): the first
-    // cards' thumbnails are asked for with the page, not after the app's list call has answered.
+    // cards' thumbnails, painted where the grid will be and asked for with the page, not after the
+    // app's list call has answered and React has rendered.
     app.get('/home', { schema: { hide: true } }, async (request, reply) => {
-      if (request.cookies[USER_COOKIE] && !request.url.includes('?')) {
-        const thumbnails = await firstPaint.homeThumbnails(FIRST_SCREEN_CARDS).catch((err: unknown) => {
-          request.log.warn({ err }, 'home page thumbnails failed');
-          return [];
-        });
-        const preloads = imagePreloads(thumbnails);
-        if (preloads) reply.header('Link', preloads);
-      }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+      const wanted = Boolean(request.cookies[USER_COOKIE]) && !request.url.includes('?');
+      const thumbnails = wanted
+        ? await firstPaint.homeThumbnails(FIRST_SCREEN_CARDS).catch(failed(request, 'home page thumbnails'))
+        : null;
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+      return sendPage(request, reply, thumbnails?.length ? firstCards(thumbnails) : null, thumbnails ?? []);
     });
   }
   if (hasBuild) {
@@ -136,20 +144,52 @@ function imagePreloads(urls: string[]): string {
 const ROOT = '<div id="root">';
 
 /**
- * index.html with the video's poster painted where the player will be, above the loading screen:
- * the page's largest paint comes with its first, before the app's JavaScript has run. The same
- * markup the app's warm start paints once the watch call answers (apps/web, features/watch/warm-start.ts),
- * which leaves this one in place; React replaces both when it renders. Null when the build has no root.
+ * index.html with `markup` first in its root, above the loading screen: the page's largest paint
+ * comes with its first, before the app's JavaScript has run. React replaces the root's content
+ * when it renders. Null when the build has no root.
  */
-export function withPoster(html: string, posterUrl: string): string | null {
+export function withFirstPaint(html: string, markup: string): string | null {
   const at = html.indexOf(ROOT);
   if (at < 0) return null;
-  const src = posterUrl.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const frame =
+  return html.slice(0, at + ROOT.length) + markup + html.slice(at + ROOT.length);
+}
+
+const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The watch page's poster where the player will be. The same markup the app's warm start paints
+ * once the watch call answers (apps/web, features/watch/warm-start.ts), which leaves this one in
+ * place, and where a stream prepared early starts playing (features/watch/hls-player.ts).
+ */
+export function posterFrame(url: string): string {
+  return (
     '<div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster>' +
-    `<img alt="" src="${src}" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3">` +
-    '</div>';
-  return html.slice(0, at + ROOT.length) + frame + html.slice(at + ROOT.length);
+    `<img alt="" src="${attribute(url)}" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3">` +
+    '</div>'
+  );
+}
+
+/**
+ * The home grid's first thumbnails where the grid will be: the shell's bar and side bar as empty
+ * boxes, the page's heading as space, and the grid's own columns (apps/web: shell-layout.tsx,
+ * top-bar.tsx, home-page.tsx, and VideoGrid in components/video-card.tsx use the same classes).
+ */
+export function firstCards(urls: string[]): string {
+  // Each above the height of a card's text (avatar, title, channel, views), so the next row sits where the grid's will.
+  const cards = urls
+    .map(
+      (url) =>
+        `<div><img alt="" src="${attribute(url)}" fetchpriority="high" class="aspect-video w-full rounded-xl bg-raised object-cover">` +
+        '<div style="height:5rem"></div></div>',
+    )
+    .join('');
+  return (
+    '<div aria-hidden="true" data-first-cards><div class="h-14"></div><div class="flex">' +
+    '<div class="hidden w-64 shrink-0 lg:block"></div>' +
+    '<div class="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8"><div style="height:3rem"></div>' +
+    `<div class="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">${cards}</div>` +
+    '</div></div></div>'
+  );
 }
 
 const brotli = promisify(zlib.brotliCompress);
