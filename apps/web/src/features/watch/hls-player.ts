@@ -151,8 +151,9 @@ export function prepareHlsPlayer(videoId: string, src: string, media: HlsMediaOp
 /**
  * While the page's poster is still up (index.html's, before React has rendered), the stream plays
  * in its place, muted: the first frame need not wait for the rest of the page. The player takes
- * the element, still playing, when it renders (React's first commit removes the poster and the
- * player's layout effect inserts the element in the same task, before the browser would pause it).
+ * the element when it renders. When React's first commit holds the player, it removes the poster
+ * and the player's layout effect inserts the element in the same task, before the browser would
+ * pause a media element that left the page; otherwise the element waits, paused, for the player.
  */
 function playInPoster(element: StreamHubHlsVideo): void {
   const poster = document.querySelector('#root [data-poster] img');
