@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { firstCardsHtml, posterFrameHtml } from '@streamhub/contract/first-paint';
 import type { Viewer } from '../features/sessions/sessions.service.ts';
 import { USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
@@ -58,7 +59,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
         : null;
       // Private: the poster depends on the viewer's session.
       reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
-      return sendPage(request, reply, poster === null ? null : posterFrame(poster), poster === null ? [] : [poster]);
+      return sendPage(request, reply, poster === null ? null : posterFrameHtml(poster), poster === null ? [] : [poster]);
     });
 
     // /home without filters, for a signed-in visitor (the app sends others to '/'): the first
@@ -70,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
         ? await firstPaint.homeThumbnails(FIRST_SCREEN_CARDS).catch(failed(request, 'home page thumbnails'))
         : null;
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
-      return sendPage(request, reply, thumbnails?.length ? firstCards(thumbnails) : null, thumbnails ?? []);
+      return sendPage(request, reply, thumbnails?.length ? firstCardsHtml(thumbnails) : null, thumbnails ?? []);
     });
   }
   if (hasBuild) {
@@ -152,44 +153,6 @@ export function withFirstPaint(html: string, markup: string): string | null {
   const at = html.indexOf(ROOT);
   if (at < 0) return null;
   return html.slice(0, at + ROOT.length) + markup + html.slice(at + ROOT.length);
-}
-
-const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * The watch page's poster where the player will be. The same markup the app's warm start paints
- * once the watch call answers (apps/web, features/watch/warm-start.ts), which leaves this one in
- * place, and where a stream prepared early starts playing (features/watch/hls-player.ts).
- */
-export function posterFrame(url: string): string {
-  return (
-    '<div class="mx-auto max-w-7xl p-4" aria-hidden="true" data-poster>' +
-    `<img alt="" src="${attribute(url)}" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3">` +
-    '</div>'
-  );
-}
-
-/**
- * The home grid's first thumbnails where the grid will be: the shell's bar and side bar as empty
- * boxes, the page's heading as space, and the grid's own columns (apps/web: shell-layout.tsx,
- * top-bar.tsx, home-page.tsx, and VideoGrid in components/video-card.tsx use the same classes).
- */
-export function firstCards(urls: string[]): string {
-  // Each above the height of a card's text (avatar, title, channel, views), so the next row sits where the grid's will.
-  const cards = urls
-    .map(
-      (url) =>
-        `<div><img alt="" src="${attribute(url)}" fetchpriority="high" class="aspect-video w-full rounded-xl bg-raised object-cover">` +
-        '<div style="height:5rem"></div></div>',
-    )
-    .join('');
-  return (
-    '<div aria-hidden="true" data-first-cards><div class="h-14"></div><div class="flex">' +
-    '<div class="hidden w-64 shrink-0 lg:block"></div>' +
-    '<div class="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8"><div style="height:3rem"></div>' +
-    `<div class="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">${cards}</div>` +
-    '</div></div></div>'
-  );
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -1,3 +1,4 @@
+import { posterFrameHtml } from '@streamhub/contract/first-paint';
 import { sendWarmCall } from '@/lib/warm-calls';
 import { preloadPageCode } from '@/lib/warm-code';
 import { readSavedBandwidth, browserDownlinkMbps } from './bandwidth-store';
@@ -79,26 +80,17 @@ function watchedVideoId(pathname: string): string | null {
 /**
  * Paints the video's thumbnail where the player will be, above index.html's loading screen, while
  * the app's code still loads: the page shows what was opened at once (its largest paint). The
- * server usually sent it in the HTML already (the same markup, apps/server plugins/web-app.ts
- * `withPoster`), and then it stays. React replaces everything in #root when it first renders;
- * once it has, there is nothing to do.
+ * server usually sent it in the HTML already (the same markup, `posterFrameHtml`), and then it
+ * stays. React replaces everything in #root when it first renders; once it has, there is nothing to do.
  */
 function paintPoster(thumbnail: string | undefined): void {
   const root = document.getElementById('root');
   const loading = root?.querySelector('[data-first-paint]');
   if (!thumbnail || !root || !loading || root.querySelector('[data-poster]')) return;
-  const frame = document.createElement('div');
-  frame.className = 'mx-auto max-w-7xl p-4';
-  frame.setAttribute('aria-hidden', 'true');
-  frame.dataset.poster = '';
-  const img = document.createElement('img');
-  img.alt = '';
-  img.src = thumbnail;
-  img.fetchPriority = 'high';
-  img.className = 'block aspect-video w-full rounded-xl bg-black object-cover lg:w-2/3';
-  frame.append(img);
+  const frame = document.createElement('template');
+  frame.innerHTML = posterFrameHtml(thumbnail);
   // The loading screen comes again below it, as a new element: nothing on the page moves.
-  root.replaceChildren(frame, loading.cloneNode(true));
+  root.replaceChildren(frame.content, loading.cloneNode(true));
 }
 
 /**
