@@ -48,11 +48,12 @@ export async function startNginx(opts: { dataDir: string; apiAddress?: string; p
     .map((t) => `${t}_temp_path ${path.join(prefix, `${t}-temp`)};`)
     .join(' ');
   // As root, nginx would hand its workers to an unprivileged user that cannot read DATA_DIR.
+  // pcre_jit as docs/deploy.md asks for it: the profile's locations are regular expressions.
   const user = process.getuid?.() === 0 ? 'user root;' : '';
   const conf = path.join(prefix, 'nginx.conf');
   await fs.writeFile(
     conf,
-    `${user} worker_processes ${opts.workers ?? 1}; daemon off; pid ${path.join(prefix, 'nginx.pid')};
+    `${user} pcre_jit on; worker_processes ${opts.workers ?? 1}; daemon off; pid ${path.join(prefix, 'nginx.pid')};
 error_log ${path.join(prefix, 'error.log')} warn;
 events { worker_connections 4096; }
 http { access_log off; keepalive_requests 100000; ${temp}
