@@ -8,6 +8,12 @@
  * change them together.
  */
 
+/**
+ * The home grid's cards on a phone's and a desktop's first screen: the server paints and preloads
+ * their thumbnails, and the grid loads those eagerly, first.
+ */
+export const FIRST_SCREEN_CARDS = 4;
+
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The shell around a page: the top bar's height and the side bar's width as empty boxes, the main area's padding. */

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { firstCardsHtml, posterFrameHtml } from '@streamhub/contract/first-paint';
+import { FIRST_SCREEN_CARDS, firstCardsHtml, posterFrameHtml } from '@streamhub/contract/first-paint';
 import type { Viewer } from '../features/sessions/sessions.service.ts';
 import { USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
@@ -17,9 +17,6 @@ export type FirstPaint = {
   /** The thumbnails of the home grid's first `count` cards (the list's first page, the same for everyone). */
   homeThumbnails(count: number): Promise<string[]>;
 };
-
-/** The home grid's cards on a phone's first screen, whose images load first (apps/web FIRST_SCREEN_CARDS). */
-const FIRST_SCREEN_CARDS = 4;
 
 const WATCH_PAGE = /^\/video\/watch\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?(?:\?.*)?$/;
 

@@ -2,9 +2,6 @@ import type { VideoCard, VideoListPage } from '@streamhub/contract';
 
 export const PAGE_SIZE = 12;
 
-/** The cards on a phone's and a desktop's first screen: their thumbnails load at once, first. */
-export const FIRST_SCREEN_CARDS = 4;
-
 /** Thrown when the list answer has neither a videos array nor is itself one (SPEC §8). */
 export class InvalidVideoListError extends Error {
   constructor() {

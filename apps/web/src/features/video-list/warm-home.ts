@@ -1,5 +1,5 @@
 import { sendWarmCall } from '@/lib/warm-calls';
-import { FIRST_SCREEN_CARDS } from './video-list-response';
+import { FIRST_SCREEN_CARDS } from '@streamhub/contract/first-paint';
 
 /** The call the home grid makes for /home without filters (app/warm-start.test.ts keeps them equal). */
 export const HOME_FIRST_PAGE = '/api/video?page=1';
@@ -8,7 +8,8 @@ export const HOME_FIRST_PAGE = '/api/video?page=1';
  * The home grid's warm start (app/warm-start-entry.ts runs it for a signed-in visitor before the
  * app's code has loaded): on /home it asks for the first page of videos and preloads the first
  * cards' thumbnails, so the grid paints as soon as the app renders it instead of one request and
- * one image load later.
+ * one image load later. The server has usually painted and preloaded those thumbnails with the
+ * HTML already (apps/server plugins/web-app.ts); the browser then finds them loaded.
  */
 export function startWarmHome(): void {
   if (!/^\/home\/?$/.test(location.pathname) || location.search) return;

@@ -2,7 +2,8 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ListedVideoCard, VideoGrid } from '@/components/video-card';
 import { useVideos, type VideoListParams } from '../api/get-videos';
-import { FIRST_SCREEN_CARDS, InvalidVideoListError, pageSummary } from '../video-list-response';
+import { FIRST_SCREEN_CARDS } from '@streamhub/contract/first-paint';
+import { InvalidVideoListError, pageSummary } from '../video-list-response';
 
 type VideoListViewProps = {
   params: VideoListParams;
