@@ -94,13 +94,18 @@ test.describe('own videos: upload, edit, delete', () => {
     const edited = page.getByRole('article', { name: newTitle });
     await expect(edited).toBeVisible();
 
-    // Delete with confirmation.
-    await edited.getByRole('button', { name: `Options for ${newTitle}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Video?' });
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // Delete from the menu, by keyboard: it deletes at once (SPEC §8 has no confirmation for it),
+    // and the focus, whose menu went with the card, lands on the page heading.
+    await edited.getByRole('button', { name: `Options for ${newTitle}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Video Deleted')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('Channel has no Videos')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Videos', level: 1 })).toBeFocused();
   });
 
   test('the server refuses a non-video file with its message', async ({ page }) => {

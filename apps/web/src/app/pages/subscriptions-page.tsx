@@ -1,22 +1,14 @@
-import { useEffect, useRef } from 'react';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useSubscriptions } from '@/features/subscriptions/api/get-subscriptions';
 import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 /** /subscriptions: 'Your Subscriptions' (SPEC §2). */
 export function SubscriptionsPage() {
   const subscriptions = useSubscriptions();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const count = subscriptions.data?.length;
-  const previousCount = useRef(count);
-  useEffect(() => {
-    // After an unsubscribe the card (and the focused button in it) is gone: keep keyboard users on the page.
-    if (count !== undefined && previousCount.current !== undefined && count < previousCount.current) {
-      if (!document.activeElement || document.activeElement === document.body) headingRef.current?.focus();
-    }
-    previousCount.current = count;
-  }, [count]);
+  // After an unsubscribe the card (and the focused button in it) is gone: keep keyboard users on the page.
+  const headingRef = useFocusAfterRemoval<HTMLHeadingElement>(subscriptions.data?.length);
 
   return (
     <section aria-labelledby="subscriptions-title" className="mx-auto flex max-w-5xl flex-col gap-6">

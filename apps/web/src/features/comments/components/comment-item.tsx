@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Img } from '@/components/ui/img';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,7 +24,6 @@ export function CommentItem({ comment, target }: CommentItemProps) {
   const editId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const username = comment.owner?.username || 'unknown';
   const edited = comment.updatedAt && comment.createdAt && comment.updatedAt !== comment.createdAt;
 
@@ -125,16 +123,10 @@ export function CommentItem({ comment, target }: CommentItemProps) {
             setDraft(comment.content);
             setEditing(true);
           }}
-          onDelete={() => setConfirmingDelete(true)}
+          // SPEC §8 lists no confirmation for deleting a comment: Delete in the menu deletes.
+          onDelete={() => remove.mutate(comment._id)}
         />
       ) : null}
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Delete Comment?"
-        description="This action cannot be undone."
-        onConfirm={() => remove.mutate(comment._id)}
-      />
     </article>
   );
 }

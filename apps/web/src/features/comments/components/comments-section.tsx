@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useComments } from '../api/get-comments';
 import type { CommentTarget } from '../comment-rules';
 import { CommentBox } from './comment-box';
@@ -13,9 +14,11 @@ import { CommentItem } from './comment-item';
 export function CommentsSection({ target }: { target: CommentTarget }) {
   const comments = useComments(target);
   const titleId = useId();
+  // A deleted comment takes its focused menu with it.
+  const headingRef = useFocusAfterRemoval<HTMLHeadingElement>(comments.data?.length);
   return (
     <section aria-labelledby={titleId} aria-busy={comments.isPending} className="flex flex-col gap-4">
-      <h2 id={titleId} className="text-lg font-semibold">
+      <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {comments.data ? `${comments.data.length} Comments` : 'Comments'}
       </h2>
       <CommentBox target={target} />

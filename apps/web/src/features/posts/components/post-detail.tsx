@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import type { Post } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CommentIcon } from '@/components/ui/icons';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { errorText } from '@/lib/api-client';
@@ -24,9 +22,9 @@ export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
   const user = useCurrentUser();
   const like = useTogglePostLike();
   const remove = useDeletePost();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const owner = isPostOwner(post, user?._id);
 
+  // SPEC §8 lists no confirmation for deleting a post: Delete in the menu deletes.
   function deletePost() {
     remove.mutate(post._id, {
       onSuccess: () => {
@@ -48,9 +46,7 @@ export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
     >
       <PostHeader
         post={post}
-        action={
-          owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={() => setConfirmingDelete(true)} /> : null
-        }
+        action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : null}
       />
       <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
       <div className="flex items-center gap-4">
@@ -66,13 +62,6 @@ export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
           {formatCount(post.comments)} {post.comments === 1 ? 'comment' : 'comments'}
         </span>
       </div>
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Delete Post?"
-        description="This action cannot be undone."
-        onConfirm={deletePost}
-      />
     </article>
   );
 }

@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { UploadIcon } from '@/components/ui/icons';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { VideoGrid } from '@/components/video-card';
 import { errorText } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useChannelVideos } from '../api/get-channel-videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { isQuotaFull } from '../channel-videos';
@@ -25,9 +25,9 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
   const navigate = useNavigate();
   const videos = useChannelVideos(channelId);
   const deleteVideo = useDeleteVideo();
-  const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
 
-  async function confirmDelete(videoId: string) {
+  // SPEC §8 lists no confirmation for deleting a video: Delete in the menu deletes.
+  async function deleteOne(videoId: string) {
     try {
       await deleteVideo.mutateAsync(videoId);
       toastSuccess('Video Deleted');
@@ -39,12 +39,15 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
 
   const uploads = videos.data?.uploads;
   const list = videos.data?.videos ?? [];
+  const headingRef = useFocusAfterRemoval<HTMLHeadingElement>(videos.data?.videos.length);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <title>{`${title} · StreamHub`}</title>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold">{title}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="mr-auto text-2xl font-semibold focus:outline-none">
+          {title}
+        </h1>
         {isOwner && uploads ? (
           <>
             <p className="text-sm text-muted">
@@ -81,24 +84,12 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
                 video={video}
                 isOwner={isOwner}
                 onEdit={() => void navigate(`/video/edit/${video._id}`)}
-                onDelete={() => setPendingDelete({ id: video._id, title: video.title })}
+                onDelete={() => void deleteOne(video._id)}
               />
             </li>
           ))}
         </VideoGrid>
       )}
-
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
-        title="Delete Video?"
-        description={`"${pendingDelete?.title ?? ''}" will be deleted. This cannot be undone.`}
-        onConfirm={() => {
-          if (pendingDelete) void confirmDelete(pendingDelete.id);
-        }}
-      />
     </div>
   );
 }
