@@ -89,7 +89,7 @@ const EnvSchema = z.object({
     .positive()
     .default(10 * 1024 ** 2),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(20),
-  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(1000),
   /**
    * Where rate limits count: `postgres` (shared by every process on the database; the default with
    * DATABASE_URL, where processes may be many) or `memory` (this process only; the default of the

@@ -19,6 +19,8 @@ import { createCommentsRepo } from './features/comments/comments.repo.ts';
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createLoginAttempts } from './features/users/login-attempts.ts';
+import { createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createAccessService } from './features/access/access.service.ts';
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
@@ -68,7 +70,8 @@ export function createServices(infra: Infra) {
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists });
+  const loginAttempts = createLoginAttempts(createRateCounters(config.rateLimit.store, db), config.rateLimit.loginMax);
+  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists, loginAttempts });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,

@@ -1,5 +1,8 @@
 import type { ErrorReason } from '@streamhub/contract';
 
+/** The text of every 429, from a route's rate limit or a service's. */
+export const TOO_MANY_REQUESTS = 'Too many requests, please try again later';
+
 /** The one error family services throw; plugins/errors.ts maps each to its status and envelope. */
 export class AppError extends Error {
   constructor(
@@ -52,6 +55,12 @@ export class PaymentFailed extends AppError {
 export class TooLarge extends AppError {
   constructor(message = 'File too large') {
     super(413, message);
+  }
+}
+/** 429: too many attempts; the client is told when to try again (Retry-After). */
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, TOO_MANY_REQUESTS);
   }
 }
 export class UnsupportedMedia extends AppError {

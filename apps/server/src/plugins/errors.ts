@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReason } from '@streamhub/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, TOO_MANY_REQUESTS, TooManyRequests } from '../lib/errors.ts';
 import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
 
 export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[], reason?: ErrorReason) {
@@ -32,6 +32,7 @@ export function sendDatabaseUnavailable(reply: FastifyReply) {
 /** One place maps every error to the API.md envelope: JSON only, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details, error.reason);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -50,7 +51,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         status === 413
           ? 'Request body too large'
           : status === 429
-            ? 'Too many requests, please try again later'
+            ? TOO_MANY_REQUESTS
             : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type'
               : error.message || 'Bad request';

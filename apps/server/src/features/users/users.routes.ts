@@ -19,23 +19,15 @@ import { requireViewer, SESSION_COOKIE, signedIn } from '../../plugins/auth.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { users, cookies, sessions, config, access } = deps.services;
-  const authLimit = (max: number, byIdentifier: boolean) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request: { ip: string; body?: unknown }) => {
-        const body = request.body as { username?: string; email?: string } | undefined;
-        const id = byIdentifier ? (body?.username || body?.email || '').toLowerCase() : '';
-        return `${request.ip}|${id}`;
-      },
-    },
-  });
+  // Registrations per client address (the plugin's default key). Login counts only failed attempts, so its limit is the
+  // service's (login-attempts.ts): a route limit counts every request.
+  const registerLimit = { rateLimit: { max: config.rateLimit.registerMax, timeWindow: '1 minute' } };
   const tags = ['users'];
 
   app.post(
     '/register',
     {
-      config: authLimit(config.rateLimit.registerMax, false),
+      config: registerLimit,
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(CurrentUser) } },
     },
     async (request, reply) => {
@@ -54,12 +46,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post(
     '/login',
     {
-      config: authLimit(config.rateLimit.loginMax, true),
       schema: { tags, body: LoginBody, response: { 200: envelope(z.object({ user: CurrentUser })) } },
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
-      const { user, session } = await users.login([username, email], password);
+      const { user, session } = await users.login([username, email], password, request.ip);
       cookies.setSession(request, reply, session.token, session.expiresAt, user);
       return ok(reply, { user }, 200, 'User logged in successfully');
     },

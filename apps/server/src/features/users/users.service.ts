@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { LoginAttempts } from './login-attempts.ts';
 import type { UsersRepo } from './users.repo.ts';
 
 const DUPLICATE = 'User with email or username already exists';
@@ -18,9 +19,11 @@ interface Deps {
   storage: Storage;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed'>;
   playlists: Pick<PlaylistsService, 'countByOwner'>;
+  /** Failed sign-ins per address and identifier, the login's rate limit. */
+  loginAttempts: LoginAttempts;
 }
 
-export function createUsersService({ repo, sessions, storage, subscriptions, playlists }: Deps) {
+export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts }: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -67,11 +70,13 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
 
     /**
      * The client sends one identifier as both username and email (SPEC.md §5); other clients may
-     * send only one, or two different ones: the first that names an account wins.
+     * send only one, or two different ones: the first that names an account wins. `address` is
+     * the client's: only failed attempts count against its limit (login-attempts.ts).
      */
-    async login(identifiers: (string | undefined)[], password: string) {
+    async login(identifiers: (string | undefined)[], password: string, address: string) {
       const candidates = [...new Set(identifiers.filter((i): i is string => Boolean(i)))];
       if (candidates.length === 0) throw new BadInput('Username or email is required');
+      const attempt = await loginAttempts.begin(address, candidates);
       let row: Awaited<ReturnType<UsersRepo['findForLogin']>>;
       for (const identifier of candidates) {
         row ??= await repo.findForLogin(identifier);
@@ -81,6 +86,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       // API.md §4 wording; both answers take the same time.
       if (!row) throw new NotFound('Incorrect username or email');
       if (!valid) throw new Unauthorized('Password incorrect');
+      await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
 
