@@ -7,7 +7,7 @@ import type { HistoryEntry, LikedVideo, MoreVideo, Owner, VideoCard, VideoListPa
  * broken stream). Happy paths run against the real server.
  */
 
-type Fulfill = NonNullable<Parameters<Route['fulfill']>[0]>;
+export type Fulfill = NonNullable<Parameters<Route['fulfill']>[0]>;
 
 /** A successful answer in the API.md §1 envelope; `data` must have the contract's type. */
 export function apiOk<T>(data: T, statusCode = 200): Fulfill {

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { VideoCard } from '@streamhub/contract';
-import { apiError, apiInvalid, apiOk, owner, videoCard, videoListPage } from '../support/api-stubs';
+import { apiError, apiInvalid, apiOk, owner, videoCard, videoListPage, type Fulfill } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 import { currentUserId } from '../support/videos';
 
@@ -127,22 +127,27 @@ test.describe('home grid', () => {
 
   test('a failed load offers Try Again; an empty answer is an invalid response', async ({ page }) => {
     await registerViaApi(page);
-    let mode: 'fail' | 'ok' | 'invalid' = 'fail';
-    await answerVideoList(page, (_url, route) => {
-      if (mode === 'fail') return route.fulfill(apiError(400, 'Bad request'));
-      if (mode === 'invalid') return route.fulfill(apiInvalid(null));
-      return route.fulfill(apiOk(videoListPage([card(1)])));
-    });
+    const emptyAnswers: Record<string, Fulfill> = {
+      'an empty body': { status: 200, contentType: 'application/json', body: '' },
+      'a non-JSON body': { status: 200, contentType: 'text/html', body: '<html></html>' },
+      'an envelope without data': { status: 200, contentType: 'application/json', body: '{}' },
+      'data null': apiInvalid(null),
+    };
+    let answer: Fulfill = apiError(400, 'Bad request');
+    await answerVideoList(page, (_url, route) => route.fulfill(answer));
 
     await page.goto('/home');
     await expect(page.getByText('Failed to load videos. Please try again later.', { exact: true })).toBeVisible();
-    mode = 'ok';
+    answer = apiOk(videoListPage([card(1)]));
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByTestId('video-card')).toHaveCount(1);
 
-    mode = 'invalid';
-    await page.goto('/home?query=x');
-    await expect(page.getByText('Invalid response from server', { exact: true })).toBeVisible();
+    for (const [name, empty] of Object.entries(emptyAnswers)) {
+      answer = empty;
+      await page.goto('/home?query=x');
+      await expect(page.getByText('Invalid response from server', { exact: true }), name).toBeVisible();
+      await expect(page.getByText('Failed to load videos. Please try again later.'), name).toHaveCount(0);
+    }
   });
 
   test('an empty result without a query says No videos found', async ({ page }) => {

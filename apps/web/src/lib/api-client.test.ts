@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, errorText, onNetworkError } from './api-client';
+import { ApiError, InvalidResponseError, api, buildUrl, errorText, onNetworkError } from './api-client';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -75,9 +75,23 @@ describe('api client', () => {
     stop();
   });
 
-  it('rejects answers without an envelope', async () => {
-    vi.stubGlobal('fetch', async () => new Response('', { status: 200 }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({ message: 'Invalid response from server' });
+  it.each([
+    ['an empty body', () => new Response('', { status: 200 })],
+    ['an empty JSON body', () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } })],
+    ['a non-JSON body', () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })],
+    ['an envelope without data', () => jsonResponse(200, {})],
+  ])('rejects %s as an invalid response', async (_name, answer) => {
+    vi.stubGlobal('fetch', async () => answer());
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ status: 200, message: 'Invalid response from server' });
+  });
+
+  it('keeps a failed call with an unreadable body a plain ApiError', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 500 }));
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(InvalidResponseError);
   });
 });
 

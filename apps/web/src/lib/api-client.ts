@@ -24,6 +24,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call the server answered with success but whose answer cannot be read: an empty or non-JSON
+ * body, or an envelope without `data` (SPEC §8 'Invalid response from server').
+ */
+export class InvalidResponseError extends ApiError {
+  constructor(status: number) {
+    super({ status, message: 'Invalid response from server' });
+    this.name = 'InvalidResponseError';
+  }
+}
+
 /** The server's text for a failed call, or `fallback` when there is none (e.g. not an ApiError). */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message && !error.isNetworkError ? error.message : fallback;
@@ -132,9 +143,7 @@ async function readApiResponse<T>(pending: Promise<Response>): Promise<T> {
     if (error.isNetworkError) reportNetworkError();
     throw error;
   }
-  if (!envelope || !('data' in envelope)) {
-    throw new ApiError({ status: response.status, message: 'Invalid response from server' });
-  }
+  if (!envelope || !('data' in envelope)) throw new InvalidResponseError(response.status);
   return envelope.data as T;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidResponseError } from '@/lib/api-client';
 import { InvalidVideoListError, normalizeVideoList, pageSummary } from './video-list-response';
 
 const card = {
@@ -25,6 +26,8 @@ describe('normalizeVideoList', () => {
     expect(() => normalizeVideoList(null)).toThrow(InvalidVideoListError);
     expect(() => normalizeVideoList({})).toThrow('Invalid response from server');
     expect(() => normalizeVideoList('x')).toThrow(InvalidVideoListError);
+    // The view shows every unreadable answer, from the client or from here, the same way.
+    expect(() => normalizeVideoList({ total: 1 })).toThrow(InvalidResponseError);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { VideoCard, VideoListPage } from '@streamhub/contract';
+import { InvalidResponseError } from '@/lib/api-client';
 
 export const PAGE_SIZE = 12;
 
-/** Thrown when the list answer has neither a videos array nor is itself one (SPEC §8). */
-export class InvalidVideoListError extends Error {
+/** Thrown when the list's `data` has neither a videos array nor is itself one (SPEC §8). */
+export class InvalidVideoListError extends InvalidResponseError {
   constructor() {
-    super('Invalid response from server');
+    // The call itself succeeded; only its `data` is unusable.
+    super(200);
     this.name = 'InvalidVideoListError';
   }
 }

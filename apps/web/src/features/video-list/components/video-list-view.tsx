@@ -1,9 +1,10 @@
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ListedVideoCard, VideoGrid } from '@/components/video-card';
+import { InvalidResponseError } from '@/lib/api-client';
 import { useVideos, type VideoListParams } from '../api/get-videos';
 import { FIRST_SCREEN_CARDS } from '@streamhub/contract/first-paint';
-import { InvalidVideoListError, pageSummary } from '../video-list-response';
+import { pageSummary } from '../video-list-response';
 
 type VideoListViewProps = {
   params: VideoListParams;
@@ -16,7 +17,9 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
 
   if (list.isPending) return <LoadingScreen />;
   if (list.isError) {
-    const invalid = list.error instanceof InvalidVideoListError;
+    // An answer without a readable list (empty or non-JSON body, no `data`, no videos) is not a
+    // failed load: SPEC §8 names it 'Invalid response from server'.
+    const invalid = list.error instanceof InvalidResponseError;
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
         <p className="text-lg">{invalid ? 'Invalid response from server' : 'Failed to load videos. Please try again later.'}</p>
