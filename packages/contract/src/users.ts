@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { secretText, singleLineText } from './text.ts';
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+export const USERNAME_MAX_LENGTH = 100;
 
 export const RegisterFields = z.object({
   fullname: singleLineText().trim().min(1, 'Full name is required').max(100),
   username: singleLineText()
     .trim()
     .min(3, 'Username must have at least 3 characters')
-    .max(30, 'Username cannot be longer than 30 characters')
+    // Room for generated names (`user_${Date.now()}_${random}`); the column is text.
+    .max(USERNAME_MAX_LENGTH, `Username cannot be longer than ${USERNAME_MAX_LENGTH} characters`)
     .regex(USERNAME_PATTERN, 'Username may contain letters, digits, dot, dash and underscore only'),
   email: singleLineText().trim().max(254).email('Email is invalid'),
   password: secretText().min(1, 'Password is required').max(128),

@@ -71,6 +71,66 @@ describe('POST /api/users/register', () => {
     expect(res.json().data).toBe('Email is required');
   });
 
+  it('accepts usernames of 3 to 100 letters, digits, _ . -, and refuses others with details', async () => {
+    const register = (username: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        ...multipart(
+          { fullname: 'F', username, email: `u${Date.now()}${Math.random().toString(36).slice(2)}@example.com`, password: 'pw' },
+          png(),
+        ),
+      });
+    const generated = `user_${Date.now()}_${Math.random().toString(36).slice(2)}`;
+    const longest = `a.b-c_${Date.now()}`.padEnd(100, 'Z');
+    for (const username of [generated, longest, 'a-b']) {
+      const res = await register(username);
+      expect(res.statusCode, `${username}: ${res.body}`).toBe(201);
+      expect(res.json().data.username).toBe(username);
+    }
+    // Unique case-insensitively at any length, and the long name signs in.
+    expect((await register(longest.toLowerCase())).statusCode).toBe(409);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      ...json({ username: longest.toUpperCase(), email: longest.toUpperCase(), password: 'pw' }),
+    });
+    expect(login.statusCode).toBe(200);
+
+    for (const [username, problem] of [
+      [`${longest}Z`, 'Username cannot be longer than 100 characters'],
+      ['ab', 'Username must have at least 3 characters'],
+      ['with space', 'Username may contain letters, digits, dot, dash and underscore only'],
+      ['plus+sign', 'Username may contain letters, digits, dot, dash and underscore only'],
+    ]) {
+      const res = await register(username!);
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().details).toContainEqual({ field: 'username', problem });
+    }
+  });
+
+  it('accepts an email of 254 characters and a full name of 100, not longer', async () => {
+    const register = (fields: { email: string; fullname: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        ...multipart({ username: `len${Date.now()}${Math.random().toString(36).slice(2)}`, password: 'pw', ...fields }, png()),
+      });
+    const email = (length: number) => {
+      const local = `m${Date.now()}`.padEnd(64, 'x');
+      const domain = `${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(63)}.com`;
+      return `${local}@${domain}`.slice(0, length - 4) + '.com';
+    };
+    expect(email(254)).toHaveLength(254);
+    expect((await register({ email: email(254), fullname: 'N'.repeat(100) })).statusCode).toBe(201);
+    const tooLongEmail = await register({ email: `a${email(254)}`, fullname: 'N' });
+    expect(tooLongEmail.statusCode).toBe(400);
+    expect(tooLongEmail.json().details[0].field).toBe('email');
+    const tooLongName = await register({ email: `n${Date.now()}@example.com`, fullname: 'N'.repeat(101) });
+    expect(tooLongName.statusCode).toBe(400);
+    expect(tooLongName.json().details[0].field).toBe('fullname');
+  });
+
   it('stores nothing when the same account is registered twice at once', async () => {
     const fields = { fullname: 'Twin', username: 'twin', email: 'twin@example.com', password: 'Secret12!' };
     const avatarsDir = path.join(ctx.config.mediaDir, 'avatars');
