@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buy } from '../buy';
 
-/** GET|POST /api/purchase/buy/playlist/:playlistId. */
+/** GET /api/purchase/buy/playlist/:playlistId. */
 export function buyPlaylist(playlistId: string, idempotencyKey: string) {
   return buy(`playlist/${encodeURIComponent(playlistId)}`, idempotencyKey);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buy } from '../buy';
 
-/** GET|POST /api/purchase/buy/uploads: 5 more upload slots (SPEC §9). */
+/** GET /api/purchase/buy/uploads: 5 more upload slots (SPEC §9). */
 export function buyUploads(idempotencyKey: string) {
   return buy('uploads', idempotencyKey);
 }

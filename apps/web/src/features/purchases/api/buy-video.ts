@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buy } from '../buy';
 
-/** GET|POST /api/purchase/buy/video/:videoId. */
+/** GET /api/purchase/buy/video/:videoId. */
 export function buyVideo(videoId: string, idempotencyKey: string) {
   return buy(`video/${encodeURIComponent(videoId)}`, idempotencyKey);
 }
