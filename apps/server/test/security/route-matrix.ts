@@ -152,8 +152,8 @@ export const routeMatrix: RouteEntry[] = [
   {
     route: 'DELETE /api/watchHistory/remove/:entryId',
     setup: async (s) => ({ entryId: await s.historyEntry(s.owner, await s.video(s.owner.id)) }),
-    // Another user's entry answers 404 like a missing one, so entry ids do not leak.
-    expect: { anonymous: 401, other: 404, owner: 200 },
+    // Another user's entry: signed in but not allowed (API.md §1).
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
 
   // Posts (API.md §10): anyone signed in writes one; only the author edits or deletes it.

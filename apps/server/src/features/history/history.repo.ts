@@ -38,6 +38,12 @@ export function createHistoryRepo(db: Db) {
       return entries(userId).orderBy('watch_history.watched_at', 'desc').orderBy('watch_history.id', 'desc').execute();
     },
 
+    /** Whose entry this is; undefined when there is no such entry. */
+    async ownerOf(entryId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('watch_history').select('user_id').where('id', '=', entryId).executeTakeFirst();
+      return row?.user_id;
+    },
+
     /** Deletes the entry only if it is the user's; true when something was deleted. */
     async remove(userId: string, entryId: string): Promise<boolean> {
       const row = await db

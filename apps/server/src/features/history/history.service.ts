@@ -1,10 +1,12 @@
 import type { HistoryEntry } from '@streamhub/contract';
-import { NotFound } from '../../lib/errors.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../access/access.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { HistoryRepo, HistoryRow } from './history.repo.ts';
+
+const ENTRY_NOT_FOUND = 'History entry not found';
 
 const toEntry = (row: HistoryRow): HistoryEntry => ({
   _id: row.entry_id,
@@ -29,9 +31,13 @@ export function createHistoryService(repo: HistoryRepo, watch: WatchGate) {
       return (await repo.list(viewer._id)).map(toEntry);
     },
 
-    /** Own entries only; another user's entry answers 404 like a missing one, so ids do not leak. */
+    /** Own entries only: another user's entry is 403 (API.md §1, signed in but not allowed), a missing one 404. */
     async remove(viewer: Viewer, entryId: string): Promise<void> {
-      if (!(await repo.remove(viewer._id, entryId))) throw new NotFound('History entry not found');
+      const ownerId = await repo.ownerOf(entryId);
+      if (!ownerId) throw new NotFound(ENTRY_NOT_FOUND);
+      if (ownerId !== viewer._id) throw new Forbidden('Only the owner can remove this history entry');
+      // Removed meanwhile (from another tab): answered like a missing one.
+      if (!(await repo.remove(viewer._id, entryId))) throw new NotFound(ENTRY_NOT_FOUND);
     },
   };
 }

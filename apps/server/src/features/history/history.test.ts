@@ -125,7 +125,7 @@ describe('GET /api/watchHistory', () => {
 });
 
 describe('DELETE /api/watchHistory/remove/:entryId', () => {
-  it("removes the viewer's own entry; someone else's or a missing one is 404 and stays", async () => {
+  it("removes the viewer's own entry; someone else's is 403 and stays, a missing one 404", async () => {
     const viewer = await registerUser(ctx);
     const intruder = await registerUser(ctx);
     const owner = await createUser(db);
@@ -133,9 +133,17 @@ describe('DELETE /api/watchHistory/remove/:entryId', () => {
     const entry = (await track(videoId, viewer.cookie)).json().data;
 
     const foreign = await remove(entry._id, intruder.cookie);
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toMatchObject({ success: false, data: 'History entry not found' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({
+      statusCode: 403,
+      success: false,
+      data: 'Only the owner can remove this history entry',
+      message: 'Only the owner can remove this history entry',
+    });
     expect(await db.selectFrom('watch_history').select('id').where('id', '=', entry._id).executeTakeFirst()).toBeDefined();
+    const missing = await remove(newId(), intruder.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, data: 'History entry not found' });
 
     expect((await remove(entry._id)).statusCode).toBe(401);
     const own = await remove(entry._id, viewer.cookie);
@@ -143,6 +151,9 @@ describe('DELETE /api/watchHistory/remove/:entryId', () => {
     expect(own.json()).toMatchObject({ statusCode: 200, success: true, data: {} });
     expect((await history(viewer.cookie)).json().data).toEqual([]);
     expect((await remove(entry._id, viewer.cookie)).statusCode).toBe(404);
+    // Once removed, it is missing for everyone.
+    expect((await remove(entry._id, intruder.cookie)).statusCode).toBe(404);
     expect((await remove('not-an-id', viewer.cookie)).statusCode).toBe(400);
+    expect((await remove('not-an-id')).statusCode).toBe(401);
   });
 });
