@@ -1,3 +1,5 @@
+import { afterFirstPaint } from './first-paint';
+
 /**
  * The code of the pages visitors open first, preloaded by the warm start while the app's own code
  * loads, instead of once it has run and matched the route. The build lists the files in index.html
@@ -34,10 +36,16 @@ export function routeFiles(code: RouteCode, pathname: string): string[] {
   return code.routes.find((route) => matchesRoute(route.path, pathname))?.files ?? [];
 }
 
-/** Preloads the code of the page at `pathname`, if the build listed it; hls.js first when asked. */
+/**
+ * Preloads the code of the page at `pathname`, if the build listed it; hls.js first when asked.
+ * The preloads start once the page has painted its first content: on a slow connection the HTML's
+ * own first paint (the poster, the first cards) then does not share the line with ~300 kB of
+ * script, and a paint observed before them is one that does not wait for them.
+ */
 export function preloadPageCode(pathname: string, withHls = false): void {
   const code = readRouteCode();
-  preloadModules([...(withHls ? code.hls : []), ...routeFiles(code, pathname)]);
+  const files = [...(withHls ? code.hls : []), ...routeFiles(code, pathname)];
+  if (files.length) afterFirstPaint(() => preloadModules(files));
 }
 
 /**
