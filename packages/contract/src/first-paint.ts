@@ -27,7 +27,7 @@ export function posterFrameHtml(src: string): string {
     '<div aria-hidden="true" data-poster>' +
     inShell(
       '<div class="mx-auto flex w-full max-w-[1600px] flex-col gap-6 xl:flex-row"><div class="min-w-0 flex-1">' +
-        `<img alt="" src="${attribute(src)}" fetchpriority="high" class="block aspect-video w-full rounded-xl bg-black object-cover">` +
+        `<img alt="" src="${attribute(src)}" fetchpriority="high" decoding="sync" class="block aspect-video w-full rounded-xl bg-black object-cover">` +
         '</div><div class="w-full shrink-0 xl:w-80 2xl:w-96"></div></div>',
     ) +
     '</div>'
@@ -40,7 +40,7 @@ export function firstCardsHtml(srcs: string[]): string {
   const cards = srcs
     .map(
       (src) =>
-        `<div><img alt="" src="${attribute(src)}" fetchpriority="high" class="aspect-video w-full rounded-xl bg-raised object-cover">` +
+        `<div><img alt="" src="${attribute(src)}" fetchpriority="high" decoding="sync" class="aspect-video w-full rounded-xl bg-raised object-cover">` +
         '<div style="height:5rem"></div></div>',
     )
     .join('');
