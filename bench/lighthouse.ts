@@ -40,12 +40,15 @@ const context = await chromium.launchPersistentContext(profile, {
 
 type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };
 
-async function audit(url: string): Promise<Figures> {
+async function audit(url: string, run: number): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { audits, categories } = result.lhr;
   if (process.env.LH_JSON)
-    await fs.writeFile(`${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}.json`, result.report as string);
+    await fs.writeFile(
+      `${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}-${run}.json`,
+      result.report as string,
+    );
   return {
     score: Math.round((categories.performance?.score ?? 0) * 100),
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -66,7 +69,7 @@ const only = process.env.PAGES?.split(',');
 async function measure(label: string, url: string) {
   if (only && !only.includes(label)) return;
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, i + 1));
   const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
   console.log(
     `${label.padEnd(6)} score ${m('score')} (runs ${runs.map((r) => r.score).join('/')}), LCP ${(m('lcp') / 1000).toFixed(1)} s, ` +
