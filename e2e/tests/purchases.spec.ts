@@ -119,7 +119,7 @@ test.describe('purchases', () => {
     // Purchase History: every kind, amounts in $, playlist links under the owner's channel.
     await buyer.goto('/purchases');
     await expect(buyer.getByRole('heading', { name: 'Purchase History', level: 1 })).toBeVisible();
-    const section = (name: string) => buyer.getByRole('region', { name: new RegExp(`^${name}`) });
+    const section = (name: string) => buyer.getByRole('region', { name, exact: true });
     await expect(section('Purchased Videos').getByRole('link', { name: 'Secret sunrise' })).toBeVisible();
     await expect(section('Purchased Videos')).toContainText('$5');
     const playlistVideos = section('Playlist Videos');
@@ -155,6 +155,30 @@ test.describe('purchases', () => {
     await expect(stranger.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await stranger.close();
     await buyer.close();
+  });
+
+  test('one purchase shows all four sections with the exact headings, the empty ones with a note', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/purchases');
+    const sectionHeadings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(page.getByText('No Purchase History')).toBeVisible();
+    await expect(sectionHeadings).toHaveCount(0);
+
+    const bought = await page.request.get('/api/purchase/buy/uploads');
+    expect(bought.status(), await bought.text()).toBe(200);
+    await page.reload();
+    const titles = ['Purchased Videos', 'Playlist Videos', 'Purchased Playlists', 'Purchased Uploads'];
+    await expect(sectionHeadings).toHaveText(titles);
+    for (const title of titles) {
+      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Purchased Videos', exact: true })).toContainText('No videos bought yet.');
+    await expect(page.getByRole('region', { name: 'Purchased Playlists', exact: true })).toContainText(
+      'No playlists bought yet.',
+    );
+    await expect(page.getByRole('region', { name: 'Purchased Uploads', exact: true })).toContainText('+5 upload slots');
+    await expect(page.getByText('No Purchase History')).toHaveCount(0);
   });
 
   test('a refused watch call goes by its reason: purchase to the buy page, signin to sign-in', async ({ page }) => {

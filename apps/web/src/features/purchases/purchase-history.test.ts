@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseHistory } from '@streamhub/contract';
-import { purchaseSections, purchasedPlaylistHref } from './purchase-history';
+import { isEmptyHistory, purchaseSections, purchasedPlaylistHref } from './purchase-history';
 
 const owner = { _id: 'u9', fullname: 'Cara Creator', username: 'cara', avatar: '' };
 const video = (id: string, purchasedAt: string, playlist?: string): PurchaseHistory['purchasedVideos'][number] => ({
@@ -39,18 +39,31 @@ describe('purchaseSections', () => {
     expect(videos?.items.map((i) => i._id)).toEqual(['purchase-new', 'purchase-old']);
   });
 
-  it('leaves out empty sections, so nothing bought means no sections', () => {
-    expect(purchaseSections({ purchasedVideos: [], purchasedPlaylists: [], purchasedUploads: [] })).toEqual([]);
+  it('keeps all four sections when some are empty, each with its note', () => {
     const onlyUploads = purchaseSections({
       purchasedUploads: [{ _id: 'up1', uploadCount: 5, amount: 20, purchasedAt: '2026-01-03T10:00:00Z' }],
     });
-    expect(onlyUploads.map((s) => s.kind)).toEqual(['uploads']);
+    expect(onlyUploads.map((s) => [s.title, s.items.length])).toEqual([
+      ['Purchased Videos', 0],
+      ['Playlist Videos', 0],
+      ['Purchased Playlists', 0],
+      ['Purchased Uploads', 1],
+    ]);
+    expect(onlyUploads.every((s) => s.emptyNote.length > 0)).toBe(true);
+    expect(isEmptyHistory(onlyUploads)).toBe(false);
+  });
+
+  it('is an empty history only when all four are empty', () => {
+    expect(isEmptyHistory(purchaseSections({ purchasedVideos: [], purchasedPlaylists: [], purchasedUploads: [] }))).toBe(true);
+    expect(isEmptyHistory(purchaseSections({ purchasedVideos: [video('b', '2026-01-02T10:00:00Z', 'p1')] }))).toBe(false);
   });
 
   it('reads a missing or partial answer as empty', () => {
-    expect(purchaseSections(undefined)).toEqual([]);
-    expect(purchaseSections(null)).toEqual([]);
-    expect(purchaseSections({ purchasedVideos: null as never })).toEqual([]);
+    for (const answer of [undefined, null, { purchasedVideos: null as never }]) {
+      const sections = purchaseSections(answer);
+      expect(sections).toHaveLength(4);
+      expect(isEmptyHistory(sections)).toBe(true);
+    }
   });
 });
 

@@ -4,11 +4,13 @@ export type PurchasedVideo = PurchaseHistory['purchasedVideos'][number];
 export type PurchasedPlaylist = PurchaseHistory['purchasedPlaylists'][number];
 export type PurchasedUpload = PurchaseHistory['purchasedUploads'][number];
 
-export type PurchaseSection =
-  | { kind: 'videos'; title: 'Purchased Videos'; items: PurchasedVideo[] }
-  | { kind: 'playlistVideos'; title: 'Playlist Videos'; items: PurchasedVideo[] }
-  | { kind: 'playlists'; title: 'Purchased Playlists'; items: PurchasedPlaylist[] }
-  | { kind: 'uploads'; title: 'Purchased Uploads'; items: PurchasedUpload[] };
+/** `title` is the section's heading, word for word from SPEC §2; `emptyNote` stands in for no items. */
+export type PurchaseSection = { title: string; emptyNote: string } & (
+  | { kind: 'videos'; items: PurchasedVideo[] }
+  | { kind: 'playlistVideos'; items: PurchasedVideo[] }
+  | { kind: 'playlists'; items: PurchasedPlaylist[] }
+  | { kind: 'uploads'; items: PurchasedUpload[] }
+);
 
 const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
@@ -18,17 +20,41 @@ const newestFirst = <T extends { purchasedAt: string }>(items: T[]): T[] =>
 /**
  * SPEC §2 /purchases: Purchased Videos (bought one by one), Playlist Videos (granted by a bought
  * playlist: they carry `playlistId`), Purchased Playlists and Purchased Uploads, newest first.
- * Empty sections are left out; no sections at all means 'No Purchase History'.
+ * All four, always in this order, empty ones too.
  */
 export function purchaseSections(history: Partial<PurchaseHistory> | null | undefined): PurchaseSection[] {
   const videos = list(history?.purchasedVideos);
-  const sections: PurchaseSection[] = [
-    { kind: 'videos', title: 'Purchased Videos', items: newestFirst(videos.filter((v) => !v.playlistId)) },
-    { kind: 'playlistVideos', title: 'Playlist Videos', items: newestFirst(videos.filter((v) => Boolean(v.playlistId))) },
-    { kind: 'playlists', title: 'Purchased Playlists', items: newestFirst(list(history?.purchasedPlaylists)) },
-    { kind: 'uploads', title: 'Purchased Uploads', items: newestFirst(list(history?.purchasedUploads)) },
+  return [
+    {
+      kind: 'videos',
+      title: 'Purchased Videos',
+      emptyNote: 'No videos bought yet.',
+      items: newestFirst(videos.filter((v) => !v.playlistId)),
+    },
+    {
+      kind: 'playlistVideos',
+      title: 'Playlist Videos',
+      emptyNote: 'No videos from bought playlists yet.',
+      items: newestFirst(videos.filter((v) => Boolean(v.playlistId))),
+    },
+    {
+      kind: 'playlists',
+      title: 'Purchased Playlists',
+      emptyNote: 'No playlists bought yet.',
+      items: newestFirst(list(history?.purchasedPlaylists)),
+    },
+    {
+      kind: 'uploads',
+      title: 'Purchased Uploads',
+      emptyNote: 'No upload slots bought yet.',
+      items: newestFirst(list(history?.purchasedUploads)),
+    },
   ];
-  return sections.filter((section) => section.items.length > 0);
+}
+
+/** Nothing bought at all: the page says 'No Purchase History' instead of four empty sections (SPEC §2). */
+export function isEmptyHistory(sections: PurchaseSection[]): boolean {
+  return sections.every((section) => section.items.length === 0);
 }
 
 /** SPEC §2: playlist links go to /playlist/u/{ownerId}/p/{playlistId}. */

@@ -7,6 +7,7 @@ import { formatDate, formatDuration } from '@/lib/formatters';
 import { usePurchaseHistory } from '../api/get-purchase-history';
 import { formatAmount } from '../money';
 import {
+  isEmptyHistory,
   purchasedPlaylistHref,
   type PurchasedPlaylist,
   type PurchasedUpload,
@@ -90,32 +91,43 @@ function UploadRow({ item }: { item: PurchasedUpload }) {
   );
 }
 
+function SectionItems({ section }: { section: PurchaseSection }) {
+  if (section.items.length === 0) return <p className="text-sm text-muted">{section.emptyNote}</p>;
+  return (
+    <ul className="flex flex-col gap-2">
+      {section.kind === 'playlists'
+        ? section.items.map((item) => (
+            <li key={item._id}>
+              <PlaylistRow item={item} />
+            </li>
+          ))
+        : section.kind === 'uploads'
+          ? section.items.map((item) => (
+              <li key={item._id}>
+                <UploadRow item={item} />
+              </li>
+            ))
+          : section.items.map((item) => (
+              <li key={item._id}>
+                <VideoRow item={item} />
+              </li>
+            ))}
+    </ul>
+  );
+}
+
 function Section({ section }: { section: PurchaseSection }) {
   const id = `purchases-${section.kind}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {section.title} <span className="text-sm font-normal text-muted">({section.items.length})</span>
-      </h2>
-      <ul className="flex flex-col gap-2">
-        {section.kind === 'playlists'
-          ? section.items.map((item) => (
-              <li key={item._id}>
-                <PlaylistRow item={item} />
-              </li>
-            ))
-          : section.kind === 'uploads'
-            ? section.items.map((item) => (
-                <li key={item._id}>
-                  <UploadRow item={item} />
-                </li>
-              ))
-            : section.items.map((item) => (
-                <li key={item._id}>
-                  <VideoRow item={item} />
-                </li>
-              ))}
-      </ul>
+      <div className="flex items-baseline gap-2">
+        {/* The heading is the spec's text alone (SPEC §2); the count sits beside it. */}
+        <h2 id={id} className="text-lg font-semibold">
+          {section.title}
+        </h2>
+        <span className="text-sm text-muted">({section.items.length})</span>
+      </div>
+      <SectionItems section={section} />
     </section>
   );
 }
@@ -129,7 +141,7 @@ export function PurchaseHistoryView() {
 
   if (history.isPending) return <LoadingScreen />;
   const sections = history.data ?? [];
-  if (sections.length === 0) return <p className="py-16 text-center text-lg text-muted">No Purchase History</p>;
+  if (isEmptyHistory(sections)) return <p className="py-16 text-center text-lg text-muted">No Purchase History</p>;
   return (
     <div className="flex flex-col gap-8">
       {sections.map((section) => (
