@@ -2,12 +2,14 @@ import { useDeferredValue, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useComments } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
 import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
+import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
@@ -27,38 +29,37 @@ function WatchUnavailable() {
   );
 }
 
-/** The history call runs beside the video; when it fails only this note says so. */
-function HistoryNotice({ videoId }: { videoId: string }) {
-  const track = useTrackWatch(videoId);
-  useEffect(() => {
-    if (track.error) console.error('Could not add the video to the watch history', track.error);
-  }, [track.error]);
-  if (!track.isError) return null;
-  return (
-    <p role="status" className="rounded-lg border border-line bg-panel px-3 py-2 text-sm text-muted">
-      This video could not be added to your watch history.
-    </p>
-  );
-}
+/** A query's first answer failed (a later refetch failing keeps the data it had). */
+const failedAtFirst = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
 
 function Watch({ videoId }: { videoId: string }) {
   const wide = useMediaQuery(DESKTOP_QUERY);
+  // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
+  // owner's more videos (app/prefetch-watch-page.ts sent them all when the route matched).
   const video = useWatchVideo(videoId);
+  const comments = useComments({ kind: 'video', id: videoId });
+  const track = useTrackWatch(videoId);
+  const more = useMoreVideos(video.data?.owner?._id);
   // The player first: details, comments and more videos come in a second, interruptible render,
   // so the first commit (and with it hls.js's start) does not wait for them.
-  const showRest = useDeferredValue(true, false);
+  const deferred = useDeferredValue(true, false);
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
+  const failed = [comments, track, more].find(failedAtFirst);
+  const error = video.error ?? failed?.error;
   useEffect(() => {
-    if (video.error && !noAccess) console.error('Could not load the video', video.error);
-  }, [noAccess, video.error]);
+    if (error && !noAccess) console.error('Could not load the video', error);
+  }, [noAccess, error]);
 
   if (noAccess) return <LoadingScreen />;
-  // Only the video call decides between the page and the error view; comments, history and more
-  // videos load beside it and show their own failures (SPEC §4's "all four calls" relaxed on purpose).
-  if (video.isError) return <WatchUnavailable />;
+  // Any of the four failing shows the error view instead of the page (SPEC §4, §8).
+  if (video.isError || failed) return <WatchUnavailable />;
   if (video.isPending) return <LoadingScreen />;
+  // The player plays as soon as the video call has answered; the rest of the page shows once all
+  // four calls have (a channel without an owner id has no more videos to ask for).
+  const answered = comments.data !== undefined && track.data !== undefined && (more.data !== undefined || !video.data.owner?._id);
+  const showRest = deferred && answered;
 
   const data = video.data;
   const title = data.title?.trim() || 'Untitled Video';
@@ -92,7 +93,6 @@ function Watch({ videoId }: { videoId: string }) {
                 data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
               }
             />
-            <HistoryNotice videoId={videoId} />
             <CommentsSection target={{ kind: 'video', id: videoId }} />
           </>
         ) : null}
