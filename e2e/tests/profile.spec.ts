@@ -32,6 +32,32 @@ test.describe('own channel and Edit Profile', () => {
     await expect(sidebar.getByText('Renamed Person')).toBeVisible();
   });
 
+  test('half a password is skipped without holding back the name change', async ({ page }) => {
+    await registerViaApi(page);
+    const passwordCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/users/update_password')) passwordCalls.push(request.url());
+    });
+    await page.goto('/channel');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+
+    // Half a password alone: nothing to send, and the modal stays with its hint.
+    await dialog.getByLabel('New password').fill('Another12!');
+    await expect(dialog.getByText('Fill in both passwords to change yours.', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+    // With a new name the name is saved, the password is not sent, and the modal closes.
+    await dialog.getByLabel('Full name').fill('Half Filled');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Success!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Half Filled', level: 1 })).toBeVisible();
+    expect(passwordCalls).toEqual([]);
+  });
+
   test('a wrong old password keeps the modal open with the server text', async ({ page }) => {
     await registerViaApi(page);
     await page.goto('/channel');

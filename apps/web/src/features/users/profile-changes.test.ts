@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasChanges, profileChanges, type ProfileForm } from './profile-changes';
+import { hasChanges, isPasswordHalfFilled, profileChanges, type ProfileForm } from './profile-changes';
 
 const form = (patch: Partial<ProfileForm>): ProfileForm => ({
   fullname: 'Ann Lee',
@@ -30,8 +30,25 @@ describe('profileChanges (SPEC §5)', () => {
     });
   });
 
+  it('keeps the name and avatar when only one password field is filled', () => {
+    const avatar = new File(['x'], 'a.png', { type: 'image/png' });
+    expect(profileChanges(form({ fullname: 'Ann B. Lee', avatar, oldPassword: 'a' }), 'Ann Lee')).toEqual({
+      fullname: 'Ann B. Lee',
+      avatar,
+    });
+  });
+
   it('knows when there is nothing to send', () => {
     expect(hasChanges({})).toBe(false);
     expect(hasChanges({ fullname: 'x' })).toBe(true);
+  });
+});
+
+describe('isPasswordHalfFilled', () => {
+  it('is true when exactly one of the two password fields is filled', () => {
+    expect(isPasswordHalfFilled({ oldPassword: '', newPassword: '' })).toBe(false);
+    expect(isPasswordHalfFilled({ oldPassword: 'a', newPassword: '' })).toBe(true);
+    expect(isPasswordHalfFilled({ oldPassword: '', newPassword: 'b' })).toBe(true);
+    expect(isPasswordHalfFilled({ oldPassword: 'a', newPassword: 'b' })).toBe(false);
   });
 });

@@ -24,3 +24,8 @@ export function profileChanges(form: ProfileForm, currentFullname: string): Prof
 export function hasChanges(changes: ProfileChanges): boolean {
   return Boolean(changes.fullname || changes.avatar || changes.password);
 }
+
+/** One password field filled and not the other: no password change is sent, and the form says so. */
+export function isPasswordHalfFilled(form: Pick<ProfileForm, 'oldPassword' | 'newPassword'>): boolean {
+  return Boolean(form.oldPassword) !== Boolean(form.newPassword);
+}

@@ -11,7 +11,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useUpdateAvatar } from '../api/update-avatar';
 import { useUpdateDetails } from '../api/update-details';
 import { useUpdatePassword } from '../api/update-password';
-import { hasChanges, profileChanges, type ProfileForm } from '../profile-changes';
+import { hasChanges, isPasswordHalfFilled, profileChanges, type ProfileForm } from '../profile-changes';
 
 type Profile = { fullname: string; avatar: string };
 
@@ -31,11 +31,13 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (form.avatar && !isImageFile(form.avatar)) return setError('The avatar must be an image file.');
-    if (Boolean(form.oldPassword) !== Boolean(form.newPassword)) {
-      return setError('Enter both your old and your new password to change it.');
-    }
+    // Half a password is left out (SPEC §5) but blocks nothing else; the hint under it says so.
     const changes = profileChanges(form, profile.fullname);
-    if (!hasChanges(changes)) return onDone();
+    if (!hasChanges(changes)) {
+      // Closing on half a password alone would look as if it had been changed.
+      if (!isPasswordHalfFilled(form)) onDone();
+      return;
+    }
 
     setSaving(true);
     setError(null);
@@ -97,6 +99,9 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
           value={form.newPassword}
           onChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}
         />
+        <p className="min-h-4 text-xs text-amber-300" aria-live="polite">
+          {isPasswordHalfFilled(form) ? 'Fill in both passwords to change yours. Other changes save without it.' : null}
+        </p>
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">
