@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { registerViaApi, startServer } from './support.ts';
+import { addThumbnail, registerViaApi, startServer } from './support.ts';
 
 const server = await startServer({ ROLE: 'all' });
 const cookie = await registerViaApi(server.base, 'exclusivebench');
@@ -19,6 +19,7 @@ async function upload(exclusive: boolean) {
   form.set('title', 'Bench');
   form.set('description', 'Bench');
   if (exclusive) form.set('isExclusive', 'true');
+  addThumbnail(form);
   form.set('videoFile', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
   const res = await fetch(`${server.base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   const id = (await res.json()).data._id as string;

@@ -35,7 +35,7 @@ import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { ffmpegPath } from '../apps/server/src/media/binaries.ts';
 import { seedVideos } from './seed-videos.ts';
-import { registerViaApi, root, startServer } from './support.ts';
+import { addThumbnail, registerViaApi, root, startServer } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -232,6 +232,7 @@ async function upload(base: string, cookie: string, file: string, n: number): Pr
   const form = new FormData();
   form.set('title', `Load test upload ${n}`);
   form.set('description', 'A generated 720p clip');
+  addThumbnail(form);
   form.set('videoFile', new Blob([await fs.readFile(file)], { type: 'video/mp4' }), path.basename(file));
   const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   if (res.status !== 201) throw new Error(`upload ${n}: ${res.status} ${await res.text()}`);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startNginx } from '../apps/server/test/nginx.ts';
-import { registerViaApi, startServer } from './support.ts';
+import { addThumbnail, registerViaApi, startServer } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -32,6 +32,7 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x3
 const form = new FormData();
 form.set('title', 'Bench');
 form.set('description', 'Bench');
+addThumbnail(form);
 form.set('videoFile', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
 const res = await fetch(`${server.base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
 const { _id: id, owner } = (await res.json()).data as { _id: string; owner: { _id: string } };

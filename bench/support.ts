@@ -67,30 +67,29 @@ export async function rssBytes(pid: number): Promise<number> {
   return kb * 1024;
 }
 
+let png: Buffer | undefined;
+/** A small PNG (a 64×64 test pattern) made with ffmpeg: avatars and video thumbnails. */
+export function testImage(): Buffer {
+  // prettier-ignore
+  png ??= execFileSync('ffmpeg', [
+    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-',
+  ]);
+  return png;
+}
+
+/** Adds the thumbnail every video upload carries (API.md §6). */
+export function addThumbnail(form: FormData): void {
+  form.set('thumbnail', new Blob([testImage()], { type: 'image/png' }), 'thumbnail.png');
+}
+
 /** Registers a user through the API and returns its cookie header. */
 export async function registerViaApi(base: string, name: string): Promise<string> {
-  const { execFileSync } = await import('node:child_process');
-  const png = execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=64x64',
-    '-frames:v',
-    '1',
-    '-f',
-    'image2pipe',
-    '-c:v',
-    'png',
-    '-',
-  ]);
   const form = new FormData();
   form.set('fullname', name);
   form.set('username', name);
   form.set('email', `${name}@example.com`);
   form.set('password', 'Passw0rd!');
-  form.set('avatar', new Blob([png], { type: 'image/png' }), 'a.png');
+  form.set('avatar', new Blob([testImage()], { type: 'image/png' }), 'a.png');
   const res = await fetch(`${base}/api/users/register`, { method: 'POST', body: form });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   return res.headers
@@ -120,6 +119,7 @@ export async function uploadReady(base: string, cookie: string, file: string, ti
   const form = new FormData();
   form.set('title', title);
   form.set('description', `${title}: a generated test clip`);
+  addThumbnail(form);
   form.set('videoFile', new Blob([await fs.readFile(file)], { type: 'video/mp4' }), path.basename(file));
   const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
@@ -165,12 +165,18 @@ export async function withPeakRss<T>(
   }
 }
 
-/** `POST /api/video/new` of a file on disk with curl's multipart (streamed from disk): the HTTP status. */
-export function curlUpload(base: string, cookie: string, file: string, extra: string[] = []): Promise<string> {
+/**
+ * `POST /api/video/new` of a file on disk with curl's multipart (streamed from disk), with a
+ * thumbnail written beside it: the HTTP status.
+ */
+export async function curlUpload(base: string, cookie: string, file: string, extra: string[] = []): Promise<string> {
+  const thumbnail = path.join(path.dirname(file), 'thumbnail.png');
+  await fs.writeFile(thumbnail, testImage());
   return new Promise((resolve, reject) => {
     const curl = spawn('curl', [
       ...['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Cookie: ${cookie}`],
       ...['-F', 'title=Big', '-F', 'description=Big upload', ...extra],
+      ...['-F', `thumbnail=@${thumbnail};type=image/png`],
       ...['-F', `videoFile=@${file};type=video/mp4`, `${base}/api/video/new`],
     ]);
     let out = '';

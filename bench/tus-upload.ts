@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { curlUpload, mib, paddedClip, registerViaApi, startServer, withPeakRss } from './support.ts';
+import { addThumbnail, curlUpload, mib, paddedClip, registerViaApi, startServer, withPeakRss } from './support.ts';
 
 const gib = Number(process.argv[2] ?? 2);
 const chunk = Number(process.argv[3] ?? 64) * 1024 ** 2;
@@ -95,6 +95,7 @@ async function claim(url: string): Promise<number> {
   form.set('title', 'Big');
   form.set('description', 'Big upload');
   form.set('uploadId', url.split('/').pop()!);
+  addThumbnail(form);
   return (await fetch(`${server.base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } })).status;
 }
 

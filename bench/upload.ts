@@ -14,10 +14,7 @@ await fs.mkdir(work, { recursive: true });
 const big = await paddedClip(work, bytes);
 
 const cookie = await registerViaApi(server.base, 'uploader');
-const thumb = path.join(work, 'thumb.png');
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', thumb]);
-
-const upload = await withPeakRss(server.pid, () => curlUpload(server.base, cookie, big, ['-F', `thumbnail=@${thumb}`]));
+const upload = await withPeakRss(server.pid, () => curlUpload(server.base, cookie, big));
 const status = upload.result;
 const uploadSeconds = upload.seconds;
 

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   buildFilterGraph,
   buildProbeArgs,
-  buildThumbnailArgs,
   buildTranscodeArgs,
   DEMUXER_BY_SNIFFED_TYPE,
   demuxerForSniffedType,
   inputArgs,
   OUTPUT_FILES,
   rungPlaylistPath,
-  thumbnailTimeSec,
   type SourceProbe,
 } from './ffmpeg-args.ts';
 import { buildLadder } from './ladder.ts';
@@ -230,30 +228,6 @@ describe('output layout', () => {
   });
 });
 
-describe('thumbnails', () => {
-  it('grabs one frame of the real video stream as JPEG', () => {
-    const list = buildThumbnailArgs('/in/a.mp4', 'matroska', '/out/t.jpg', 2);
-    expect(values(list, '-ss')).toEqual(['2.000']);
-    expect(list.indexOf('-ss')).toBeLessThan(list.indexOf('-i'));
-    expect(values(list, '-i')).toEqual(['file:/in/a.mp4']);
-    expect(values(list, '-map')).toEqual(['0:V:0']);
-    expect(values(list, '-frames:v')).toEqual(['1']);
-    expect(values(list, '-vf')[0]).toContain('force_original_aspect_ratio=decrease');
-    // The input's demuxer is forced; the output is one picture.
-    expect(values(list, '-f')).toEqual(['matroska', 'image2']);
-    expect(list.slice(list.indexOf('-f'), list.indexOf('-i') + 2)).toEqual(inputArgs('/in/a.mp4', 'matroska'));
-    expect(list.at(-1)).toBe('file:/out/t.jpg');
-  });
-
-  it('picks an instant past the intro that exists in short clips', () => {
-    expect(thumbnailTimeSec(0)).toBe(0);
-    expect(thumbnailTimeSec(Number.NaN)).toBe(0);
-    expect(thumbnailTimeSec(1)).toBe(0);
-    expect(thumbnailTimeSec(4)).toBe(0.8);
-    expect(thumbnailTimeSec(3600)).toBe(10);
-  });
-});
-
 describe('how an upload is opened: sniffed demuxer forced, file protocol only', () => {
   it('maps the sniffed video containers to their demuxers', () => {
     expect(demuxerForSniffedType('mp4')).toBe('mov');
@@ -315,14 +289,13 @@ describe('how an upload is opened: sniffed demuxer forced, file protocol only', 
     ]);
   });
 
-  it('probe, thumbnail and transcode all open the source the same way', () => {
+  it('probe and transcode open the source the same way', () => {
     // From the forced format to the input itself.
     const opened = (list: string[]) => list.slice(list.indexOf('-protocol_whitelist') - 2, list.indexOf('-i') + 2);
     expect(opened(buildProbeArgs('/s', 'avi'))).toEqual(inputArgs('/s', 'avi'));
-    expect(opened(buildThumbnailArgs('/s', 'mov', '/t.jpg', 0))).toEqual(inputArgs('/s', 'mov'));
     const transcode = buildTranscodeArgs({ input: '/s', probe: probe({ demuxer: 'mpegts' }), rungs: buildLadder(probe()) });
     expect(opened(transcode)).toEqual(inputArgs('/s', 'mpegts'));
-    for (const list of [buildProbeArgs('/s', 'avi'), buildThumbnailArgs('/s', 'mov', '/t.jpg', 0), transcode]) {
+    for (const list of [buildProbeArgs('/s', 'avi'), transcode]) {
       expect(list.filter((arg) => arg === '-i')).toHaveLength(1);
     }
   });

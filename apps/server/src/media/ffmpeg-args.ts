@@ -220,34 +220,3 @@ function topRungOutput(rung: Rung): string[] {
   const targets = `[f=hls:${hls}]${rungPlaylistPath(rung)}|[f=mp4:movflags=+faststart]${OUTPUT_FILES.mp4Partial}`;
   return [...COMMON_OUTPUT, ...headers, '-f', 'tee', targets];
 }
-
-/** When to grab the thumbnail: past intros and fades, but early enough to exist in short clips. */
-export function thumbnailTimeSec(durationSec: number): number {
-  if (!(durationSec > 1)) return 0;
-  return Math.round(Math.min(durationSec * 0.2, 10) * 1000) / 1000;
-}
-
-/** One JPEG frame at `atSec`, square pixels, at most 1280 px on its longer side, never upscaled. */
-export function buildThumbnailArgs(input: string, demuxer: Demuxer, output: string, atSec: number): string[] {
-  const filter = [
-    "scale='trunc(iw*sar/2)*2':ih",
-    'setsar=1',
-    "scale='min(1280,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease",
-  ].join(',');
-  return [
-    ...QUIET,
-    // Before the input: a fast seek.
-    ...['-ss', atSec.toFixed(3)],
-    ...inputArgs(input, demuxer),
-    ...pairs([
-      // V (capital): a real video stream, never cover art.
-      ['-map', '0:V:0'],
-      ['-frames:v', '1'],
-      ['-vf', filter],
-      ['-q:v', '3'],
-      ['-f', 'image2'],
-      ['-update', '1'],
-    ]),
-    `file:${output}`,
-  ];
-}

@@ -11,7 +11,7 @@ import type { SourceProbe } from './ffmpeg-args.ts';
 import { probeMedia } from './probe.ts';
 import { ffprobeJson, makeClip, makeTempDir, topLevelBoxes } from './test-clips.ts';
 import { isRunning, processesIn } from '../../test/clips.ts';
-import { clearOutputFolder, extractThumbnail, NoFrameError, transcodeVideo, type TranscodeResult } from './transcode.ts';
+import { clearOutputFolder, transcodeVideo, type TranscodeResult } from './transcode.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -323,34 +323,6 @@ describe('runProcess', () => {
     parent.kill('SIGKILL');
     while (await isRunning(children[0]!)) await new Promise((resolve) => setTimeout(resolve, 50));
     await fs.rm(cwd, { recursive: true, force: true });
-  });
-});
-
-describe('extractThumbnail (real ffmpeg)', () => {
-  it('writes a JPEG frame at the display size', async () => {
-    const clip = await makeClip(path.join(dir, 'thumb.mp4'), { width: 640, height: 360, seconds: 3, rotate: 90 });
-    const jpeg = path.join(dir, 'thumb.jpg');
-    await extractThumbnail(clip, jpeg, { durationSec: 3, demuxer: 'mov' });
-    const info = await ffprobeJson(jpeg);
-    expect(info.streams[0]).toMatchObject({ codec_name: 'mjpeg', width: 360, height: 640 });
-    expect(await fs.readdir(dir)).not.toContain('thumb.jpg.part');
-  });
-
-  it('falls back to the first frame when the duration overstates the video', async () => {
-    const clip = await makeClip(path.join(dir, 'short-thumb.mp4'), { seconds: 1 });
-    const jpeg = path.join(dir, 'short-thumb.jpg');
-    await extractThumbnail(clip, jpeg, { durationSec: 120, demuxer: 'mov' });
-    expect((await fs.stat(jpeg)).size).toBeGreaterThan(1000);
-  });
-
-  it('rejects with a reason when there is no video', async () => {
-    const text = path.join(dir, 'text.mp4');
-    await fs.writeFile(text, 'not a video');
-    const error = await extractThumbnail(text, path.join(dir, 'text.jpg'), { durationSec: 10, demuxer: 'mov' }).catch(
-      (e: Error) => e,
-    );
-    expect(error).toBeInstanceOf(NoFrameError);
-    expect((error as Error).message).not.toContain('/');
   });
 });
 

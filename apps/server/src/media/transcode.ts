@@ -1,16 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
-import {
-  buildThumbnailArgs,
-  buildTranscodeArgs,
-  OUTPUT_FILES,
-  rungPlaylistPath,
-  thumbnailTimeSec,
-  type Demuxer,
-  type SourceProbe,
-  type X264Preset,
-} from './ffmpeg-args.ts';
+import { buildTranscodeArgs, OUTPUT_FILES, rungPlaylistPath, type SourceProbe, type X264Preset } from './ffmpeg-args.ts';
 import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
 import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
 import { buildLadder, type Rung } from './ladder.ts';
@@ -241,47 +232,6 @@ async function withMeasuredBandwidth(outDir: string, rung: Rung, playlist: Media
 async function removeOutputs(outDir: string, rungs: readonly Rung[]): Promise<void> {
   const targets = [OUTPUT_FILES.master, OUTPUT_FILES.mp4, OUTPUT_FILES.mp4Partial, ...rungs.map((rung) => rung.name)];
   await Promise.all(targets.map((target) => fs.rm(path.join(outDir, target), { recursive: true, force: true })));
-}
-
-/** The file probed as a video, but not one frame of it could be decoded. */
-export class NoFrameError extends Error {}
-
-/**
- * Writes one JPEG frame of the video (a fifth in, at most 10 s), reading it with the demuxer the
- * probe found. Falls back to the first frame when the chosen instant has none (a duration that
- * overstated the stream).
- */
-export async function extractThumbnail(
-  input: string,
-  outputJpeg: string,
-  source: { durationSec: number; demuxer: Demuxer },
-  options: { signal?: AbortSignal } = {},
-): Promise<void> {
-  const file = path.resolve(input);
-  const partial = `${path.resolve(outputJpeg)}.part`;
-  let reason = 'no frame could be read from the video';
-  try {
-    for (const atSec of new Set([thumbnailTimeSec(source.durationSec), 0])) {
-      const result = await runProcess(ffmpegPath(), buildThumbnailArgs(file, source.demuxer, partial, atSec), {
-        signal: options.signal,
-      });
-      if (result.exitCode === 0 && (await fileSize(partial)) > 0) {
-        await fs.rename(partial, outputJpeg);
-        return;
-      }
-      if (result.exitCode !== 0) reason = ffmpegErrorReason(result.stderrTail, reason);
-    }
-    throw new NoFrameError(reason);
-  } finally {
-    await fs.rm(partial, { force: true });
-  }
-}
-
-async function fileSize(file: string): Promise<number> {
-  return fs.stat(file).then(
-    (stat) => stat.size,
-    () => 0,
-  );
 }
 
 function sleep(ms: number): Promise<void> {

@@ -49,7 +49,10 @@ describe('Prometheus metrics', () => {
       const bytes = (await fs.stat(clip)).size;
       const body = multipart(
         { title: 'Counted', description: 'A clip for the metrics test' },
-        { videoFile: { data: await fs.readFile(clip), filename: path.basename(clip), type: 'video/mp4' } },
+        {
+          videoFile: { data: await fs.readFile(clip), filename: path.basename(clip), type: 'video/mp4' },
+          thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+        },
         owner.cookie,
       );
       const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/video/new', ...body });
@@ -74,6 +77,7 @@ describe('Prometheus metrics', () => {
       ).toBe(1);
       expect(sample(before.text, 'streamhub_upload_bytes_total', { field: 'videoFile' })).toBe(bytes);
       expect(sample(before.text, 'streamhub_upload_bytes_total', { field: 'avatar' })).toBe(testImage().length);
+      expect(sample(before.text, 'streamhub_upload_bytes_total', { field: 'thumbnail' })).toBe(testImage().length);
       expect(sample(before.text, 'streamhub_job_queue_depth', { queue: 'video.transcode', state: 'created' })).toBe(1);
       expect(
         sample(before.text, 'streamhub_job_queue_oldest_seconds', { queue: 'video.transcode', state: 'created' }),

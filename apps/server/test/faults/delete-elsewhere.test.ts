@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { listFiles, makeClip, processesIn, waitFor } from '../clips.ts';
-import { createTestContext, multipart, registerUser } from '../support.ts';
+import { createTestContext, multipart, registerUser, testImage } from '../support.ts';
 
 const ctx = await createTestContext();
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -33,7 +33,10 @@ it('a video deleted while a worker in another process transcodes it: the worker 
     url: '/api/video/new',
     ...multipart(
       { title: 'Deleted elsewhere', description: 'deleted mid-job' },
-      { videoFile: { data: await fs.readFile(clip), filename: 'elsewhere.mp4', type: 'video/mp4' } },
+      {
+        videoFile: { data: await fs.readFile(clip), filename: 'elsewhere.mp4', type: 'video/mp4' },
+        thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+      },
       owner.cookie,
     ),
   });

@@ -145,6 +145,7 @@ export async function uploadClip(base: string, cookie: string, clip: string, tit
   const form = new FormData();
   form.set('title', title);
   form.set('description', 'A clip uploaded by a fault test');
+  form.set('thumbnail', new Blob([testImage()], { type: 'image/png' }), 't.png');
   form.set('videoFile', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), path.basename(clip));
   const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -13,6 +13,7 @@ import {
   waitFinished,
   watchScenario,
 } from './harness.ts';
+import { testImage } from '../support.ts';
 
 const env = await createFaultEnv('server');
 
@@ -26,7 +27,14 @@ function startSlowUpload(cookie: string) {
       field('description', 'The server dies during this upload') +
       `--${boundary}\r\nContent-Disposition: form-data; name="videoFile"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  // The thumbnail follows the video, so it is never sent: the one temp file is the video's.
+  const tail = Buffer.concat([
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="thumbnail"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    testImage(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   const fileBytes = 40 * 1024 * 1024;
   const request = http.request(`${env.base}/api/video/new`, {
     method: 'POST',

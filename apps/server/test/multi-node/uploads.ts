@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { waitFor } from '../clips.ts';
 import { uploadClip } from '../faults/harness.ts';
+import { testImage } from '../support.ts';
 
 /**
  * How a video reaches the API: `multipart` (POST /api/video/new with the file) or `tus`
@@ -121,6 +122,7 @@ async function createFromUpload(base: string, cookie: string, uploadId: string):
   form.set('title', 'Multi-node clip');
   form.set('description', 'Uploaded with tus, resumed after a cut');
   form.set('uploadId', uploadId);
+  form.set('thumbnail', new Blob([testImage()], { type: 'image/png' }), 't.png');
   const res = await fetch(`${base}/api/video/new`, { method: 'POST', body: form, headers: { cookie } });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { _id: string } }).data._id;

@@ -91,7 +91,10 @@ export const routeMatrix: RouteEntry[] = [
   // Videos (API.md §6).
   {
     route: 'POST /api/video/new',
-    body: async () => ({ form: { title: 'A clip', description: 'Made for the matrix' }, files: { videoFile: await testClip() } }),
+    body: async () => ({
+      form: { title: 'A clip', description: 'Made for the matrix' },
+      files: { thumbnail: imagePart(), videoFile: await testClip() },
+    }),
     expect: { anonymous: 401, other: 201, owner: 201 },
   },
   // Resumable uploads (tus 1.0): creation by any signed-in user; an upload is its creator's alone.

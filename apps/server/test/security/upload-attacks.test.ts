@@ -138,12 +138,9 @@ describe.each(attacks)('$name', (attack) => {
     });
   }
 
-  it.each([
-    ['with a thumbnail', true],
-    ['without a thumbnail', false],
-  ])('is refused %s: 415, nothing stored, nothing left in tmp', async (_how, thumbnail) => {
+  it('is refused: 415, nothing stored, nothing left in tmp', async () => {
     const before = await state();
-    const res = await upload(attacker.cookie, attack.bytes(), attack.filename ?? 'clip.mp4', {}, thumbnail);
+    const res = await upload(attacker.cookie, attack.bytes(), attack.filename ?? 'clip.mp4');
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json()).toEqual({
       statusCode: 415,
@@ -153,6 +150,17 @@ describe.each(attacks)('$name', (attack) => {
     });
     expect(await state()).toEqual(before);
     expect(before.tmp).toEqual([]);
+  });
+
+  it('without a thumbnail it is refused before it is probed: 400, nothing stored, nothing left in tmp', async () => {
+    const before = await state();
+    const res = await upload(attacker.cookie, attack.bytes(), attack.filename ?? 'clip.mp4', {}, false);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      data: 'Thumbnail is required',
+      details: [{ field: 'thumbnail', problem: 'is required' }],
+    });
+    expect(await state()).toEqual(before);
   });
 });
 
@@ -186,7 +194,7 @@ describe('the transcode job', () => {
     ] as const) {
       const out = path.join(ctx.dataDir, file);
       await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1', ...codecs, out]);
-      const res = await upload(owner.cookie, await fs.readFile(out), file, {}, false);
+      const res = await upload(owner.cookie, await fs.readFile(out), file);
       expect(res.statusCode, `${file}: ${res.body}`).toBe(201);
       const id = res.json().data._id as string;
       await waitFor(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips.ts';
 import { startTestS3 } from '../../../test/s3-server.ts';
-import { createTestContext, multipart, registerUser } from '../../../test/support.ts';
+import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 
 // The same tus flow with STORAGE_DRIVER=s3 (@tus/s3-store against s3rver): bytes under the
 // bucket's uploads/, owner checks, the claim, and nothing left in uploads/ afterwards.
@@ -40,7 +40,8 @@ describe('tus uploads on S3', () => {
     expect(head.headers['upload-offset']).toBe(String(half));
     expect((await patch(owner.cookie, id, half, clip.subarray(half))).statusCode).toBe(204);
 
-    const form = multipart({ title: 'From the bucket', description: 'Resumed on S3', uploadId: id }, {}, owner.cookie);
+    const thumbnail = { thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } };
+    const form = multipart({ title: 'From the bucket', description: 'Resumed on S3', uploadId: id }, thumbnail, owner.cookie);
     const res = await app.inject({ method: 'POST', url: '/api/video/new', ...form });
     expect(res.statusCode, res.body).toBe(201);
     const videoId = res.json().data._id as string;
@@ -49,7 +50,7 @@ describe('tus uploads on S3', () => {
     const again = await app.inject({
       method: 'POST',
       url: '/api/video/new',
-      ...multipart({ title: 'Again', description: 'Again', uploadId: id }, {}, owner.cookie),
+      ...multipart({ title: 'Again', description: 'Again', uploadId: id }, thumbnail, owner.cookie),
     });
     expect(again.statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips.ts';
 import { createVideos } from '../../../test/factories.ts';
-import { createTestContext, multipart, registerUser, type TestContext } from '../../../test/support.ts';
+import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 
 // Resumable uploads (tus 1.0) at /api/uploads/, and POST /api/video/new with `uploadId`.
 const MAX = 3_000_000;
@@ -53,8 +53,15 @@ async function finished(cookie: string, bytes: Buffer, filename?: string) {
   return id;
 }
 
-const claim = (c: TestContext, cookie: string, fields: Record<string, string>) => {
-  const form = multipart({ title: 'Resumed', description: 'Sent in pieces', ...fields }, {}, cookie);
+const thumbnail = () => ({ thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' } });
+
+/** POST /api/video/new with `uploadId` (in `fields`) and, unless told otherwise, a thumbnail. */
+const claim = (c: TestContext, cookie: string, fields: Record<string, string>, opts = { thumbnail: true }) => {
+  const form = multipart(
+    { title: 'Resumed', description: 'Sent in pieces', ...fields },
+    opts.thumbnail ? thumbnail() : {},
+    cookie,
+  );
   return c.app.inject({ method: 'POST', url: '/api/video/new', ...form });
 };
 
@@ -179,12 +186,35 @@ describe('tus uploads', () => {
     // videoFile and uploadId together: which one is meant?
     const both = multipart(
       { title: 'Both', description: 'Both', uploadId: unfinished },
-      { videoFile: { data: clip, filename: 'clip.mp4', type: 'video/mp4' } },
+      { videoFile: { data: clip, filename: 'clip.mp4', type: 'video/mp4' }, ...thumbnail() },
       owner.cookie,
     );
-    expectError(await app.inject({ method: 'POST', url: '/api/video/new', ...both }), 400);
+    const bothAnswer = await app.inject({ method: 'POST', url: '/api/video/new', ...both });
+    expectError(bothAnswer, 400);
+    expect(bothAnswer.json().details).toEqual([{ field: 'uploadId', problem: 'sent with videoFile' }]);
     expect(await videoCount(owner.id)).toBe(1);
     expect(await offsetOf(owner.cookie, unfinished)).toBe(0);
+  });
+
+  it('a claim without a thumbnail is a 400 before the upload is touched; anonymous 401, another user 404', async () => {
+    const [owner, other] = [await registerUser(ctx), await registerUser(ctx)];
+    const id = await finished(owner.cookie, clip);
+    expectError(await claim(ctx, '', { uploadId: id }, { thumbnail: false }), 401);
+    expectError(await claim(ctx, other.cookie, { uploadId: id }), 404);
+    const res = await claim(ctx, owner.cookie, { uploadId: id }, { thumbnail: false });
+    expectError(res, 400);
+    expect(res.json()).toMatchObject({
+      data: 'Thumbnail is required',
+      details: [{ field: 'thumbnail', problem: 'is required' }],
+    });
+    // Found before the upload is looked at: an unfinished one is 400 for it too, not 409.
+    const unfinished = await create(owner.cookie, clip.length);
+    expectError(await claim(ctx, owner.cookie, { uploadId: unfinished }, { thumbnail: false }), 400);
+    // Not claimed, not probed, nothing made: the upload is as it was, and the claim with a thumbnail works.
+    expect(await videoCount(owner.id)).toBe(0);
+    expect(await offsetOf(owner.cookie, id)).toBe(clip.length);
+    expect((await claim(ctx, owner.cookie, { uploadId: id })).statusCode).toBe(201);
+    expect(await videoCount(owner.id)).toBe(1);
   });
 
   it('sniffs the bytes of an upload like a multipart file: a text HLS playlist named clip.mp4 is 415, and kept', async () => {

@@ -34,6 +34,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       try {
         const fields = parseFields(UploadVideoFields, form.fields);
         let files = form.files;
+        videos.requireThumbnail(files);
         const { uploadId } = fields;
         if (uploadId !== undefined) {
           if (files.videoFile) {

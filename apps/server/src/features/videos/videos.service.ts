@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
 import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
@@ -8,7 +6,6 @@ import { AppError, BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia
 import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { extractThumbnail, NoFrameError } from '../../media/transcode.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -38,6 +35,15 @@ interface UploadFiles {
 }
 
 const NOT_A_VIDEO = 'File must be a video';
+
+/**
+ * API.md §6 and SPEC §5: an upload carries a thumbnail image. Checked before the video is probed
+ * or stored, and before a resumable upload is claimed (with S3, fetched from the bucket).
+ */
+function requireThumbnail(files: UploadFiles): { path: string } {
+  if (!files.thumbnail) throw new BadInput('Thumbnail is required', [{ field: 'thumbnail', problem: 'is required' }]);
+  return files.thumbnail;
+}
 
 export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
@@ -137,27 +143,16 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     /** Fails fast before the body is read; checked again inside the insert transaction. */
     assertCanUpload: (viewer: Viewer) => access.assertCanUpload(viewer._id),
 
+    requireThumbnail,
+
     async upload(viewer: Viewer, fields: UploadVideoFields, files: UploadFiles) {
+      const thumbnailFile = requireThumbnail(files);
       if (!files.videoFile) throw new BadInput('Video file is required', [{ field: 'videoFile', problem: 'is required' }]);
       // Sniffed, then probed with the sniffed container's demuxer only (media/probe.ts).
       const probe = await probeMedia(files.videoFile.path);
       if (!probe) throw new UnsupportedMedia(NOT_A_VIDEO);
       const id = newId();
-      let thumbnail: string;
-      if (files.thumbnail) {
-        thumbnail = await storeThumbnail(id, files.thumbnail.path);
-      } else {
-        // No thumbnail uploaded: take a frame from the video.
-        const frame = path.join(config.tmpDir, `${id}.jpg`);
-        try {
-          await extractThumbnail(files.videoFile.path, frame, probe);
-          thumbnail = await storeThumbnail(id, frame);
-        } catch (err) {
-          throw err instanceof NoFrameError ? new UnsupportedMedia(NOT_A_VIDEO) : err;
-        } finally {
-          await fs.rm(frame, { force: true });
-        }
-      }
+      const thumbnail = await storeThumbnail(id, thumbnailFile.path);
       const priceMinor = fields.isExclusive ? toMinorUnits(fields.price ?? MIN_VIDEO_PRICE) : null;
       const sourceKey = mediaKeys.source(id);
       await storage.putFile(sourceKey, files.videoFile.path);

@@ -124,24 +124,43 @@ describe('upload → adaptive HLS', () => {
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toBe('image/jpeg');
   });
+});
 
-  it('takes a thumbnail from the video when none is uploaded', async () => {
+describe('refusals', () => {
+  it('no thumbnail → 400 with a thumbnail detail, before the video is probed or stored; anonymous → 401', async () => {
     const owner = await registerUser(ctx);
-    const res = await upload(
-      ctx,
-      owner.cookie,
-      await makeClip('nothumb.mp4', { seconds: 2, width: 320, height: 240 }),
-      {},
-      { thumbnail: false },
-    );
-    expect(res.statusCode).toBe(201);
+    const clip = await makeClip('nothumb.mp4', { seconds: 1, width: 320, height: 240 });
+    const fake = path.join(ctx.dataDir, 'nothumb-fake.mp4');
+    await fs.writeFile(fake, 'this is not a video either\n'.repeat(100));
+    const stored = async () => [
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))),
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))),
+    ];
+    const before = await stored();
+    expect((await upload(ctx, '', clip, {}, { thumbnail: false })).statusCode).toBe(401);
+    // A real video and one that is not: the missing thumbnail is found before any probe (400, not 415).
+    for (const file of [clip, fake]) {
+      const res = await upload(ctx, owner.cookie, file, {}, { thumbnail: false });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        data: 'Thumbnail is required',
+        message: 'Thumbnail is required',
+        success: false,
+        details: [{ field: 'thumbnail', problem: 'is required' }],
+      });
+    }
+    expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
+    for (const file of await stored()) expect(before).toContain(file);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
+    // The same upload with its thumbnail goes through, and its thumbnail is served.
+    const res = await upload(ctx, owner.cookie, clip);
+    expect(res.statusCode, res.body).toBe(201);
     const thumb = await app.inject({ method: 'GET', url: res.json().data.thumbnail });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
   });
-});
 
-describe('refusals', () => {
   it('a text file named .mp4 → 415 and nothing left behind', async () => {
     const owner = await registerUser(ctx);
     const fake = path.join(ctx.dataDir, 'fake.mp4');
@@ -228,6 +247,7 @@ describe('refusals', () => {
           missing === 'title' ? { description: 'D' } : { title: 'T' },
           {
             videoFile: { data: await fs.readFile(clip), filename: 'a.mp4', type: 'video/mp4' },
+            thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
           },
           owner.cookie,
         ),
