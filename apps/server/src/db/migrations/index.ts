@@ -9,6 +9,7 @@ import * as m0007 from './0007-community.ts';
 import * as m0008 from './0008-access-playlists-purchases.ts';
 import * as m0009 from './0009-storage-keys.ts';
 import * as m0010 from './0010-rate-limits.ts';
+import * as m0011 from './0011-list-changes.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-access-playlists-purchases': m0008,
   '0009-storage-keys': m0009,
   '0010-rate-limits': m0010,
+  '0011-list-changes': m0011,
 };
