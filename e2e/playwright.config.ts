@@ -53,9 +53,6 @@ export default defineConfig({
       SKIP_WEB_BUILD: '1',
       RATE_LIMIT_LOGIN_MAX: '1000',
       LOG_LEVEL: 'warn',
-      // Specs read the lists right after writing through the API; the list micro-cache (1 s in
-      // production) has its own tests (apps/server/src/features/video-list/list-cache.test.ts).
-      LIST_CACHE_MS: '0',
     },
   },
 });

@@ -117,7 +117,10 @@ const EnvSchema = z.object({
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
    */
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
-  /** How long a public list page (home grid, search, channel filter, sorts) is served from memory; 0: never. */
+  /**
+   * How long a public list page (home grid, search, channel filter, sorts) is kept in memory; any
+   * change it shows clears it at once (video-list.routes.ts, createListPages). 0: never kept.
+   */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),

@@ -10,6 +10,7 @@ import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
+import { createListener, type Listener } from './db/listener.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
@@ -29,7 +30,7 @@ import { createPaymentProvider, type PaymentProvider } from './features/purchase
 import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
-import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
+import { createVideoListRepo, LIST_CHANGED_CHANNEL } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
@@ -57,6 +58,8 @@ export interface Infra {
   paymentProvider?: PaymentProvider;
   /** Prometheus metrics of this process; absent where nobody reads them (most tests). */
   metrics?: Metrics;
+  /** Changes to what list pages show; without it the list is never served from its cache. */
+  listChanges?: Listener;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -161,7 +164,9 @@ export async function createDeps(
         log: (obj, msg) => log.warn(obj, msg),
       });
   const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
-  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics };
+  // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
+  const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
+  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics, listChanges };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
   // by the process that owns DATA_DIR's chores, not by every HTTP worker of a cluster).
@@ -179,6 +184,7 @@ export async function createDeps(
       clearInterval(uploadSweeper);
       sweeper?.stop();
       await queue.stop();
+      await listChanges.close();
       await db.destroy();
       await embedded?.stop();
     },

@@ -9,8 +9,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
+import { createListener } from '../src/db/listener.ts';
 import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
+import { LIST_CHANGED_CHANNEL } from '../src/features/video-list/video-list.repo.ts';
 import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
@@ -40,9 +42,6 @@ export async function createTestContext(
     RATE_LIMIT_REGISTER_MAX: '1000',
     JOB_RETRY_DELAY_SECONDS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // List pages straight from the database: tests see their own writes at once (the micro-cache
-    // has its own tests, which turn it on).
-    LIST_CACHE_MS: '0',
     ...env,
   });
   const db = createDb(config.databaseUrl!, 5);
@@ -56,6 +55,8 @@ export async function createTestContext(
     mediaSecret: 'test-media-secret-0123456789',
     paymentProvider: opts.paymentProvider,
     metrics: opts.metrics ? createMetrics({ role: config.role, queueStats: () => queue.stats() }) : undefined,
+    // As in a deployed process: list pages come from the micro-cache, cleared by the database's notifications.
+    listChanges: createListener(config.databaseUrl!, LIST_CHANGED_CHANNEL, { log: silentLog }),
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);
@@ -64,6 +65,7 @@ export async function createTestContext(
   afterAll(async () => {
     await app.close();
     await queue.stop();
+    await infra.listChanges.close();
     await db.destroy();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();

@@ -6,7 +6,8 @@
  * its successor in the background (nobody waits for a refresh), so an answer is never more than
  * 2 × `ttlMs` (plus one computation) old. Older than that, the next ask computes it again and
  * waits. Failures are not kept. Bounded in entries, least recently used dropped first. `ttlMs` 0
- * turns it off (every ask computes).
+ * turns it off (every ask computes). `clear()` forgets every answer, those still being computed
+ * included: whoever asks after it gets an answer computed after it.
  */
 export function createMicroCache<T>({
   ttlMs,
@@ -72,6 +73,11 @@ export function createMicroCache<T>({
       entries.delete(key);
       return start(key, compute);
     },
+    /**
+     * Computations running now finish for those already waiting on them, but are kept nowhere
+     * (each stores itself only in its own entry, which is gone from the map).
+     */
+    clear: () => entries.clear(),
     size: () => entries.size,
   };
 }

@@ -21,8 +21,8 @@ describe('PostgreSQL killed (kill -9 of the embedded postmaster)', () => {
     async () => {
       const server = await env.start();
       const cookie = await register(env.base, 'survivor');
-      // A call that asks the database every time (list pages come from a micro-cache, which can
-      // ride out a short outage with the page it holds).
+      // A call that asks the database every time (the list does too while PostgreSQL is away: its
+      // micro-cache serves only while it hears the database's changes).
       const channel = `${env.base}/api/users/channel/${await currentUserId(env.base, cookie)}`;
       const before = await env.postgresPid();
       const watch = watchScenario(env.base, env.dataDir);

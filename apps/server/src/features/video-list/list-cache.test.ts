@@ -1,71 +1,268 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from '../../app.ts';
+import { createDb } from '../../db/database.ts';
+import { createListener, type Listener } from '../../db/listener.ts';
+import { createServices, type AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { createVideo } from '../../../test/factories.ts';
-import { createTestContext, registerUser } from '../../../test/support.ts';
+import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
+import { createListPages } from './video-list.routes.ts';
+import { LIST_CHANGED_CHANNEL } from './video-list.repo.ts';
 
-// Public list pages come from a short-lived shared micro-cache (LIST_CACHE_MS): one computation
-// per page at a time, new and deleted videos visible within twice the lifetime, nothing per viewer.
+// Public list pages come from a shared micro-cache (LIST_CACHE_MS), cleared by the database's
+// notification of every committed change a page could show: a write shows on the very next list,
+// here with a lifetime long enough that only the notification can explain it.
 
-const TTL = 1500;
-const ctx = await createTestContext({ LIST_CACHE_MS: String(TTL) });
-const { app } = ctx;
+const silentLog = { info() {}, warn() {}, error() {} };
+const ctx = await createTestContext({ LIST_CACHE_MS: '10000' });
+const { app, db } = ctx;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const page1 = async (cookie?: string, query = '') => {
-  const res = await app.inject({ method: 'GET', url: `/api/video?page=1${query}`, headers: cookie ? { cookie } : {} });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toContain('application/json');
-  return { raw: res.body, ids: (res.json().data.videos as { _id: string }[]).map((v) => v._id) };
-};
-
-/** Asks until `check` holds, for at most twice the cache lifetime plus a margin (see micro-cache.ts). */
-async function within(check: () => Promise<boolean>): Promise<number> {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 5000) {
   const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > 2 * TTL + 1000) throw new Error('not within the cache lifetime');
-    await sleep(100);
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
   }
 }
+await until(() => ctx.deps.listChanges!.listening(), 'the list listener');
+
+interface Card {
+  _id: string;
+  title: string;
+  views: number;
+  owner: { fullname: string; avatar: string }[];
+}
+async function list(query = '', on: TestContext['app'] = app) {
+  const res = await on.inject({ method: 'GET', url: `/api/video?page=1${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data as { videos: Card[]; total: number };
+  return { raw: res.body, ...data, ids: data.videos.map((v) => v._id) };
+}
+/** Computations of list pages from now on (each is a database query). */
+function countComputations(deps: AppDeps = ctx.deps) {
+  const spy = vi.spyOn(deps.services.videoList, 'list');
+  return { calls: () => spy.mock.calls.length, [Symbol.dispose]: () => spy.mockRestore() };
+}
+const byChannel = (username: string) => `&name=${username}`;
 
 describe('list micro-cache', () => {
-  it('shows a new video on page 1 within the cache lifetime, and drops a deleted one', async () => {
+  it('answers an identical ask from memory, without a query', async () => {
     const owner = await registerUser(ctx);
-    await createVideo(ctx.db, owner.id, { title: 'Older video' });
-    await page1(); // cached now
-    const id = await createVideo(ctx.db, owner.id, { title: 'Brand new video' });
-    const appeared = await within(async () => (await page1()).ids[0] === id);
-    expect(appeared).toBeLessThanOrEqual(2 * TTL + 1000);
-
-    const del = await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
-    expect(del.statusCode, del.body).toBe(200);
-    await within(async () => !(await page1()).ids.includes(id));
+    await createVideo(db, owner.id, { title: 'Cached once' });
+    using computed = countComputations();
+    const first = await list(byChannel(owner.username));
+    const again = await Promise.all([list(byChannel(owner.username)), list(byChannel(owner.username))]);
+    expect(computed.calls()).toBe(1);
+    expect(again.map((p) => p.raw)).toEqual([first.raw, first.raw]);
+    // Another page (here, another sort) is another entry.
+    await list(`${byChannel(owner.username)}&sortBy=views`);
+    expect(computed.calls()).toBe(2);
   });
 
   it('serves one body to every viewer, with nothing of the viewer in it', async () => {
     const a = await registerUser(ctx);
     const b = await registerUser(ctx);
-    const id = await createVideo(ctx.db, a.id, { title: 'Seen by everyone' });
-    await within(async () => (await page1()).ids.includes(id));
-    const [asA, asB, anonymous] = await Promise.all([page1(a.cookie), page1(b.cookie), page1()]);
-    expect(asA.raw).toBe(anonymous.raw);
-    expect(asB.raw).toBe(anonymous.raw);
+    await createVideo(db, a.id, { title: 'Seen by everyone' });
+    const page = async (cookie?: string) =>
+      (await app.inject({ method: 'GET', url: '/api/video?page=1', headers: cookie ? { cookie } : {} })).body;
+    const [asA, asB, anonymous] = [await page(a.cookie), await page(b.cookie), await page()];
+    expect(asA).toBe(anonymous);
+    expect(asB).toBe(anonymous);
     // a's video card names its channel (for everyone); nothing names who is asking.
     for (const field of ['isLiked', 'isSubscribed', 'hasAccess', 'purchased', a.email, b.username, b.email]) {
-      expect(anonymous.raw).not.toContain(field);
+      expect(anonymous).not.toContain(field);
     }
   });
 
-  it('keeps pages apart by their query (search, channel, sort)', async () => {
+  it('shows a new video, and drops a deleted one, on the very next list', async () => {
     const owner = await registerUser(ctx);
-    const id = await createVideo(ctx.db, owner.id, { title: 'Zebra crossing lessons', views: 5 });
-    await within(async () => (await page1(undefined, '&query=zebra')).ids.includes(id));
-    const other = await page1(undefined, '&query=nothingmatcheshere');
-    expect(other.ids).toEqual([]);
-    const channel = await page1(undefined, `&name=${owner.username}`);
-    expect(channel.ids).toEqual([id]);
-    expect((await page1(undefined, '&sortBy=views&sortType=desc')).ids[0]).toBe(id);
-    expect((await page1(undefined, '&sortBy=views&sortType=asc')).ids[0]).not.toBe(id);
+    await createVideo(db, owner.id, { title: 'Older video' });
+    const before = await list();
+    const id = await createVideo(db, owner.id, { title: 'Brand new video' });
+    const after = await list();
+    expect(after.ids[0]).toBe(id);
+    expect(after.total).toBe(before.total + 1);
+
+    const del = await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
+    expect(del.statusCode, del.body).toBe(200);
+    const gone = await list();
+    expect(gone.ids).not.toContain(id);
+    expect(gone.total).toBe(before.total);
+  });
+
+  it('shows an edit, a like and a view on the very next list, in its sort too', async () => {
+    const owner = await registerUser(ctx);
+    const fan = await registerUser(ctx);
+    const a = await createVideo(db, owner.id, { title: 'First title' });
+    await createVideo(db, owner.id);
+    const sorted = (by: string) => list(`${byChannel(owner.username)}&sortBy=${by}&sortType=desc`);
+    const ids = async (by: string) => (await sorted(by)).ids;
+    // Both pages are cached now. Ties sort by id: the last must come first once it has one more.
+    const [lowerLikes] = (await ids('likes')).slice(-1);
+    const [lowerViews] = (await ids('views')).slice(-1);
+    await list(byChannel(owner.username));
+
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/video/v/${a}`,
+      ...multipart({ title: 'Second title' }, {}, owner.cookie),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await list(byChannel(owner.username))).videos.find((v) => v._id === a)?.title).toBe('Second title');
+
+    const like = await app.inject({ method: 'POST', url: `/api/like/v/${lowerLikes}`, headers: { cookie: fan.cookie } });
+    expect(like.statusCode, like.body).toBe(200);
+    expect((await ids('likes'))[0]).toBe(lowerLikes);
+
+    const watch = await app.inject({ method: 'GET', url: `/api/video/v/${lowerViews}`, headers: { cookie: fan.cookie } });
+    expect(watch.statusCode, watch.body).toBe(200);
+    const byViews = await sorted('views');
+    expect(byViews.ids[0]).toBe(lowerViews);
+    expect(byViews.videos[0]!.views).toBe(1);
+  });
+
+  it('shows a video that becomes ready, and hides one that stops being listed, on the very next list', async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id, { status: 'processing' });
+    expect((await list(byChannel(owner.username))).ids).toEqual([]);
+    // As the transcode job does, from the worker process.
+    await db.updateTable('videos').set({ status: 'ready', duration: 42 }).where('id', '=', id).execute();
+    expect((await list(byChannel(owner.username))).ids).toEqual([id]);
+    await db.updateTable('videos').set({ status: 'failed' }).where('id', '=', id).execute();
+    expect((await list(byChannel(owner.username))).ids).toEqual([]);
+  });
+
+  it("shows an owner's new name and avatar on the very next list, in the name filter too", async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id);
+    const before = await list(byChannel(owner.username));
+    expect(before.videos[0]!.owner[0]!.fullname).toBe(owner.fullname);
+    expect((await list('&name=Renamed%20Channel%20Owner')).ids).toEqual([]);
+
+    const rename = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_details',
+      headers: { cookie: owner.cookie },
+      payload: { fullname: 'Renamed Channel Owner' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    expect((await list(byChannel(owner.username))).videos[0]!.owner[0]!.fullname).toBe('Renamed Channel Owner');
+    expect((await list('&name=Renamed%20Channel%20Owner')).ids).toContain(id);
+
+    const avatar = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_avatar',
+      ...multipart({}, { avatar: { data: testImage(), filename: 'b.png', type: 'image/png' } }, owner.cookie),
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    const after = await list(byChannel(owner.username));
+    expect(after.videos[0]!.owner[0]!.avatar).not.toBe(before.videos[0]!.owner[0]!.avatar);
+  });
+
+  it('is not cleared by changes no list shows (a video still processing)', async () => {
+    const owner = await registerUser(ctx);
+    await createVideo(db, owner.id);
+    const processing = await createVideo(db, owner.id, { status: 'processing' });
+    await list(byChannel(owner.username));
+    using computed = countComputations();
+    await db.updateTable('videos').set({ progress: 50, duration: 12 }).where('id', '=', processing).execute();
+    await list(byChannel(owner.username));
+    expect(computed.calls()).toBe(0);
+  });
+
+  it('two app instances on one database (two processes) each see a change made through the other at once', async () => {
+    const other = await secondInstance(ctx);
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id, { title: 'Seen from both' });
+    const on = (instance: TestContext['app']) => list(byChannel(owner.username), instance);
+    expect((await on(app)).ids).toEqual([id]);
+    expect((await on(other.app)).ids).toEqual([id]);
+
+    // A like through the second instance, seen by the first; a rename through the first, by the second.
+    const fan = await registerUser(ctx);
+    const like = await other.app.inject({ method: 'POST', url: `/api/like/v/${id}`, headers: { cookie: fan.cookie } });
+    expect(like.statusCode, like.body).toBe(200);
+    const likes = (await app.inject({ method: 'GET', url: `/api/video?page=1&name=${owner.username}&sortBy=likes` })).json();
+    expect(likes.data.videos.map((v: Card) => v._id)).toEqual([id]);
+
+    const title = await app.inject({
+      method: 'PATCH',
+      url: `/api/video/v/${id}`,
+      ...multipart({ title: 'Renamed through the first' }, {}, owner.cookie),
+    });
+    expect(title.statusCode, title.body).toBe(200);
+    expect((await on(other.app)).videos[0]!.title).toBe('Renamed through the first');
+
+    const del = await other.app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await on(app)).ids).toEqual([]);
+  });
+
+  it('computes every page while it is not listening, and forgets what it kept when it listens again', async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id, { title: 'Before the outage' });
+    const other = await secondInstance(ctx);
+    await list(byChannel(owner.username), other.app);
+    // The listening session is ended by the server (a restart, a network cut, an administrator).
+    const backends = await pgBackendsListening();
+    expect(backends.length).toBeGreaterThanOrEqual(2);
+    await terminate(backends);
+    await until(() => !other.deps.listChanges!.listening(), 'the lost connection');
+    using computed = countComputations(other.deps);
+    await list(byChannel(owner.username), other.app);
+    await list(byChannel(owner.username), other.app);
+    expect(computed.calls()).toBe(2);
+
+    await until(() => other.deps.listChanges!.listening(), 'listening again');
+    await until(() => ctx.deps.listChanges!.listening(), 'listening again');
+    await db.updateTable('videos').set({ title: 'After the outage' }).where('id', '=', id).execute();
+    await other.deps.listChanges!.sync();
+    expect((await list(byChannel(owner.username), other.app)).videos[0]!.title).toBe('After the outage');
+  });
+});
+
+/** Another app on the same database with its own pool, listener, services and cache, as another process has. */
+async function secondInstance(base: TestContext) {
+  const url = base.config.databaseUrl!;
+  const db = createDb(url, 5);
+  const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog });
+  // The job queue is shared: nothing here uploads.
+  const infra = { ...base.deps, db, listChanges };
+  const deps: AppDeps = { ...infra, services: createServices(infra) };
+  const app = await buildApp(deps);
+  afterAll(async () => {
+    await app.close();
+    await listChanges.close();
+    await db.destroy();
+  });
+  await until(() => listChanges.listening(), 'the second listener');
+  return { app, deps };
+}
+
+/** The listening sessions on this database (db/listener.ts names them). */
+async function pgBackendsListening(): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity
+    WHERE datname = current_database() AND application_name = ${`listen ${LIST_CHANGED_CHANNEL}`}`.execute(db);
+  return rows.map((r) => r.pid);
+}
+
+async function terminate(pids: number[]) {
+  for (const pid of pids) await sql`SELECT pg_terminate_backend(${pid})`.execute(db);
+}
+
+describe('createListPages', () => {
+  it('computes every ask while nobody listens for changes (no listener, or not listening yet)', async () => {
+    using computed = countComputations();
+    const deaf: Listener = { listening: () => false, subscribe: () => () => {}, sync: async () => {}, close: async () => {} };
+    for (const listChanges of [undefined, deaf]) {
+      const pages = createListPages({ ...ctx.deps, listChanges });
+      await pages.body({ page: 1 });
+      await pages.body({ page: 1 });
+    }
+    expect(computed.calls()).toBe(4);
   });
 });
 
@@ -96,6 +293,39 @@ describe('createMicroCache', () => {
     clock = 5000;
     expect(await cache.get('page1', compute)).toBe(3);
     expect(await cache.get('page2', compute)).toBe(4);
+  });
+
+  it('after clear(), never serves an answer whose computation started before it', async () => {
+    const cache = createMicroCache<string>({ ttlMs: 60_000 });
+    const pending: Array<(v: string) => void> = [];
+    const compute = () => new Promise<string>((resolve) => pending.push(resolve));
+    const early = cache.get('k', compute); // started before the change
+    cache.clear(); // the change is heard
+    const late = cache.get('k', compute);
+    expect(pending).toHaveLength(2);
+    pending[0]!('old');
+    pending[1]!('new');
+    expect(await early).toBe('old'); // those who asked before the change
+    expect(await late).toBe('new');
+    expect(await cache.get('k', compute)).toBe('new');
+
+    // The same for a background refresh running when the change is heard.
+    let clock = 0;
+    const refreshing = createMicroCache<string>({ ttlMs: 1000, now: () => clock });
+    let next = 0;
+    const gates: Array<() => void> = [];
+    const slow = () => new Promise<string>((resolve) => gates.push(() => resolve(`v${++next}`)));
+    const first = refreshing.get('k', slow);
+    gates.shift()!();
+    expect(await first).toBe('v1');
+    clock = 1500;
+    expect(await refreshing.get('k', slow)).toBe('v1'); // stale, and a refresh starts
+    refreshing.clear();
+    gates.shift()!(); // the refresh (v2) ends after the change: kept nowhere
+    const after = refreshing.get('k', slow);
+    gates.shift()!();
+    expect(await after).toBe('v3');
+    expect(await refreshing.get('k', slow)).toBe('v3');
   });
 
   it('keeps no failure, and computes every time when turned off', async () => {

@@ -4,6 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
+/** Notified on commit of every change a list page could show (migration 0011-list-changes). */
+export const LIST_CHANGED_CHANNEL = 'video_list_changed';
+
 /** What a list request matches, besides being listed (access.sql.ts). */
 export interface ListFilter {
   /** Channels the `name` filter resolved to (never empty: no channel means no query at all). */

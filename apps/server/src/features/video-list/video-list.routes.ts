@@ -5,21 +5,42 @@ import { createMicroCache } from '../../lib/micro-cache.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
 
 /**
- * The list's pages as the API sends them, the envelope serialised once for everyone who asks within
- * LIST_CACHE_MS (1 s by default) of a micro-cache: a burst of viewers costs one query per page (by
- * its normalised query), a refresh runs in the background while the previous body is served, and
- * a new or deleted video shows within twice that time. Nothing per viewer may ever go into a page.
+ * The list's pages as the API sends them, the envelope serialised once for everyone who asks, from
+ * a micro-cache (LIST_CACHE_MS, 1 s by default): a burst of viewers costs one query per page (by its
+ * normalised query), and a refresh runs in the background while the previous body is served.
+ *
+ * Never stale: the database notifies every committed change a page could show (migration
+ * 0011-list-changes), whichever process or machine made it, and each notification clears the
+ * cache (answers still being computed included: they are kept nowhere). Before an ask is served
+ * from the cache, a round trip on the listening connection makes sure every change committed
+ * before the ask has been heard (`Listener.sync`; concurrent asks share it), so a client that
+ * changed something and then lists sees its change, through this process or any other. While this
+ * process is not listening (starting, connection lost), every ask computes its page.
+ * Nothing per viewer may ever go into a page.
  */
 export function createListPages(deps: AppDeps) {
   const pages = createMicroCache<string>({ ttlMs: deps.config.listCacheMs });
+  const changes = deps.listChanges;
+  const unsubscribe = changes?.subscribe(() => pages.clear());
+
+  /** Whether the cache may answer now: on, listening, and every change committed until now heard. */
+  async function upToDate(): Promise<boolean> {
+    if (deps.config.listCacheMs <= 0 || !changes?.listening()) return false;
+    return changes.sync().then(
+      () => true,
+      () => false,
+    );
+  }
+
   return {
-    body(q: VideoListQuery): Promise<string> {
+    async body(q: VideoListQuery): Promise<string> {
       const key = JSON.stringify([q.page, q.query?.trim() ?? '', q.name?.trim() ?? '', q.sortBy ?? '', q.sortType ?? '']);
-      return pages.get(key, async () => {
+      const compute = async () => {
         // A string skips the preSerialization hook, so storage keys become URLs here.
         const data = withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl);
         return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
-      });
+      };
+      return (await upToDate()) ? pages.get(key, compute) : compute();
     },
     /** The thumbnail URLs of a page's first `count` videos. */
     async thumbnails(q: VideoListQuery, count: number): Promise<string[]> {
@@ -29,6 +50,8 @@ export function createListPages(deps: AppDeps) {
         .map((video) => video.thumbnail)
         .filter(Boolean);
     },
+    /** Stops listening for changes (the app closes). */
+    stop: () => unsubscribe?.(),
   };
 }
 export type ListPages = ReturnType<typeof createListPages>;
