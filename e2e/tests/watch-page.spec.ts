@@ -132,9 +132,7 @@ test.describe('watch page', () => {
     await expect(page.getByRole('heading', { name: 'More videos' })).toHaveCount(0);
   });
 
-  test('the page shows once its four initial calls have answered; any of them failing shows the error view', async ({
-    page,
-  }) => {
+  test('the page shows once its four initial calls have answered; any of them failing shows the error view', async ({ page }) => {
     await registerViaApi(page);
     await answerWatchCalls(page, 'partial-1', { hlsUrl: null, videoFile: null });
     await page.route('**/api/watchHistory/track/partial-1', (route) => route.fulfill(apiError(500, 'History is down')));
