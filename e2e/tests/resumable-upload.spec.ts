@@ -7,7 +7,11 @@ import { registerViaApi } from '../support/users';
 import { makeClip } from '../support/videos';
 
 const MiB = 1024 * 1024;
-/** The web app's chunk size (apps/web/src/features/videos/api/resumable-upload.ts). */
+/**
+ * The web app's chunk size (TUS_CHUNK_SIZE, apps/web/src/features/videos/api/resumable-upload.ts).
+ * Only files larger than one chunk go the resumable way; smaller ones are the multipart videoFile
+ * of POST /api/video/new (videos.spec.ts).
+ */
 const CHUNK = 64 * MiB;
 
 /** A real clip padded with zeros to `bytes` (the server still probes it as a video). */
@@ -34,6 +38,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 test('the upload page resumes an upload after a reload, showing progress and time left', async ({ page }) => {
   test.setTimeout(120_000);
   const video = bigClip(96 * MiB);
+  expect(fs.statSync(video).size).toBeGreaterThan(CHUNK);
   await registerViaApi(page);
   await page.goto('/video/new');
   await page.getByLabel('Title').fill('Holiday, resumed');
@@ -72,8 +77,14 @@ test('the upload page resumes an upload after a reload, showing progress and tim
   // It goes on from where the server is: at least the first chunk (2/3 of the file), never from 0 %.
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(66);
   await expect(panel).toContainText(/About \d+ (min \d+ )?s left/);
-  expect((await created).status()).toBe(201);
+  const claim = await created;
+  expect(claim.status()).toBe(201);
   expect(offsets[0]).toBeGreaterThanOrEqual(CHUNK);
+  // The form names the finished upload instead of sending the file again: its body is the fields
+  // and the thumbnail only (the length sent on the wire; Playwright gets no file parts).
+  const claimLength = Number((await claim.request().allHeaders())['content-length']);
+  expect(claimLength).toBeGreaterThan(0);
+  expect(claimLength).toBeLessThan(MiB);
 
   await expect(page).toHaveURL(/\/videos$/);
   await expect(page.getByRole('article', { name: 'Holiday, resumed' })).toBeVisible();

@@ -56,13 +56,25 @@ test.describe('own videos: upload, edit, delete', () => {
     await expect(page.getByRole('img', { name: 'Thumbnail preview' })).toBeVisible();
 
     const cdp = await throttleUploads(page, Math.max(32 * 1024, Math.ceil(fs.statSync(video).size / 3)));
+    const resumableCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/uploads/')) resumableCalls.push(request.url());
+    });
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/video/new') && r.request().method() === 'POST', {
       timeout: 60_000,
     });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Uploading Video...')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-    expect((await uploaded).status()).toBe(201);
+    const created = await uploaded;
+    expect(created.status()).toBe(201);
+    // A file of up to one tus chunk goes in this call itself, as the multipart videoFile (SPEC §7):
+    // no resumable upload, and the body holds the whole file (Chromium does not hand file parts to
+    // Playwright, so the length sent on the wire stands for it).
+    const sentHeaders = await created.request().allHeaders();
+    expect(sentHeaders['content-type']).toMatch(/^multipart\/form-data/);
+    expect(Number(sentHeaders['content-length'])).toBeGreaterThan(fs.statSync(video).size);
+    expect(resumableCalls).toEqual([]);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

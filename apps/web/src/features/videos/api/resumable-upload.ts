@@ -9,6 +9,15 @@ import { ApiError } from '@/lib/api-client';
 export const TUS_CHUNK_SIZE = 64 * 1024 * 1024;
 const ENDPOINT = '/api/uploads/';
 
+/**
+ * Only a file larger than one chunk goes the resumable way. Up to one chunk, the spec's multipart
+ * POST /api/video/new carries it (SPEC §7): losing that request costs at most what losing one
+ * PATCH may cost, the bound the chunk size already accepts.
+ */
+export function isResumableUpload(file: Pick<File, 'size'>): boolean {
+  return file.size > TUS_CHUNK_SIZE;
+}
+
 export type ResumableProgress = { loaded: number; total: number };
 
 type Options = {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DashboardVideo } from '@streamhub/contract';
-import { ApiError, type ApiEnvelope } from '@/lib/api-client';
+import { ApiError, InvalidResponseError, type ApiEnvelope } from '@/lib/api-client';
 import { syncCurrentUserFromCookie } from '@/lib/auth';
 import { videoKeys } from '@/lib/query-keys';
 import { uploadFormData, type UploadForm } from '../video-upload';
-import { sendResumable } from './resumable-upload';
+import { isResumableUpload, sendResumable } from './resumable-upload';
 
 export type UploadProgressEvent = { loaded: number; total: number };
 
@@ -46,7 +46,7 @@ export function uploadVideo(form: FormData, { onProgress, signal }: UploadOption
         return;
       }
       if (!envelope || !('data' in envelope)) {
-        reject(new ApiError({ status: xhr.status, message: 'Invalid response from server' }));
+        reject(new InvalidResponseError(xhr.status));
         return;
       }
       resolve(envelope.data as DashboardVideo);
@@ -61,13 +61,19 @@ export function uploadVideo(form: FormData, { onProgress, signal }: UploadOption
   });
 }
 
-type ResumableOptions = UploadOptions & { onStart?: (resumedFrom: number) => void };
+type SendOptions = UploadOptions & {
+  /** Resumable uploads only: called before the first byte with the offset an earlier attempt reached. */
+  onStart?: (resumedFrom: number) => void;
+};
 
 /**
- * The upload page's path: the video file goes first as a resumable (tus) upload, then the form's
- * fields and thumbnail with its `uploadId` to POST /api/video/new.
+ * The upload page's path. A file of up to one tus chunk goes in POST /api/video/new itself, as the
+ * multipart `videoFile` of SPEC §7. A larger one goes first as a resumable (tus) upload, which
+ * survives a dropped connection or a reload, then the form's fields and thumbnail go with its
+ * `uploadId`. `onProgress` follows the video file's bytes either way.
  */
-export async function uploadVideoResumable(form: UploadForm, { onProgress, onStart, signal }: ResumableOptions = {}) {
+export async function sendVideoUpload(form: UploadForm, { onProgress, onStart, signal }: SendOptions = {}) {
+  if (!isResumableUpload(form.videoFile!)) return uploadVideo(uploadFormData(form), { onProgress, signal });
   const uploadId = await sendResumable(form.videoFile!, { onProgress, onStart, signal });
   return uploadVideo(uploadFormData(form, uploadId), { signal });
 }
@@ -75,7 +81,7 @@ export async function uploadVideoResumable(form: UploadForm, { onProgress, onSta
 export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ form, ...options }: { form: UploadForm } & ResumableOptions) => uploadVideoResumable(form, options),
+    mutationFn: ({ form, ...options }: { form: UploadForm } & SendOptions) => sendVideoUpload(form, options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
   });
 }

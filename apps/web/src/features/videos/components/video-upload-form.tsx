@@ -4,7 +4,7 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUploadVideo } from '../api/upload-video';
-import { unfinishedUploads } from '../api/resumable-upload';
+import { isResumableUpload, unfinishedUploads } from '../api/resumable-upload';
 import {
   clearUploadDraft,
   emptyUploadForm,
@@ -61,7 +61,8 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
     setProgress({ loaded: 0, total: form.videoFile?.size ?? 0, startedAt });
     setNow(startedAt);
     abort.current = new AbortController();
-    saveUploadDraft(form);
+    // Only a resumable upload can go on after a reload; its details come back with it.
+    if (form.videoFile && isResumableUpload(form.videoFile)) saveUploadDraft(form);
     try {
       await upload.mutateAsync({
         form,
