@@ -30,6 +30,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.route({
     method: ['GET', 'POST'],
+    // A buy is a state change: no automatic HEAD twin that would run it too.
+    exposeHeadRoute: false,
     url: '/buy/video/:videoId',
     config: signedIn,
     schema: { tags, params: z.object({ videoId: Id }), headers: BuyHeaders, response: buyResponse },
@@ -43,6 +45,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.route({
     method: ['GET', 'POST'],
+    // A buy is a state change: no automatic HEAD twin that would run it too.
+    exposeHeadRoute: false,
     url: '/buy/playlist/:playlistId',
     config: signedIn,
     schema: { tags, params: z.object({ playlistId: Id }), headers: BuyHeaders, response: buyResponse },
@@ -56,6 +60,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.route({
     method: ['GET', 'POST'],
+    // A buy is a state change: no automatic HEAD twin that would run it too.
+    exposeHeadRoute: false,
     url: '/buy/uploads',
     config: signedIn,
     schema: { tags, headers: BuyHeaders, response: buyResponse },

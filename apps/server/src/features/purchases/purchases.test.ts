@@ -235,6 +235,16 @@ describe('buying upload slots', () => {
     });
   });
 
+  it('HEAD to a buy path buys nothing (only GET and POST are buy calls)', async () => {
+    const user = await registerUser(ctx);
+    const { exclusive } = await creator();
+    for (const path of ['uploads', `video/${exclusive}`]) {
+      const res = await ctx.app.inject({ method: 'HEAD', url: `/api/purchase/buy/${path}`, headers: { cookie: user.cookie } });
+      expect(res.statusCode, path).toBe(404);
+    }
+    expect((await books(user.id)).purchases).toEqual([]);
+  });
+
   it('a malformed Idempotency-Key → 400', async () => {
     const user = await registerUser(ctx);
     for (const key of ['x'.repeat(201), 'has space', 'tab\there']) {
