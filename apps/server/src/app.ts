@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
+  app.addHook('onClose', async () => media.stop());
   await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
   await app.register(likesRoutes, { prefix: '/api/like', deps });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });

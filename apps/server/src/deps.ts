@@ -11,6 +11,7 @@ import { createTranscodeDeadHandler, createTranscodeHandler } from './features/v
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
+import { MEDIA_GONE_CHANNEL } from './features/media/media.routes.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
@@ -60,6 +61,8 @@ export interface Infra {
   metrics?: Metrics;
   /** Changes to what list pages show; without it the list is never served from its cache. */
   listChanges?: Listener;
+  /** Videos whose files went (deleted, moved); without it the media fast path asks the disk on every request. */
+  mediaGone?: Listener;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -84,6 +87,7 @@ export function createServices(infra: Infra) {
     users,
     subscriptions,
     access,
+    mediaGone: infra.mediaGone,
   });
   const uploads = createUploadsService({ config, storage, access, log: infra.log });
   const videoList = createVideoListService(createVideoListRepo(db));
@@ -166,7 +170,8 @@ export async function createDeps(
   const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
   // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
   const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
-  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics, listChanges };
+  const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log });
+  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics, listChanges, mediaGone };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
   // by the process that owns DATA_DIR's chores, not by every HTTP worker of a cluster).
@@ -185,6 +190,7 @@ export async function createDeps(
       sweeper?.stop();
       await queue.stop();
       await listChanges.close();
+      await mediaGone.close();
       await db.destroy();
       await embedded?.stop();
     },

@@ -8,10 +8,11 @@ export interface Listener {
    */
   listening(): boolean;
   /**
-   * `onChange` runs on every notification, and each time listening starts again (changes
-   * committed while nobody listened were not reported). The first subscriber connects.
+   * `onChange` runs on every notification, with its payload, and with null each time listening
+   * starts again (changes committed while nobody listened were not reported: anything may have
+   * changed). The first subscriber connects.
    */
-  subscribe(onChange: () => void): () => void;
+  subscribe(onChange: (payload: string | null) => void): () => void;
   /**
    * Resolves once every change committed before the call has been reported; rejects when not
    * listening, or when the server does not answer in time (the connection then counts as lost).
@@ -52,7 +53,7 @@ export function createListener(
   channel: string,
   { log, retryMinMs = 100, retryMaxMs = 5000, timeoutMs = 2000, heartbeatMs = 5000 }: ListenerOptions,
 ): Listener {
-  const subscribers = new Set<() => void>();
+  const subscribers = new Set<(payload: string | null) => void>();
   let client: pg.Client | null = null;
   let ready = false;
   let started = false;
@@ -64,8 +65,8 @@ export function createListener(
   let current: Promise<void> | undefined;
   let next: Promise<void> | undefined;
 
-  const changed = () => {
-    for (const onChange of subscribers) onChange();
+  const changed = (payload: string | null) => {
+    for (const onChange of subscribers) onChange(payload);
   };
 
   async function connect() {
@@ -78,7 +79,7 @@ export function createListener(
     });
     client = c;
     c.on('notification', (message) => {
-      if (message.channel === channel) changed();
+      if (message.channel === channel) changed(message.payload ?? '');
     });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c, new Error('connection ended')));
@@ -93,7 +94,7 @@ export function createListener(
     if (failures > 0) log.info({ channel }, 'listening again for changes');
     ready = true;
     failures = 0;
-    changed();
+    changed(null);
   }
 
   function lost(c: pg.Client, err: unknown) {

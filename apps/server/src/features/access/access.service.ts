@@ -27,7 +27,9 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
    * every time. Safe to keep: it depends only on `is_exclusive`, which no call changes after
    * upload (purchases change what a viewer may watch, never whether a video is open), and a
    * finished video's files never change; a deleted video's files are gone, which answers 404.
-   * The folder of its files (`media_key`) is set at upload and never changes either.
+   * The folder of its files (`media_key`) is set at upload and never changes either (but once,
+   * for exclusive videos from before migration 0009). The media handler forgets a video here when
+   * the database says it was deleted or moved (`forgetMedia`).
    */
   const openMedia = new Map<string, { open: boolean; mediaKey: string }>();
 
@@ -114,6 +116,15 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     knownOpenMedia(videoId: string): string | null {
       const remembered = openMedia.get(videoId);
       return remembered?.open ? remembered.mediaKey : null;
+    },
+
+    /**
+     * Forgets what this process remembers of `videoId`'s files (all videos' with null): its
+     * files were deleted or moved, so the next request asks the database again.
+     */
+    forgetMedia(videoId: string | null): void {
+      if (videoId === null) openMedia.clear();
+      else openMedia.delete(videoId);
     },
 
     /**

@@ -183,4 +183,44 @@ describe('memory cache', () => {
     await fs.rm(name);
     expect(await serveOnce()).toBe(404);
   });
+
+  it('trusts kept files while revalidateMs() says so, until forget or clear; asks the disk again when it says 0', async () => {
+    let trusted = true;
+    const kept = createMediaFiles({ cacheBytes: 64 * 1024, revalidateMs: () => (trusted ? 60_000 : 0) });
+    const folder = path.join(dir, 'trusted');
+    await fs.mkdir(folder, { recursive: true });
+    const [a, b] = [path.join(folder, 'a.m3u8'), path.join(dir, 'b.m3u8')];
+    await fs.writeFile(a, '#EXTM3U\n# a\n');
+    await fs.writeFile(b, '#EXTM3U\n# b\n');
+    const probe = http.createServer((req, res) => {
+      const file = req.url === '/a' ? a : b;
+      if (kept.serveKept(req, res, file, { cacheControl: 'no-cache', immutable: true })) return;
+      kept.serve(req, res, file, { cacheControl: 'no-cache', immutable: true }).catch(() => res.writeHead(404).end());
+    });
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const status = async (which: 'a' | 'b') => {
+      const res = await fetch(`http://127.0.0.1:${(probe.address() as AddressInfo).port}/${which}`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    try {
+      expect([await status('a'), await status('b')]).toEqual([200, 200]);
+      await fs.rm(a);
+      await fs.rm(b);
+      // Trusted: the memory answers without asking the disk.
+      expect([await status('a'), await status('b')]).toEqual([200, 200]);
+      kept.forget(folder);
+      expect([await status('a'), await status('b')]).toEqual([404, 200]);
+      kept.clear();
+      expect(await status('b')).toBe(404);
+      // Not trusted (the handler no longer hears of deletions): the disk is asked every time.
+      await fs.writeFile(b, '#EXTM3U\n# b again\n');
+      expect(await status('b')).toBe(200);
+      trusted = false;
+      await fs.rm(b);
+      expect(await status('b')).toBe(404);
+    } finally {
+      await new Promise((r) => probe.close(r));
+    }
+  });
 });

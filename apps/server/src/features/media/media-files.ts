@@ -42,8 +42,10 @@ export interface MediaFilesOptions {
    * A file kept in memory is checked against the disk (one stat) when older than this; 0 (the
    * default): on every request, so a deleted video's files stop being served at once, on every
    * process, as the access module expects (it remembers that a video is open, not that it exists).
+   * A function is asked on every request: the media handler trusts its memory longer while it
+   * hears of every video whose files go (`forget`), and falls back to 0 when it does not.
    */
-  revalidateMs?: number;
+  revalidateMs?: number | (() => number);
   now?: () => number;
 }
 
@@ -79,7 +81,8 @@ interface FileEntry {
 export function createMediaFiles(options: MediaFilesOptions) {
   const maxCached = options.maxCachedFileBytes ?? 256 * 1024;
   const maxHot = Math.max(maxCached, options.maxHotFileBytes ?? 8 * 1024 * 1024);
-  const revalidateMs = options.revalidateMs ?? 0;
+  const revalidateAfter = options.revalidateMs ?? 0;
+  const revalidateMs = typeof revalidateAfter === 'function' ? revalidateAfter : () => revalidateAfter;
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, FileEntry>({
     maxSize: Math.max(1, options.cacheBytes),
@@ -146,7 +149,7 @@ export function createMediaFiles(options: MediaFilesOptions) {
    * being served on any process the moment they are gone.
    */
   function stillOnDisk(file: string, entry: FileEntry): boolean {
-    if (now() - entry.checkedAt < revalidateMs) return true;
+    if (now() - entry.checkedAt < revalidateMs()) return true;
     let stat: fs.Stats | undefined;
     try {
       stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -167,7 +170,14 @@ export function createMediaFiles(options: MediaFilesOptions) {
     for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
   }
 
-  return { serve, serveKept, forget, stats: () => ({ entries: cache.size, bytes: cache.calculatedSize }) };
+  return {
+    serve,
+    serveKept,
+    forget,
+    /** Forgets everything kept. */
+    clear: () => cache.clear(),
+    stats: () => ({ entries: cache.size, bytes: cache.calculatedSize }),
+  };
 }
 export type MediaFiles = ReturnType<typeof createMediaFiles>;
 

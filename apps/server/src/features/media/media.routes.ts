@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { mediaKeys } from '../../storage/media-keys.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { streamGrowingMp4 } from './growing-mp4.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
@@ -133,7 +134,20 @@ function redirect(res: ServerResponse, location: string, cacheControl: string) {
   res.end();
 }
 
-export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { files: MediaFiles };
+export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { files: MediaFiles; stop: () => void };
+
+/** Notified on commit, with the video's id, when a video's files go: deleted, or moved to another folder (migration 0012-media-gone). */
+export const MEDIA_GONE_CHANNEL = 'video_media_gone';
+
+/**
+ * How long a file kept in memory is served without asking the disk while this process hears of
+ * every video whose files go (`AppDeps.mediaGone`): only files removed behind the database's back
+ * (by hand) wait this long to stop being served. Not listening, the disk is asked every time.
+ */
+const TRUSTED_REVALIDATE_MS = 5_000;
+
+/** URLs whose files the hot path remembers (a few hundred bytes each). */
+const KNOWN_URLS = 10_000;
 
 /**
  * `/media/...` on plain Node HTTP (GET and HEAD), files from disk (local driver) or the bucket (S3): no Fastify
@@ -141,7 +155,23 @@ export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void)
  * seconds per viewer. The HTTP semantics (ETag/304, Range, HEAD, caching) are in media-files.ts.
  */
 export function createMediaHandler(deps: AppDeps): MediaHandler {
-  const files = createMediaFiles({ cacheBytes: deps.config.mediaCacheBytes });
+  const gone = deps.mediaGone;
+  const files = createMediaFiles({
+    cacheBytes: deps.config.mediaCacheBytes,
+    // A stat per request was a fifth of a small file's cost; the database names deleted videos instead.
+    revalidateMs: () => (gone?.listening() ? TRUSTED_REVALIDATE_MS : 0),
+  });
+  // A video deleted or moved (in any process): its files and its open/closed answer are forgotten,
+  // so the next request asks the database, which no longer has it. Null (listening again after a
+  // lost connection): anything may have gone meanwhile.
+  const unsubscribe = gone?.subscribe((videoId) => {
+    deps.services.access.forgetMedia(videoId || null);
+    if (!videoId) return files.clear();
+    for (const exclusive of [false, true]) {
+      const folder = deps.storage.localPath(mediaKeys.videoFolder(videoId, exclusive));
+      if (folder) files.forget(folder);
+    }
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
     const gate = await decide(deps, media, req.headers.cookie);
@@ -186,37 +216,58 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   }
 
   /**
+   * The file each URL named the last time it was served from memory: the hot path then neither
+   * parses nor resolves it again. It still asks whether the video is open (forgotten when the
+   * video goes) and whether the file is kept. Bounded; the oldest URL goes first.
+   */
+  const knownUrls = new Map<string, { videoId: string | null; file: string }>();
+  const KEPT = { cacheControl: IMMUTABLE, immutable: true };
+
+  /**
    * The hot path, without a promise: an image or a file of a finished open video that this
    * process has in memory. Anything else (or anything not known yet) takes `handle`.
    */
-  function serveKnown(req: IncomingMessage, res: ServerResponse, media: MediaPath): boolean {
+  function serveKnown(req: IncomingMessage, res: ServerResponse, url: string, media: MediaPath): boolean {
     let key = media.kind === 'image' ? media.key : null;
     if (media.kind === 'video' && media.token === null) {
       const folder = deps.services.access.knownOpenMedia(media.videoId);
       if (folder !== null) key = `${folder}/${media.file}`;
     }
     const file = key === null ? null : deps.storage.localPath(key);
-    return file !== null && files.serveKept(req, res, file, { cacheControl: IMMUTABLE, immutable: true });
+    if (file === null || !files.serveKept(req, res, file, KEPT)) return false;
+    if (knownUrls.size >= KNOWN_URLS) knownUrls.delete(knownUrls.keys().next().value!);
+    knownUrls.set(url, { videoId: media.kind === 'video' ? media.videoId : null, file });
+    return true;
+  }
+
+  function failed(req: IncomingMessage, res: ServerResponse, err: unknown) {
+    if (err instanceof MediaFileMissing) return sendError(res, 404);
+    if (err instanceof AppError) return sendError(res, err.statusCode === 403 ? 403 : 404);
+    if (isDatabaseUnavailable(err)) return sendError(res, 503);
+    deps.log.error({ err, url: req.url }, 'media request failed');
+    sendError(res, 500);
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const failed = (err: unknown) => {
-      if (err instanceof MediaFileMissing) return sendError(res, 404);
-      if (err instanceof AppError) return sendError(res, err.statusCode === 403 ? 403 : 404);
-      if (isDatabaseUnavailable(err)) return sendError(res, 503);
-      deps.log.error({ err, url: req.url }, 'media request failed');
-      sendError(res, 500);
-    };
-    const media = parseMediaPath(req.url ?? '');
+    const url = req.url ?? '';
+    const hit = knownUrls.get(url);
+    if (hit && (hit.videoId === null || deps.services.access.knownOpenMedia(hit.videoId) !== null)) {
+      try {
+        if (files.serveKept(req, res, hit.file, KEPT)) return;
+      } catch (err) {
+        return failed(req, res, err);
+      }
+    }
+    const media = parseMediaPath(url);
     if (!media) return sendError(res, 404);
     try {
-      if (serveKnown(req, res, media)) return;
+      if (serveKnown(req, res, url, media)) return;
     } catch (err) {
-      return failed(err);
+      return failed(req, res, err);
     }
-    handle(req, res, media).catch(failed);
+    handle(req, res, media).catch((err: unknown) => failed(req, res, err));
   };
-  return Object.assign(handler, { files });
+  return Object.assign(handler, { files, stop: () => unsubscribe?.() });
 }
 
 /** Whether a raw request belongs to the media handler (the rest goes to Fastify). */

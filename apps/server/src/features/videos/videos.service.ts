@@ -9,6 +9,7 @@ import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { Listener } from '../../db/listener.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
@@ -27,6 +28,8 @@ interface Deps {
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
   access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
+  /** Where this process hears that a video's files went (the media fast path forgets them). */
+  mediaGone?: Pick<Listener, 'listening' | 'sync'>;
 }
 
 interface UploadFiles {
@@ -45,7 +48,7 @@ function requireThumbnail(files: UploadFiles): { path: string } {
   return files.thumbnail;
 }
 
-export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access }: Deps) {
+export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access, mediaGone }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -228,6 +231,9 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       });
       await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video);
+      // The deletion's notification has reached this process (its media fast path forgot the
+      // files) before the caller hears it is done; other processes hear it as it is committed.
+      if (mediaGone?.listening()) await mediaGone.sync().catch(() => undefined);
     },
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
