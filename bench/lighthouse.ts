@@ -40,9 +40,15 @@ const context = await chromium.launchPersistentContext(profile, {
 
 type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };
 
-async function audit(url: string, run: number): Promise<Figures> {
+async function audit(url: string, run: number, tries = 3): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  // Lighthouse's own failures to record the load (NO_NAVSTART now and then in headless Chromium)
+  // say nothing about the page: that run is made again rather than counted as a score of 0.
+  if (result.lhr.runtimeError && tries > 1) {
+    console.log(`  (${url}: ${result.lhr.runtimeError.code}; run again)`);
+    return audit(url, run, tries - 1);
+  }
   const { audits, categories } = result.lhr;
   if (process.env.LH_JSON)
     await fs.writeFile(
