@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
 import { createListener } from '../src/db/listener.ts';
-import { createServices, startWorker, type AppDeps } from '../src/deps.ts';
+import { createServices, startWorker, type AppDeps, type Infra } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 import { LIST_CHANGED_CHANNEL } from '../src/features/video-list/video-list.repo.ts';
 import { createMetrics } from '../src/ops/metrics.ts';
@@ -77,6 +77,31 @@ export async function createTestContext(
   return { app, deps, db, config, dataDir };
 }
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * Another app on a test context's database, as another process has it: its own pool, services,
+ * caches and the listeners `listen` makes from the database URL, ready once they all listen;
+ * closed after the file.
+ */
+export async function anotherProcess(base: TestContext, listen: (url: string) => Pick<Infra, 'listChanges' | 'mediaGone'>) {
+  const url = base.config.databaseUrl!;
+  const db = createDb(url, 5);
+  const listeners = listen(url);
+  // The job queue is shared: nothing done through it uploads.
+  const infra = { ...base.deps, db, ...listeners };
+  const deps: AppDeps = { ...infra, services: createServices(infra) };
+  const app = await buildApp(deps);
+  afterAll(async () => {
+    await app.close();
+    for (const listener of Object.values(listeners)) await listener?.close();
+    await db.destroy();
+  });
+  for (const started = Date.now(); !Object.values(listeners).every((l) => l?.listening());) {
+    if (Date.now() - started > 5000) throw new Error('the listeners of another process did not listen in 5 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { app, deps, ...listeners };
+}
 
 /** Cookies from a response, as a `cookie` header value for the next request. */
 export function cookieHeader(res: LightMyRequestResponse): string {

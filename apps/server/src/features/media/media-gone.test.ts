@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createDb } from '../../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { createListener } from '../../db/listener.ts';
-import { createServices, type AppDeps } from '../../deps.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { createVideo } from '../../../test/factories.ts';
-import { createTestContext, registerUser, type TestContext } from '../../../test/support.ts';
+import { anotherProcess, createTestContext, registerUser, type TestContext } from '../../../test/support.ts';
 import { MEDIA_GONE_CHANNEL } from './media.routes.ts';
 
 // The media fast path keeps small files of finished open videos in memory and, while it hears the
@@ -26,24 +23,8 @@ async function until(check: () => boolean, what: string, ms = 5000) {
   }
 }
 
-/** An app on the test database with its own pool, services, media memory and media listener, as a process has. */
-async function instance(base: TestContext) {
-  const url = base.config.databaseUrl!;
-  const db = createDb(url, 5);
-  const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log: silentLog });
-  const infra = { ...base.deps, db, mediaGone };
-  const deps: AppDeps = { ...infra, services: createServices(infra) };
-  const app = await buildApp(deps);
-  afterAll(async () => {
-    await app.close();
-    await mediaGone.close();
-    await db.destroy();
-  });
-  await until(() => mediaGone.listening(), 'the media listener');
-  return { app, deps, mediaGone };
-}
-
-const [one, two] = [await instance(ctx), await instance(ctx)];
+const listen = (url: string) => ({ mediaGone: createListener(url, MEDIA_GONE_CHANNEL, { log: silentLog }) });
+const [one, two] = [await anotherProcess(ctx, listen), await anotherProcess(ctx, listen)];
 
 /** A finished open video with a master playlist on disk. */
 async function finishedVideo() {
@@ -77,7 +58,7 @@ describe('media kept in memory', () => {
     // The deleting process waited for its own notification before answering.
     expect(await status(one, url)).toBe(404);
     // Another process has heard every change committed before this round trip returns.
-    await two.mediaGone.sync();
+    await two.mediaGone!.sync();
     expect(await status(two, url)).toBe(404);
   });
 
@@ -88,7 +69,7 @@ describe('media kept in memory', () => {
     await sql`UPDATE videos SET media_key = ${mediaKeys.videoFolder(id, true)}, is_exclusive = true, price_minor = 500 WHERE id = ${id}`.execute(
       ctx.db,
     );
-    await two.mediaGone.sync();
+    await two.mediaGone!.sync();
     // Exclusive now: its files need a token; the open path answers 403, not the kept copy.
     expect(await status(two, url)).toBe(403);
   });
@@ -100,9 +81,9 @@ describe('media kept in memory', () => {
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`listen ${MEDIA_GONE_CHANNEL}`}`.execute(
       ctx.db,
     );
-    await until(() => !two.mediaGone.listening(), 'the lost connection');
+    await until(() => !two.mediaGone!.listening(), 'the lost connection');
     await ctx.deps.storage.deletePrefix(mediaKeys.videoFolder(id, false));
     expect(await status(two, url)).toBe(404);
-    await until(() => two.mediaGone.listening() && one.mediaGone.listening(), 'listening again');
+    await until(() => two.mediaGone!.listening() && one.mediaGone!.listening(), 'listening again');
   });
 });

@@ -1,12 +1,17 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp } from '../../app.ts';
-import { createDb } from '../../db/database.ts';
 import { createListener, type Listener } from '../../db/listener.ts';
-import { createServices, type AppDeps } from '../../deps.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { createVideo } from '../../../test/factories.ts';
-import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
+import {
+  anotherProcess,
+  createTestContext,
+  multipart,
+  registerUser,
+  testImage,
+  type TestContext,
+} from '../../../test/support.ts';
 import { createListPages } from './video-list.routes.ts';
 import { LIST_CHANGED_CHANNEL } from './video-list.repo.ts';
 
@@ -173,7 +178,9 @@ describe('list micro-cache', () => {
   });
 
   it('two app instances on one database (two processes) each see a change made through the other at once', async () => {
-    const other = await secondInstance(ctx);
+    const other = await anotherProcess(ctx, (url) => ({
+      listChanges: createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog }),
+    }));
     const owner = await registerUser(ctx);
     const id = await createVideo(db, owner.id, { title: 'Seen from both' });
     const on = (instance: TestContext['app']) => list(byChannel(owner.username), instance);
@@ -203,7 +210,9 @@ describe('list micro-cache', () => {
   it('computes every page while it is not listening, and forgets what it kept when it listens again', async () => {
     const owner = await registerUser(ctx);
     const id = await createVideo(db, owner.id, { title: 'Before the outage' });
-    const other = await secondInstance(ctx);
+    const other = await anotherProcess(ctx, (url) => ({
+      listChanges: createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog }),
+    }));
     await list(byChannel(owner.username), other.app);
     // The listening session is ended by the server (a restart, a network cut, an administrator).
     const backends = await pgBackendsListening();
@@ -222,24 +231,6 @@ describe('list micro-cache', () => {
     expect((await list(byChannel(owner.username), other.app)).videos[0]!.title).toBe('After the outage');
   });
 });
-
-/** Another app on the same database with its own pool, listener, services and cache, as another process has. */
-async function secondInstance(base: TestContext) {
-  const url = base.config.databaseUrl!;
-  const db = createDb(url, 5);
-  const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog });
-  // The job queue is shared: nothing here uploads.
-  const infra = { ...base.deps, db, listChanges };
-  const deps: AppDeps = { ...infra, services: createServices(infra) };
-  const app = await buildApp(deps);
-  afterAll(async () => {
-    await app.close();
-    await listChanges.close();
-    await db.destroy();
-  });
-  await until(() => listChanges.listening(), 'the second listener');
-  return { app, deps };
-}
 
 /** The listening sessions on this database (db/listener.ts names them). */
 async function pgBackendsListening(): Promise<number[]> {
