@@ -126,17 +126,19 @@ describe('upload → adaptive HLS', () => {
   });
 });
 
+/** What an upload itself stores (earlier uploads may still be transcoding, so nothing else is compared). */
+const storedByUploads = async () => [
+  ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))),
+  ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))),
+];
+
 describe('refusals', () => {
   it('no thumbnail → 400 with a thumbnail detail, before the video is probed or stored; anonymous → 401', async () => {
     const owner = await registerUser(ctx);
     const clip = await makeClip('nothumb.mp4', { seconds: 1, width: 320, height: 240 });
     const fake = path.join(ctx.dataDir, 'nothumb-fake.mp4');
     await fs.writeFile(fake, 'this is not a video either\n'.repeat(100));
-    const stored = async () => [
-      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))),
-      ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))),
-    ];
-    const before = await stored();
+    const before = await storedByUploads();
     expect((await upload(ctx, '', clip, {}, { thumbnail: false })).statusCode).toBe(401);
     // A real video and one that is not: the missing thumbnail is found before any probe (400, not 415).
     for (const file of [clip, fake]) {
@@ -151,7 +153,7 @@ describe('refusals', () => {
       });
     }
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
-    for (const file of await stored()) expect(before).toContain(file);
+    for (const file of await storedByUploads()) expect(before).toContain(file);
     expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
     // The same upload with its thumbnail goes through, and its thumbnail is served.
     const res = await upload(ctx, owner.cookie, clip);
@@ -165,17 +167,12 @@ describe('refusals', () => {
     const owner = await registerUser(ctx);
     const fake = path.join(ctx.dataDir, 'fake.mp4');
     await fs.writeFile(fake, 'this is not a video at all\n'.repeat(100));
-    // Earlier uploads may still be transcoding, so compare only what an upload itself stores.
-    const stored = async () => [
-      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))),
-      ...(await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))),
-    ];
-    const before = await stored();
+    const before = await storedByUploads();
     const res = await upload(ctx, owner.cookie, fake);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ success: false, data: 'File must be a video' });
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
-    for (const file of await stored()) expect(before).toContain(file);
+    for (const file of await storedByUploads()) expect(before).toContain(file);
     expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 
