@@ -11,7 +11,7 @@ import { createTranscodeDeadHandler, createTranscodeHandler } from './features/v
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
-import { MEDIA_GONE_CHANNEL } from './features/media/media.routes.ts';
+import { MEDIA_GONE_CHANNEL } from './features/media/media-gone.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';

@@ -4,7 +4,7 @@ import { createListener } from '../../db/listener.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { createVideo } from '../../../test/factories.ts';
 import { anotherProcess, createTestContext, registerUser, type TestContext } from '../../../test/support.ts';
-import { MEDIA_GONE_CHANNEL } from './media.routes.ts';
+import { MEDIA_GONE_CHANNEL } from './media-gone.ts';
 
 // The media fast path keeps small files of finished open videos in memory and, while it hears the
 // database's `video_media_gone` notifications, serves them without asking the disk. A deleted (or

@@ -7,10 +7,10 @@ import type { AppDeps } from '../../deps.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import { mediaKeys } from '../../storage/media-keys.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { streamGrowingMp4 } from './growing-mp4.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
+import { forgetGoneMedia, keptFileRevalidation } from './media-gone.ts';
 
 const exists = (file: string) =>
   fs.access(file).then(
@@ -136,16 +136,6 @@ function redirect(res: ServerResponse, location: string, cacheControl: string) {
 
 export type MediaHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { files: MediaFiles; stop: () => void };
 
-/** Notified on commit, with the video's id, when a video's files go: deleted, or moved to another folder (migration 0012-media-gone). */
-export const MEDIA_GONE_CHANNEL = 'video_media_gone';
-
-/**
- * How long a file kept in memory is served without asking the disk while this process hears of
- * every video whose files go (`AppDeps.mediaGone`): only files removed behind the database's back
- * (by hand) wait this long to stop being served. Not listening, the disk is asked every time.
- */
-const TRUSTED_REVALIDATE_MS = 5_000;
-
 /** URLs whose files the hot path remembers (a few hundred bytes each). */
 const KNOWN_URLS = 10_000;
 
@@ -155,23 +145,13 @@ const KNOWN_URLS = 10_000;
  * seconds per viewer. The HTTP semantics (ETag/304, Range, HEAD, caching) are in media-files.ts.
  */
 export function createMediaHandler(deps: AppDeps): MediaHandler {
-  const gone = deps.mediaGone;
   const files = createMediaFiles({
     cacheBytes: deps.config.mediaCacheBytes,
     // A stat per request was a fifth of a small file's cost; the database names deleted videos instead.
-    revalidateMs: () => (gone?.listening() ? TRUSTED_REVALIDATE_MS : 0),
+    revalidateMs: keptFileRevalidation(deps.mediaGone),
   });
-  // A video deleted or moved (in any process): its files and its open/closed answer are forgotten,
-  // so the next request asks the database, which no longer has it. Null (listening again after a
-  // lost connection): anything may have gone meanwhile.
-  const unsubscribe = gone?.subscribe((videoId) => {
-    deps.services.access.forgetMedia(videoId || null);
-    if (!videoId) return files.clear();
-    for (const exclusive of [false, true]) {
-      const folder = deps.storage.localPath(mediaKeys.videoFolder(videoId, exclusive));
-      if (folder) files.forget(folder);
-    }
-  });
+  const unsubscribe =
+    deps.mediaGone && forgetGoneMedia(deps.mediaGone, { access: deps.services.access, files, storage: deps.storage });
 
   async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
     const gate = await decide(deps, media, req.headers.cookie);
