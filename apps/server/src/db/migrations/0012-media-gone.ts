@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A notification on channel `video_media_gone`, with the video's id, whenever a video's files stop
  * being where they were: the video is deleted, or its folder (`media_key`) changes. Every HTTP
- * process listens and forgets what it keeps of that video (features/media/media.routes.ts), so
+ * process listens and forgets what it keeps of that video (features/media/media-gone.ts), so
  * the media fast path can trust the files it keeps in memory instead of asking the disk on every
  * request. Sent on commit only, never for a rolled-back change.
  */
