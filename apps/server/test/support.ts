@@ -103,6 +103,15 @@ export async function anotherProcess(base: TestContext, listen: (url: string) =>
   return { app, deps, ...listeners };
 }
 
+/** An error answer as API.md §1 shapes it: the same text in `data` and `message`, plus any `extra` fields (`details`). */
+export const errorEnvelope = (statusCode: number, text: string, extra: Record<string, unknown> = {}) => ({
+  statusCode,
+  data: text,
+  message: text,
+  success: false,
+  ...extra,
+});
+
 /** Cookies from a response, as a `cookie` header value for the next request. */
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies

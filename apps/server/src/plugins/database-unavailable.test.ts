@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestContext, registerUser } from '../../test/support.ts';
+import { createTestContext, errorEnvelope, registerUser } from '../../test/support.ts';
 import { buildApp } from '../app.ts';
 import { createDb } from '../db/database.ts';
 import { freePort } from '../db/embedded.ts';
@@ -35,12 +35,7 @@ describe('PostgreSQL unreachable', () => {
       const res = await app.inject(call);
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({
-        statusCode: 503,
-        data: 'Service temporarily unavailable, please retry shortly',
-        message: 'Service temporarily unavailable, please retry shortly',
-        success: false,
-      });
+      expect(res.json()).toEqual(errorEnvelope(503, 'Service temporarily unavailable, please retry shortly'));
     }
   });
 });

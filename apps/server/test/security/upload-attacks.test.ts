@@ -7,7 +7,7 @@ import { createTranscodeHandler } from '../../src/features/videos/transcode.job.
 import { createVideosRepo } from '../../src/features/videos/videos.repo.ts';
 import { listFiles, makeClip, waitFor } from '../clips.ts';
 import { createVideo } from '../factories.ts';
-import { createTestContext, multipart, registerUser, testImage } from '../support.ts';
+import { createTestContext, errorEnvelope, multipart, registerUser, testImage } from '../support.ts';
 
 // Files that are not videos but make an unguarded ffprobe/ffmpeg read other files (the issue:
 // a text HLS playlist uploaded as clip.mp4 got an exclusive video republished for free). Each
@@ -142,12 +142,7 @@ describe.each(attacks)('$name', (attack) => {
     const before = await state();
     const res = await upload(attacker.cookie, attack.bytes(), attack.filename ?? 'clip.mp4');
     expect(res.statusCode, res.body).toBe(415);
-    expect(res.json()).toEqual({
-      statusCode: 415,
-      data: 'File must be a video',
-      message: 'File must be a video',
-      success: false,
-    });
+    expect(res.json()).toEqual(errorEnvelope(415, 'File must be a video'));
     expect(await state()).toEqual(before);
     expect(before.tmp).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestContext, registerUser } from '../../../test/support.ts';
+import { createTestContext, errorEnvelope, registerUser } from '../../../test/support.ts';
 import { createUser, createVideo } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -134,12 +134,7 @@ describe('DELETE /api/watchHistory/remove/:entryId', () => {
 
     const foreign = await remove(entry._id, intruder.cookie);
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({
-      statusCode: 403,
-      success: false,
-      data: 'Only the owner can remove this history entry',
-      message: 'Only the owner can remove this history entry',
-    });
+    expect(foreign.json()).toEqual(errorEnvelope(403, 'Only the owner can remove this history entry'));
     expect(await db.selectFrom('watch_history').select('id').where('id', '=', entry._id).executeTakeFirst()).toBeDefined();
     const missing = await remove(newId(), intruder.cookie);
     expect(missing.statusCode).toBe(404);

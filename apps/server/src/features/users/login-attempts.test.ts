@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
+import { createTestContext, errorEnvelope, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 import { loadConfig } from '../../config.ts';
 import { createMemoryRateCounters } from '../../db/rate-counters.ts';
 
@@ -36,12 +36,7 @@ describe.each(Object.entries(stores))('the login limit counts failed attempts on
     for (const password of ['wrong', u.password]) {
       const res = await login(ctx, { username: u.username.toUpperCase(), password });
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({
-        statusCode: 429,
-        data: 'Too many requests, please try again later',
-        message: 'Too many requests, please try again later',
-        success: false,
-      });
+      expect(res.json()).toEqual(errorEnvelope(429, 'Too many requests, please try again later'));
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(res.headers['set-cookie']).toBeUndefined();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
+import { createTestContext, errorEnvelope, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 import { createMediaTokens } from '../media/media-tokens.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { ffprobeJson, listFiles, makeClip, processesIn, waitFor } from '../../../test/clips.ts';
@@ -144,13 +144,9 @@ describe('refusals', () => {
     for (const file of [clip, fake]) {
       const res = await upload(ctx, owner.cookie, file, {}, { thumbnail: false });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({
-        statusCode: 400,
-        data: 'Thumbnail is required',
-        message: 'Thumbnail is required',
-        success: false,
-        details: [{ field: 'thumbnail', problem: 'is required' }],
-      });
+      expect(res.json()).toEqual(
+        errorEnvelope(400, 'Thumbnail is required', { details: [{ field: 'thumbnail', problem: 'is required' }] }),
+      );
     }
     expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
     for (const file of await storedByUploads()) expect(before).toContain(file);
