@@ -24,7 +24,7 @@ export const PurchaseInfo = z.object({
 export type PurchaseInfo = z.infer<typeof PurchaseInfo>;
 
 export const PurchaseKind = z.enum(['video', 'playlist', 'uploads']);
-export const PurchaseStatus = z.enum(['pending', 'settled', 'failed']);
+export const PurchaseStatus = z.enum(['pending', 'settled', 'failed', 'refunded']);
 
 /**
  * The answer of a buy call: the purchase record. Amounts are currency units. A `pending` purchase

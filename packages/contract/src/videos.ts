@@ -21,7 +21,7 @@ export const VideoCard = z.object({
 });
 export type VideoCard = z.infer<typeof VideoCard>;
 
-export const VideoStatus = z.enum(['processing', 'ready', 'failed']);
+export const VideoStatus = z.enum(['processing', 'ready', 'failed', 'removed']);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
 export const DashboardVideo = VideoCard.extend({

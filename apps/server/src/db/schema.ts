@@ -11,9 +11,22 @@ export interface UsersTable {
   /** Storage key (`avatars/…`); the URL is built per response. */
   avatar: string;
   password_hash: string;
+  role: Generated<Role>;
+  /** Set while the account is suspended (with `suspended_at`). */
+  suspended_reason: string | null;
+  suspended_at: Date | null;
+  /** Registered while registrations needed approval, not approved yet: cannot sign in. */
+  approval_pending: Generated<boolean>;
+  /** Overrides of the instance defaults (`instance_settings`, then config); null = default. */
+  upload_limit: number | null;
+  storage_quota_bytes: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type Role = 'user' | 'moderator' | 'admin';
+/** Why something is hidden: a staff takedown, or the suspension of its owner. */
+export type RemovedBy = 'takedown' | 'suspension';
 
 export interface SessionsTable {
   id: string; // sha256 of the cookie token, so a database leak does not leak sessions
@@ -22,7 +35,7 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
-export type VideoStatus = 'processing' | 'ready' | 'failed';
+export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed';
 
 export interface VideosTable {
   id: string;
@@ -44,6 +57,10 @@ export interface VideosTable {
   source_key: string | null;
   /** Folder of the renditions: `videos/<id>`, or `exclusive/<id>` (storage/media-keys.ts). */
   media_key: string;
+  /** Set while the video is `removed` (with who removed it and the status a restore puts back). */
+  removed_reason: string | null;
+  removed_by: RemovedBy | null;
+  status_before_removal: Exclude<VideoStatus, 'removed'> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +102,10 @@ export interface CommentsTable {
   post_id: string | null;
   content: string;
   likes: Generated<number>;
+  removed_reason: string | null;
+  removed_by: RemovedBy | null;
+  /** Matched a blocked word of the channel: shown to its author and the channel only, until approved. */
+  held: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -101,6 +122,8 @@ export interface PostsTable {
   owner_id: string;
   content: string;
   likes: Generated<number>;
+  removed_reason: string | null;
+  removed_by: RemovedBy | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -119,6 +142,8 @@ export interface PlaylistsTable {
   description: string;
   is_exclusive: Generated<boolean>;
   price_minor: number | null;
+  removed_reason: string | null;
+  removed_by: RemovedBy | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -131,7 +156,7 @@ export interface PlaylistVideosTable {
 }
 
 export type PurchaseKind = 'video' | 'playlist' | 'uploads';
-export type PurchaseStatus = 'pending' | 'settled' | 'failed';
+export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded';
 
 /** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
 export interface PurchasesTable {
@@ -152,6 +177,8 @@ export interface PurchasesTable {
   created_at: Timestamp;
   settled_at: Date | null;
   failed_at: Date | null;
+  refunded_at: Date | null;
+  refund_reason: string | null;
 }
 
 /** What a user may have beyond the free rules: bought videos and playlists, upload slots. Append-only. */
@@ -169,6 +196,8 @@ export interface EntitlementsTable {
 export interface JournalEntriesTable {
   id: string;
   purchase_id: string;
+  /** A purchase's sale, and at most one refund reversing it. */
+  kind: Generated<'sale' | 'refund'>;
   created_at: Timestamp;
 }
 
@@ -191,6 +220,58 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export type ReportTarget = 'video' | 'comment' | 'post' | 'channel';
+export type ReportReason = 'violent' | 'hateful' | 'spam' | 'privacy' | 'rights' | 'rules' | 'thumbnail' | 'captions';
+export type ReportState = 'open' | 'rejected' | 'actioned';
+
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: ReportTarget;
+  target_id: string;
+  reason: ReportReason;
+  text: Generated<string>;
+  state: Generated<ReportState>;
+  note: string | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** Every staff action; appended, never changed or removed (the database refuses it). */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  reason: Generated<string>;
+  created_at: Timestamp;
+}
+
+export type Registrations = 'open' | 'closed' | 'approval';
+
+export interface InstanceSettingsTable {
+  id: Generated<boolean>;
+  registrations: Generated<Registrations>;
+  default_upload_limit: number | null;
+  default_storage_quota_bytes: number | null;
+  instance_name: Generated<string>;
+  instance_terms: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface ChannelBlocksTable {
+  channel_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+export interface ChannelBlockedWordsTable {
+  channel_id: string;
+  word: string;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -210,4 +291,9 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   rate_limits: RateLimitsTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
+  instance_settings: InstanceSettingsTable;
+  channel_blocks: ChannelBlocksTable;
+  channel_blocked_words: ChannelBlockedWordsTable;
 }

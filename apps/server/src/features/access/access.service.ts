@@ -1,5 +1,6 @@
 import type { Uploads } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
+import type { Role } from '../../db/schema.ts';
 import { Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -11,6 +12,10 @@ interface Deps {
   uploadLimitDefault: number;
   tokens: Pick<MediaTokens, 'verify'>;
 }
+
+export type StaffLevel = 'moderator' | 'admin';
+const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
+const isStaff = (role: Role, level: StaffLevel) => RANK[role] >= RANK[level];
 
 /** Finished videos whose openness is remembered per process (see mediaAccess). */
 const MEDIA_CACHE_SIZE = 10_000;
@@ -68,6 +73,17 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
 
   return {
     on,
+    /**
+     * THE staff rule: moderators moderate (reports, takedowns, suspending users), admins do that
+     * and administer (roles, quotas, settings, the audit log, jobs). Anonymous → 401, anyone
+     * below `level` → 403. Services ask this; nothing else reads a role.
+     */
+    assertStaff(viewer: Viewer | null, level: StaffLevel): asserts viewer is Viewer {
+      if (!viewer) throw new Unauthorized('Sign in to continue');
+      if (!isStaff(viewer.role, level)) throw new Forbidden('Only staff can do this');
+    },
+    /** Whether the viewer holds `level` (for a batch decision: what a page may show them). */
+    isStaff: (viewer: Viewer | null, level: StaffLevel) => viewer !== null && isStaff(viewer.role, level),
     uploadQuota: (userId: string) => uploadQuota(repo, userId),
     assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
 

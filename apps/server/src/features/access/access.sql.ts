@@ -26,6 +26,13 @@ export function visibleTo(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<
 }
 
 /**
+ * An entitlement `e` that still grants: its purchase was not refunded (a refund ends what it
+ * granted; the entitlement row itself is append-only).
+ */
+const granting = (e: string) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'refunded')`;
+
+/**
  * The videos a viewer holds through bought playlists: every video in a playlist they bought
  * whose owner is the playlist's owner (videos added later included; a playlist by someone else
  * that contains your video grants nothing). Columns: video_id, playlist_id, purchase_id.
@@ -37,21 +44,24 @@ export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: stri
     JOIN playlists p ON p.id = e.playlist_id
     JOIN playlist_videos pv ON pv.playlist_id = e.playlist_id
     JOIN videos gv ON gv.id = pv.video_id AND gv.owner_id = p.owner_id
-    WHERE e.user_id = ${viewerId} AND e.kind = 'playlist'`;
+    WHERE e.user_id = ${viewerId} AND e.kind = 'playlist' AND ${granting('e')}`;
 }
 
 /**
- * THE access rule: a video that is not exclusive is open to everyone; an exclusive one to its
- * owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner that
- * contains it. Anonymous viewers (null) only ever see the first branch.
+ * THE access rule: a removed video (taken down, or its owner suspended) is open to nobody, not
+ * even its owner; otherwise a video that is not exclusive is open to everyone, and an exclusive
+ * one to its owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner
+ * that contains it (a refunded purchase grants nothing). Anonymous viewers (null) only ever see
+ * the first branch.
  */
 export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
+  const present = sql<boolean>`${ref(v, 'status')} <> 'removed'`;
   const open = sql<boolean>`NOT ${ref(v, 'is_exclusive')}`;
-  if (viewerId === null) return open;
-  return sql<boolean>`(${open}
+  if (viewerId === null) return sql<boolean>`(${present} AND ${open})`;
+  return sql<boolean>`(${present} AND (${open}
     OR ${ref(v, 'owner_id')} = ${viewerId}
-    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'video' AND e.video_id = ${ref(v, 'id')})
-    OR ${ref(v, 'id')} IN (SELECT g.video_id FROM (${playlistGrants(viewerId)}) g))`;
+    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'video' AND e.video_id = ${ref(v, 'id')} AND ${granting('e')})
+    OR ${ref(v, 'id')} IN (SELECT g.video_id FROM (${playlistGrants(viewerId)}) g)))`;
 }
 
 /** A playlist's own door (its detail's `access`): not exclusive, the viewer's own, or bought by the viewer. */
@@ -60,5 +70,5 @@ export function playlistOpenTo(viewerId: ViewerRef | null, p = 'playlists'): Raw
   if (viewerId === null) return open;
   return sql<boolean>`(${open}
     OR ${ref(p, 'owner_id')} = ${viewerId}
-    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'playlist' AND e.playlist_id = ${ref(p, 'id')}))`;
+    OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'playlist' AND e.playlist_id = ${ref(p, 'id')} AND ${granting('e')}))`;
 }

@@ -21,6 +21,7 @@ const viewer = (u: { id: string; username: string; fullname: string }): Viewer =
   fullname: u.fullname,
   avatar: '',
   sessionId: 'test',
+  role: 'user',
 });
 
 /** Owner with an exclusive video in an exclusive playlist, and one viewer per branch of the rule. */

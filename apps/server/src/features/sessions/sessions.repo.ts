@@ -7,13 +7,17 @@ export function createSessionsRepo(db: Db) {
     },
     /** The session's user, if the session exists and has not expired. */
     async findUser(id: string) {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.username', 'users.fullname', 'users.avatar', 'sessions.expires_at'])
-        .where('sessions.id', '=', id)
-        .where('sessions.expires_at', '>', new Date())
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select(['users.id', 'users.username', 'users.fullname', 'users.avatar', 'users.role', 'sessions.expires_at'])
+          .where('sessions.id', '=', id)
+          .where('sessions.expires_at', '>', new Date())
+          // A suspension ends every session; this keeps one started in the same instant from living on.
+          .where('users.suspended_reason', 'is', null)
+          .executeTakeFirst()
+      );
     },
     async deleteExpiredForUser(userId: string) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', new Date()).execute();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@streamhub/contract';
+import type { Role } from '../../db/schema.ts';
 import type { SessionsRepo } from './sessions.repo.ts';
 
 /** A session's id: the SHA-256 of its cookie token (`Viewer.sessionId`), computable from the cookie alone. */
@@ -8,6 +9,8 @@ const hashToken = sessionIdOf;
 
 export interface Viewer extends CurrentUser {
   sessionId: string;
+  /** Read only by the access module's staff rule. */
+  role: Role;
 }
 
 /** Revocable sessions: the cookie holds a random token; PostgreSQL holds only its hash. */
@@ -33,7 +36,14 @@ export function createSessionsService(repo: SessionsRepo, ttlMs: number) {
         renewedUntil = new Date(Date.now() + ttlMs);
         await repo.extend(id, renewedUntil);
       }
-      const viewer = { _id: row.id, username: row.username, fullname: row.fullname, avatar: row.avatar, sessionId: id };
+      const viewer = {
+        _id: row.id,
+        username: row.username,
+        fullname: row.fullname,
+        avatar: row.avatar,
+        sessionId: id,
+        role: row.role,
+      };
       return { viewer, renewedUntil };
     },
     async end(token: string) {
