@@ -25,6 +25,7 @@ import { createLoginAttempts } from './features/users/login-attempts.ts';
 import { createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createAccessService } from './features/access/access.service.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
@@ -71,6 +72,7 @@ export function createServices(infra: Infra) {
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
+  const audit = createAuditService(db);
   // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
   const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
@@ -102,6 +104,7 @@ export function createServices(infra: Infra) {
   const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
   return {
     access,
+    audit,
     playlists,
     ledger,
     purchases,
