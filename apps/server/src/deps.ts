@@ -9,6 +9,7 @@ import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
+import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
 import { MEDIA_GONE_CHANNEL } from './features/media/media-gone.ts';
@@ -222,6 +223,7 @@ export function createJobHandlers(infra: Infra): JobHandlers {
       metrics: infra.metrics,
     }),
     'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db) }),
+    'video.media.move': createRemovedMediaHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
 }

@@ -36,6 +36,7 @@ function recordingHandlers() {
     'video.transcode.dead': async ({ videoId }) => {
       dead.push(videoId);
     },
+    'video.media.move': async () => {},
   };
   return { handlers, aborted, started, dead };
 }

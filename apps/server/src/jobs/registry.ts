@@ -19,6 +19,15 @@ export const jobDefinitions = {
     payload: z.object({ videoId: Id }),
     options: {},
   },
+  /**
+   * A video removed or restored (docs/moderation.md): its files follow its state, out of the
+   * public folder into `removed/<id>` and back. Enqueued in the transaction that changes the
+   * state; the handler moves them to where the row's state says, so repeats and reorderings agree.
+   */
+  'video.media.move': {
+    payload: z.object({ videoId: Id }),
+    options: { retryBackoff: true },
+  },
 } as const;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -41,6 +41,12 @@ export class NotFound extends AppError {
     super(404, message);
   }
 }
+/** 410: the thing existed and was removed on purpose (a takedown); the message says why. */
+export class Gone extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
 export class Conflict extends AppError {
   constructor(message: string) {
     super(409, message);

@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
  * | `exclusive/<id>/`       | HLS ladder and MP4 of an exclusive video            | never  |
  * | `sources/<id>`          | an upload waiting for its transcode                 | never  |
  * | `uploads/`              | resumable (tus) uploads in progress (S3 driver)     | never  |
+ * | `removed/<id>/`         | files of a video taken down or hidden by a suspension | never  |
  *
  * A bucket policy (or CDN origin, or the nginx profile) grants anonymous reads on exactly the
  * public prefixes. Whether a video is exclusive never changes after upload, so its folder never
@@ -25,6 +26,8 @@ export const mediaKeys = {
   thumbnail: (videoId: string) => `thumbnails/${videoId}-${newId()}.webp`,
   videoFolder: (videoId: string, isExclusive: boolean) => (isExclusive ? `exclusive/${videoId}` : `videos/${videoId}`),
   source: (videoId: string) => `sources/${videoId}`,
+  /** Where a removed video's files wait for a restore, outside every public prefix (docs/moderation.md). */
+  removedFolder: (videoId: string) => `removed/${videoId}`,
 };
 
 export function isPublicKey(key: string): boolean {

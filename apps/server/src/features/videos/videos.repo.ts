@@ -16,6 +16,17 @@ export interface NewVideoRow {
   mediaKey: string;
 }
 
+/**
+ * A job's move of a video's status. A removed video (taken down, or its owner suspended) stays
+ * removed while it encodes: the move lands in the status a restore puts back.
+ */
+function statusTo(status: Exclude<VideoStatus, 'removed'>) {
+  return {
+    status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${status} END`,
+    status_before_removal: sql<Exclude<VideoStatus, 'removed'> | null>`CASE WHEN status = 'removed' THEN ${status} ELSE NULL END`,
+  };
+}
+
 export function createVideosRepo(db: Kysely<Database>) {
   return {
     ...videoQueries(db),
@@ -114,7 +125,7 @@ function videoQueries(db: Kysely<Database>) {
     async startProcessing(id: string): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ status: 'processing', progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
+        .set({ ...statusTo('processing'), progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
         .where('id', '=', id)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
@@ -122,7 +133,7 @@ function videoQueries(db: Kysely<Database>) {
     async markPlayable(id: string): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ status: 'ready' as VideoStatus, has_hls: true })
+        .set({ ...statusTo('ready'), has_hls: true })
         .where('id', '=', id)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
@@ -130,7 +141,7 @@ function videoQueries(db: Kysely<Database>) {
     async markDone(id: string, duration: number): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ status: 'ready', has_hls: true, has_mp4: true, progress: 100, duration, source_key: null })
+        .set({ ...statusTo('ready'), has_hls: true, has_mp4: true, progress: 100, duration, source_key: null })
         .where('id', '=', id)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
@@ -139,16 +150,16 @@ function videoQueries(db: Kysely<Database>) {
     async markFailedIfUnfinished(id: string, reason: string) {
       await db
         .updateTable('videos')
-        .set({ status: 'failed', failure_reason: reason, has_hls: false, has_mp4: false })
+        .set({ ...statusTo('failed'), failure_reason: reason, has_hls: false, has_mp4: false })
         .where('id', '=', id)
         .where('has_mp4', '=', false)
-        .where('status', '<>', 'failed')
+        .where(sql<boolean>`coalesce(status_before_removal, status) <> 'failed'`)
         .execute();
     },
     async markFailed(id: string, reason: string) {
       await db
         .updateTable('videos')
-        .set({ status: 'failed', failure_reason: reason, has_hls: false, has_mp4: false })
+        .set({ ...statusTo('failed'), failure_reason: reason, has_hls: false, has_mp4: false })
         .where('id', '=', id)
         .execute();
     },
