@@ -13,3 +13,5 @@ export * from './subscriptions.ts';
 export * from './posts.ts';
 export * from './playlists.ts';
 export * from './purchases.ts';
+export * from './reports.ts';
+export * from './moderation.ts';
