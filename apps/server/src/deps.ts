@@ -27,6 +27,9 @@ import { createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createAccessService } from './features/access/access.service.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
+import { createSettingsService } from './features/settings/settings.service.ts';
+import { createChannelBlocksService } from './features/channel-blocks/channel-blocks.service.ts';
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
@@ -74,13 +77,23 @@ export function createServices(infra: Infra) {
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
   const audit = createAuditService(db);
+  const settings = createSettingsService({ db, access, audit });
+  const channelBlocks = createChannelBlocksService(db);
   // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
   const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
   // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
   const loginAttempts = createLoginAttempts(createRateCounters(config.rateLimit.store, db), config.rateLimit.loginMax);
-  const users = createUsersService({ repo: createUsersRepo(db), sessions, storage, subscriptions, playlists, loginAttempts });
+  const users = createUsersService({
+    repo: createUsersRepo(db),
+    sessions,
+    storage,
+    subscriptions,
+    playlists,
+    loginAttempts,
+    settings,
+  });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,
@@ -96,16 +109,20 @@ export function createServices(infra: Infra) {
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts });
+  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts, channel: channelBlocks });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
   const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
+  const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   return {
     access,
     audit,
+    admin,
+    settings,
+    channelBlocks,
     playlists,
     ledger,
     purchases,

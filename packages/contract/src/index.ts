@@ -13,5 +13,8 @@ export * from './subscriptions.ts';
 export * from './posts.ts';
 export * from './playlists.ts';
 export * from './purchases.ts';
+export * from './admin.ts';
+export * from './settings.ts';
+export * from './channel-blocks.ts';
 export * from './reports.ts';
 export * from './moderation.ts';

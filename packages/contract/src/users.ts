@@ -38,10 +38,21 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/**
+ * POST /api/users/register: the new account. `approvalPending` (registrations in `approval`
+ * mode): no session was started; it can sign in once an admin approves it.
+ */
+export const RegisteredUser = CurrentUser.extend({ approvalPending: z.boolean() });
+export type RegisteredUser = z.infer<typeof RegisteredUser>;
+
 export const Uploads = z.object({ uploaded: z.number(), uploadLimit: z.number() });
 export type Uploads = z.infer<typeof Uploads>;
 
-export const Me = CurrentUser.extend({ uploads: Uploads });
+/** API.md §12: `user` (default), `moderator`, `admin`. */
+export const Role = z.enum(['user', 'moderator', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+export const Me = CurrentUser.extend({ uploads: Uploads, role: Role });
 export type Me = z.infer<typeof Me>;
 
 const ProfileCounts = {

@@ -61,6 +61,8 @@ export interface VideosTable {
   removed_reason: string | null;
   removed_by: RemovedBy | null;
   status_before_removal: Exclude<VideoStatus, 'removed'> | null;
+  /** Bytes of the uploaded source: what the video counts against its owner's storage quota. */
+  size_bytes: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -30,7 +30,21 @@ export interface JobQueue {
   recoverOrphans(): Promise<number>;
   /** Unfinished jobs per queue and state, with the age of the oldest (for metrics). */
   stats(): Promise<QueueStat[]>;
+  /** Jobs per queue and state, finished ones included (until pg-boss archives them): the jobs page. */
+  counts(): Promise<{ queue: string; state: string; count: number }[]>;
+  /** The latest `limit` failed jobs, newest first, with the error each ended with. */
+  listFailed(limit: number): Promise<FailedJob[]>;
+  /** Runs a failed job again (one more attempt); false when no failed job has this id. */
+  retry(id: string): Promise<boolean>;
   stop(): Promise<void>;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  error: string;
+  failedAt: Date;
+  data: unknown;
 }
 
 /** Handlers of jobs that this process runs right now. */
@@ -232,6 +246,40 @@ export async function createJobQueue(connectionString: string, config: Config): 
       }));
     },
 
+    async counts() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job GROUP BY name, state ORDER BY name, state`,
+          [],
+        );
+      return rows.map((r: { name: string; state: string; count: number }) => ({ queue: r.name, state: r.state, count: r.count }));
+    },
+
+    async listFailed(limit) {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT id, name, output, data, completed_on FROM pgboss.job WHERE state = 'failed'
+          ORDER BY completed_on DESC NULLS LAST, id DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((r: { id: string; name: string; output: unknown; data: unknown; completed_on: Date | null }) => ({
+        id: r.id,
+        queue: r.name,
+        error: failureText(r.output),
+        failedAt: r.completed_on ?? new Date(0),
+        data: r.data,
+      }));
+    },
+
+    async retry(id) {
+      const { rows } = await boss.getDb().executeSql(`SELECT name FROM pgboss.job WHERE id = $1 AND state = 'failed'`, [id]);
+      const name = rows[0]?.name as JobName | undefined;
+      if (!name) return false;
+      await boss.retry(name, id);
+      wakers.get(name)?.();
+      return true;
+    },
+
     async stop() {
       stopping.abort();
       for (const wake of wakers.values()) wake();
@@ -241,6 +289,16 @@ export async function createJobQueue(connectionString: string, config: Config): 
       await boss.stop({ graceful: false, wait: true });
     },
   };
+}
+
+/** The error a failed job ended with, as pg-boss stored it (`{message}`, `{reason}`, or anything). */
+function failureText(output: unknown): string {
+  if (output && typeof output === 'object') {
+    const o = output as { message?: unknown; reason?: unknown; value?: unknown };
+    const text = o.message ?? o.reason ?? o.value;
+    if (typeof text === 'string') return text;
+  }
+  return output === null || output === undefined ? '' : JSON.stringify(output);
 }
 
 /** When to abort a handler: a few seconds before pg-boss gives up on the job (its expiry). */

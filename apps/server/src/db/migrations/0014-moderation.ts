@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * - `users.role` is `user`, `moderator` or `admin`; the access module is the only reader of it.
  *   A suspended user has `suspended_reason` (and its time); an account waiting for approval
  *   (registrations in `approval` mode) has `approval_pending`. `upload_limit` and
- *   `storage_quota_bytes` override the instance defaults for one user when set.
+ *   `storage_quota_bytes` override the instance defaults for one user when set; a video's
+ *   `size_bytes` (its uploaded source) is what counts against the storage quota.
  * - A removed video has `status = 'removed'`, so every query built on `listed()` (status =
  *   'ready') drops it, the list-change trigger of 0011 announces it, and its partial indexes stay
  *   exact. `removed_by` says why (`takedown`, or `suspension` of its owner) and
@@ -42,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN removed_reason text,
       ADD COLUMN removed_by text CHECK (removed_by IN ('takedown', 'suspension')),
       ADD COLUMN status_before_removal text CHECK (status_before_removal IN ('processing', 'ready', 'failed')),
+      -- Bytes of the uploaded source, counted against its owner's storage quota (docs/moderation.md).
+      ADD COLUMN size_bytes bigint NOT NULL DEFAULT 0 CHECK (size_bytes >= 0),
       ADD CONSTRAINT videos_removal CHECK (
         (status = 'removed') = (removed_reason IS NOT NULL)
         AND (removed_reason IS NULL) = (removed_by IS NULL)

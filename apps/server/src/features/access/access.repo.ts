@@ -77,8 +77,11 @@ export function createAccessRepo(db: Db) {
         .execute();
     },
 
-    /** Videos the user uploaded (any status) and the upload slots their entitlements add. */
-    async uploadCounts(userId: string): Promise<{ uploaded: number; extraSlots: number }> {
+    /**
+     * Videos the user uploaded (any status), the upload slots their entitlements add, and their
+     * limit before slots: their own (`users.upload_limit`), else the instance's default, else null.
+     */
+    async uploadCounts(userId: string): Promise<{ uploaded: number; extraSlots: number; limit: number | null }> {
       const row = await db
         .selectNoFrom((eb) => [
           eb.selectFrom('videos').select(eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).as('uploaded'),
@@ -88,9 +91,36 @@ export function createAccessRepo(db: Db) {
             .where('user_id', '=', userId)
             .where('kind', '=', 'uploads')
             .as('extra'),
+          sql<number | null>`coalesce(
+            (SELECT upload_limit FROM users WHERE id = ${userId}),
+            (SELECT default_upload_limit FROM instance_settings))`.as('limit'),
         ])
         .executeTakeFirstOrThrow();
-      return { uploaded: Number(row.uploaded), extraSlots: Number(row.extra) };
+      return {
+        uploaded: Number(row.uploaded),
+        extraSlots: Number(row.extra),
+        limit: row.limit === null ? null : Number(row.limit),
+      };
+    },
+
+    /**
+     * Bytes the user's videos hold (their uploaded sources, removed ones included) and their
+     * storage quota: their own, else the instance's default, else null (unlimited).
+     */
+    async storage(userId: string): Promise<{ usedBytes: number; quotaBytes: number | null }> {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('videos')
+            .select(sql<number>`coalesce(sum(size_bytes), 0)`.as('n'))
+            .where('owner_id', '=', userId)
+            .as('used'),
+          sql<number | null>`coalesce(
+            (SELECT storage_quota_bytes FROM users WHERE id = ${userId}),
+            (SELECT default_storage_quota_bytes FROM instance_settings))`.as('quota'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { usedBytes: Number(row.used), quotaBytes: row.quota === null ? null : Number(row.quota) };
     },
 
     async grant(e: NewEntitlement): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Uploads } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import type { Role } from '../../db/schema.ts';
-import { Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
+import { Forbidden, NotFound, TooLarge, Unauthorized } from '../../lib/errors.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { createAccessRepo, type AccessRepo, type NewEntitlement } from './access.repo.ts';
@@ -16,6 +16,17 @@ interface Deps {
 export type StaffLevel = 'moderator' | 'admin';
 const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 const isStaff = (role: Role, level: StaffLevel) => RANK[role] >= RANK[level];
+
+export const STORAGE_QUOTA_EXCEEDED = 'Storage quota exceeded';
+
+/**
+ * The staff rules as declared signatures, so a caller that holds the access service as this
+ * type (`const staff: StaffRule = access`) gets the viewer narrowed after asking.
+ */
+export interface StaffRule {
+  assertStaff(viewer: Viewer | null, level: StaffLevel): asserts viewer is Viewer;
+  assertCanSuspend(viewer: Viewer | null, target: { id: string; role: Role }): asserts viewer is Viewer;
+}
 
 /** Finished videos whose openness is remembered per process (see mediaAccess). */
 const MEDIA_CACHE_SIZE = 10_000;
@@ -51,9 +62,20 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     if (!d.watchable) throw refusal(viewer);
   }
 
+  /** The user's own limit, else the instance's default, else UPLOAD_LIMIT_DEFAULT; plus bought slots. */
   async function uploadQuota(r: AccessRepo, userId: string): Promise<Uploads> {
-    const { uploaded, extraSlots } = await r.uploadCounts(userId);
-    return { uploaded, uploadLimit: uploadLimitDefault + extraSlots };
+    const { uploaded, extraSlots, limit } = await r.uploadCounts(userId);
+    return { uploaded, uploadLimit: (limit ?? uploadLimitDefault) + extraSlots };
+  }
+
+  /**
+   * The storage quota (docs/moderation.md, "Quotas"): 413 when the user's videos and
+   * `incomingBytes` together would pass it. Unfinished uploads were counted when their bytes were
+   * let in (`storageRoom`).
+   */
+  async function assertCanStore(r: AccessRepo, userId: string, incomingBytes: number) {
+    const { usedBytes, quotaBytes } = await r.storage(userId);
+    if (quotaBytes !== null && usedBytes + incomingBytes > quotaBytes) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
   }
 
   /** The parts that take part in a caller's transaction (unit of work). */
@@ -65,6 +87,7 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
         const { uploaded, uploadLimit } = await uploadQuota(r, userId);
         if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
       },
+      assertCanStore: (userId: string, incomingBytes: number) => assertCanStore(r, userId, incomingBytes),
       /** Records what a settled purchase grants (append-only). */
       grant: (e: NewEntitlement) => r.grant(e),
       playlistHasBuyers: (playlistId: string) => r.playlistHasBuyers(playlistId),
@@ -82,10 +105,27 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
       if (!viewer) throw new Unauthorized('Sign in to continue');
       if (!isStaff(viewer.role, level)) throw new Forbidden('Only staff can do this');
     },
+    /**
+     * Who may suspend whom: moderators suspend (and unsuspend) plain users, admins anyone but
+     * themselves. 401 anonymous, 403 below moderator or on staff without being an admin.
+     */
+    assertCanSuspend(viewer: Viewer | null, target: { id: string; role: Role }): asserts viewer is Viewer {
+      if (!viewer) throw new Unauthorized('Sign in to continue');
+      if (!isStaff(viewer.role, 'moderator')) throw new Forbidden('Only staff can do this');
+      if (target.id === viewer._id) throw new Forbidden('You cannot suspend yourself');
+      if (target.role !== 'user' && !isStaff(viewer.role, 'admin')) throw new Forbidden('Only an admin can suspend staff');
+    },
     /** Whether the viewer holds `level` (for a batch decision: what a page may show them). */
     isStaff: (viewer: Viewer | null, level: StaffLevel) => viewer !== null && isStaff(viewer.role, level),
     uploadQuota: (userId: string) => uploadQuota(repo, userId),
     assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
+    /** Bytes the user's videos hold and their quota (null: unlimited), unfinished uploads aside. */
+    storage: (userId: string) => repo.storage(userId),
+    /** Bytes the user may still store beside their videos and `pendingBytes` (Infinity without a quota). */
+    async storageRoom(userId: string, pendingBytes: number): Promise<number> {
+      const { usedBytes, quotaBytes } = await repo.storage(userId);
+      return quotaBytes === null ? Infinity : Math.max(0, quotaBytes - usedBytes - pendingBytes);
+    },
 
     /** Which of these videos the viewer may watch, in one query (cards mark what is owned). */
     async watchable(viewer: Viewer | null, videoIds: readonly string[]): Promise<Set<string>> {

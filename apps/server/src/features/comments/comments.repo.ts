@@ -57,7 +57,7 @@ export function createCommentsRepo(db: Db) {
       return base(viewerId).where('comments.id', '=', id).executeTakeFirst();
     },
     /** False when the parent was deleted meanwhile (its foreign key refuses the row). */
-    async insert(row: { id: string; ownerId: string; parent: CommentParent; content: string }): Promise<boolean> {
+    async insert(row: { id: string; ownerId: string; parent: CommentParent; content: string; held?: boolean }): Promise<boolean> {
       try {
         await db
           .insertInto('comments')
@@ -67,6 +67,7 @@ export function createCommentsRepo(db: Db) {
             video_id: row.parent.kind === 'video' ? row.parent.id : null,
             post_id: row.parent.kind === 'post' ? row.parent.id : null,
             content: row.content,
+            held: row.held ?? false,
           })
           .execute();
         return true;

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../access/access.service.ts';
+import type { ChannelBlocksService } from '../channel-blocks/channel-blocks.service.ts';
 import type { CommentParent, CommentsRepo } from './comments.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
@@ -30,6 +31,8 @@ export interface CommentGates {
   watch: WatchGate;
   /** Posts are public: missing → 404. */
   posts: Pick<PostsService, 'assertExists'>;
+  /** The parent's owner may have blocked the author (403) or hold comments with their blocked words. */
+  channel: Pick<ChannelBlocksService, 'commentRule'>;
 }
 
 /**
@@ -73,8 +76,9 @@ export function createCommentsService(repo: CommentsRepo, gates: CommentGates) {
 
     async add(viewer: Viewer, parent: CommentParent, content: string): Promise<Comment> {
       await assertParent(parent, viewer);
+      const { held } = await gates.channel.commentRule(parent, viewer._id, content);
       const id = newId();
-      if (!(await repo.insert({ id, ownerId: viewer._id, parent, content }))) {
+      if (!(await repo.insert({ id, ownerId: viewer._id, parent, content, held }))) {
         throw new NotFound(parent.kind === 'video' ? 'Video not found' : 'Post not found');
       }
       return reload(id, viewer);

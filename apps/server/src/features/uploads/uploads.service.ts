@@ -6,12 +6,12 @@ import { S3Store } from '@tus/s3-store';
 import { Server, type ServerOptions } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
-import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
+import { AppError, Conflict, NotFound, TooLarge } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
 import { streamRawBodies, useRawBody } from './raw-body.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { AccessService } from '../access/access.service.ts';
+import { STORAGE_QUOTA_EXCEEDED, type AccessService } from '../access/access.service.ts';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 type TusError = { status_code: number; body: string };
@@ -23,7 +23,7 @@ export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 interface Deps {
   config: Config;
   storage: Storage;
-  access: Pick<AccessService, 'assertCanUpload'>;
+  access: Pick<AccessService, 'assertCanUpload' | 'storageRoom'>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -111,6 +111,8 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required');
       try {
         await access.assertCanUpload(owner);
+        // The declared length counts against the storage quota from now on (413 before a byte is stored).
+        if (upload.size > (await storageRoom(owner))) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
       } catch (err) {
         if (err instanceof AppError) throw tusError(err.statusCode, err.message);
         throw err;
@@ -142,7 +144,33 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
 
   streamRawBodies(server, datastore);
 
+  /**
+   * Declared bytes of the owner's uploads that no video holds yet (unfinished, or finished and not
+   * claimed): what they count against the storage quota. Reads every stored upload's record,
+   * which UPLOAD_EXPIRE_HOURS keeps few.
+   */
+  async function pendingBytes(ownerId: string): Promise<number> {
+    const ids = s3
+      ? (await storage.list('uploads')).filter((k) => k.endsWith('.info')).map((k) => k.slice('uploads/'.length, -'.info'.length))
+      : ((await (datastore as FileStore).configstore.list?.()) ?? []);
+    let total = 0;
+    for (const id of ids) {
+      // Being turned into a video right now: the video's own bytes count instead.
+      if (claiming.has(id) || !UPLOAD_ID.test(id)) continue;
+      const upload = s3
+        ? await datastore.getUpload(storeId(id)).catch(() => undefined)
+        : await (datastore as FileStore).configstore.get(id).catch(() => undefined);
+      if (upload?.metadata?.owner === ownerId) total += upload.size ?? 0;
+    }
+    return total;
+  }
+
+  /** Bytes the owner may still store: their quota less their videos and pending uploads (Infinity: no quota). */
+  const storageRoom = async (ownerId: string) => access.storageRoom(ownerId, await pendingBytes(ownerId));
+
   return {
+    storageRoom,
+
     /** Hands one tus request (already authenticated as `ownerId`) to the tus server. */
     async handle(raw: IncomingMessage, res: import('node:http').ServerResponse, ownerId: string) {
       owners.set(raw, ownerId);

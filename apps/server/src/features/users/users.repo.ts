@@ -5,7 +5,15 @@ const PUBLIC = ['id', 'username', 'fullname', 'avatar'] as const;
 
 export function createUsersRepo(db: Db) {
   return {
-    async insert(row: { id: string; username: string; email: string; fullname: string; avatar: string; passwordHash: string }) {
+    async insert(row: {
+      id: string;
+      username: string;
+      email: string;
+      fullname: string;
+      avatar: string;
+      passwordHash: string;
+      approvalPending: boolean;
+    }) {
       await db
         .insertInto('users')
         .values({
@@ -15,6 +23,7 @@ export function createUsersRepo(db: Db) {
           fullname: row.fullname,
           avatar: row.avatar,
           password_hash: row.passwordHash,
+          approval_pending: row.approvalPending,
         })
         .execute();
     },
@@ -33,7 +42,7 @@ export function createUsersRepo(db: Db) {
       const lower = identifier.toLowerCase();
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'password_hash'])
+        .select([...PUBLIC, 'password_hash', 'approval_pending'])
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .executeTakeFirst();
     },
@@ -44,7 +53,7 @@ export function createUsersRepo(db: Db) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'email', 'created_at', 'password_hash'])
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -6,6 +6,7 @@ import {
   LoginBody,
   Me,
   OwnProfile,
+  RegisteredUser,
   RegisterFields,
   UpdateDetailsBody,
   UpdatePasswordBody,
@@ -28,15 +29,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/register',
     {
       config: registerLimit,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(CurrentUser) } },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(RegisteredUser) } },
     },
     async (request, reply) => {
       const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { avatar: config.maxImageBytes } });
       try {
         const fields = parseFields(RegisterFields, form.fields);
-        const { user, session } = await users.register(fields, form.files.avatar?.path);
+        const { user, approvalPending, session } = await users.register(fields, form.files.avatar?.path);
+        // Registrations needing approval: the account exists, but nobody is signed in yet.
+        if (!session)
+          return ok(reply, { ...user, approvalPending }, 201, 'Account created; it can sign in once an admin approves it');
         cookies.setSession(request, reply, session.token, session.expiresAt, user);
-        return ok(reply, user, 201, 'User registered successfully');
+        return ok(reply, { ...user, approvalPending }, 201, 'User registered successfully');
       } finally {
         await form.cleanup();
       }

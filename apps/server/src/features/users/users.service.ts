@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { LoginAttempts } from './login-attempts.ts';
 import type { UsersRepo } from './users.repo.ts';
 
@@ -21,9 +22,14 @@ interface Deps {
   playlists: Pick<PlaylistsService, 'countByOwner'>;
   /** Failed sign-ins per address and identifier, the login's rate limit. */
   loginAttempts: LoginAttempts;
+  /** Whether registrations are open, closed or need approval (the instance's settings). */
+  settings: Pick<SettingsService, 'registrations'>;
 }
 
-export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts }: Deps) {
+const REGISTRATIONS_CLOSED = 'Registrations are closed';
+export const AWAITING_APPROVAL = 'Account awaiting approval';
+
+export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts, settings }: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -51,13 +57,20 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       return repo.exists(userId);
     },
 
+    /**
+     * Registrations `closed` → 403 before anything is stored; `approval` → the account is created
+     * waiting for an admin, and no session starts (`session` null).
+     */
     async register(fields: RegisterFields, avatarPath: string | undefined) {
+      const registrations = await settings.registrations();
+      if (registrations === 'closed') throw new Forbidden(REGISTRATIONS_CLOSED);
+      const approvalPending = registrations === 'approval';
       if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
       if (await repo.existsByUsernameOrEmail(fields.username, fields.email)) throw new Conflict(DUPLICATE);
       const id = newId();
       const avatar = await storeAvatar(id, avatarPath);
       try {
-        await repo.insert({ id, ...fields, avatar, passwordHash: await hashPassword(fields.password) });
+        await repo.insert({ id, ...fields, avatar, passwordHash: await hashPassword(fields.password), approvalPending });
       } catch (err) {
         // Lost a race with the same username or email: the unique index decides, nothing is kept.
         await removeStoredAvatar(avatar);
@@ -65,7 +78,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
         throw err;
       }
       const user = toCurrent({ id, ...fields, avatar });
-      return { user, session: await sessions.start(id) };
+      return { user, approvalPending, session: approvalPending ? null : await sessions.start(id) };
     },
 
     /**
@@ -86,12 +99,16 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       // API.md §4 wording; both answers take the same time.
       if (!row) throw new NotFound('Incorrect username or email');
       if (!valid) throw new Unauthorized('Password incorrect');
+      // Only to the account's own password: an unapproved account's existence is not told to others.
+      if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
 
+    /** The signed-in user with their role (API.md §12), which the web app's menu reads. */
     async me(viewer: Viewer) {
-      return toCurrent(await loadOrThrow(viewer._id));
+      const user = await loadOrThrow(viewer._id);
+      return { ...toCurrent(user), role: user.role };
     },
 
     async ownProfile(viewer: Viewer) {

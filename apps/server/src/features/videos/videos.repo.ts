@@ -14,6 +14,8 @@ export interface NewVideoRow {
   priceMinor: number | null;
   sourceKey: string;
   mediaKey: string;
+  /** Bytes of the uploaded source: what the video counts against its owner's storage quota. */
+  sizeBytes?: number;
 }
 
 /**
@@ -92,6 +94,7 @@ function videoQueries(db: Kysely<Database>) {
           price_minor: row.priceMinor,
           source_key: row.sourceKey,
           media_key: row.mediaKey,
+          size_bytes: row.sizeBytes ?? 0,
           status: 'processing',
         })
         .execute();

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DashboardVideos, EditVideoFields, Id, UploadVideoFields, VideoDetails, WatchVideo, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
-import { BadInput } from '../../lib/errors.ts';
+import { BadInput, TooLarge } from '../../lib/errors.ts';
+import { STORAGE_QUOTA_EXCEEDED } from '../access/access.service.ts';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.ts';
 import type { ClaimedUpload } from '../uploads/uploads.service.ts';
 import { ok } from '../../lib/respond.ts';
@@ -25,9 +26,12 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     async (request, reply) => {
       const viewer = requireViewer(request);
       await videos.assertCanUpload(viewer);
+      // The storage quota, before a byte is stored: the whole body must fit, and the file stops where the room ends.
+      const room = await uploads.storageRoom(viewer._id);
+      if (Number(request.headers['content-length'] ?? 0) > room) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
       const form = await readMultipart(request, {
         tmpDir: config.tmpDir,
-        fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },
+        fileLimits: { videoFile: Math.min(config.maxVideoBytes, room), thumbnail: config.maxImageBytes },
       });
       // The video's bytes: the `videoFile` part, or a finished resumable upload of the caller's.
       let claimed: ClaimedUpload | null = null;

@@ -33,7 +33,7 @@ interface Deps {
 }
 
 interface UploadFiles {
-  videoFile?: { path: string };
+  videoFile?: { path: string; size: number };
   thumbnail?: { path: string };
 }
 
@@ -163,6 +163,8 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
         await repo.transaction(async (tx, trx) => {
           await tx.lockOwner(viewer._id);
           await access.on(trx).assertCanUpload(viewer._id);
+          // Checked again where concurrent uploads of one owner take turns (lockOwner): 413 past the quota.
+          await access.on(trx).assertCanStore(viewer._id, files.videoFile!.size);
           await tx.insert({
             id,
             ownerId: viewer._id,
@@ -174,6 +176,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
             priceMinor,
             sourceKey,
             mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
+            sizeBytes: files.videoFile!.size,
           });
           await queue.send(
             'video.transcode',

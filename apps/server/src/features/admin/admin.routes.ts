@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminUser,
+  AdminUserPatch,
+  AdminUsersPage,
+  AdminUsersQuery,
+  AuditEntry,
+  AuditPaging,
+  Id,
+  JobsView,
+  envelope,
+} from '@streamhub/contract';
+import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../lib/respond.ts';
+import { staffOnly } from './staff-only.ts';
+
+/**
+ * `/api/admin` (API.md §12), the administration: users, the audit log, jobs. Admins only;
+ * anyone else is refused before their input is read (staff-only.ts). Reports, takedowns and
+ * suspensions live in features/moderation.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { admin, access } = deps.services;
+  const tags = ['administration'];
+  const onlyAdmins = staffOnly(access, 'admin');
+  const user = z.object({ id: Id });
+  const userAnswer = { 200: envelope(AdminUser) };
+
+  app.get(
+    '/users',
+    { ...onlyAdmins, schema: { tags, querystring: AdminUsersQuery, response: { 200: envelope(AdminUsersPage) } } },
+    async (request, reply) => ok(reply, await admin.users(request.viewer, request.query)),
+  );
+  app.patch(
+    '/users/:id',
+    { ...onlyAdmins, schema: { tags, params: user, body: AdminUserPatch, response: userAnswer } },
+    async (request, reply) =>
+      ok(reply, await admin.updateUser(request.viewer, request.params.id, request.body), 200, 'User updated'),
+  );
+  app.post(
+    '/users/:id/approve',
+    { ...onlyAdmins, schema: { tags, params: user, response: userAnswer } },
+    async (request, reply) => ok(reply, await admin.approve(request.viewer, request.params.id), 200, 'Account approved'),
+  );
+
+  app.get(
+    '/audit',
+    { ...onlyAdmins, schema: { tags, querystring: AuditPaging, response: { 200: envelope(z.array(AuditEntry)) } } },
+    async (request, reply) => ok(reply, await admin.auditLog(request.viewer, request.query.page)),
+  );
+
+  app.get('/jobs', { ...onlyAdmins, schema: { tags, response: { 200: envelope(JobsView) } } }, async (request, reply) =>
+    ok(reply, await admin.jobs(request.viewer)),
+  );
+  app.post('/jobs/:id/retry', { ...onlyAdmins, schema: { tags, params: z.object({ id: Id }) } }, async (request, reply) => {
+    await admin.retryJob(request.viewer, request.params.id);
+    return ok(reply, {}, 200, 'Job queued again');
+  });
+};

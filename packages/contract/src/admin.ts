@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Owner } from './common.ts';
+import { singleLineText } from './text.ts';
+import { Role } from './users.ts';
+
+/** The largest upload limit or quota an admin may set: far above any real need, far below 2^53. */
+export const MAX_UPLOAD_LIMIT = 1_000_000;
+export const MAX_STORAGE_QUOTA_BYTES = 2 ** 50;
+
+const page = z.coerce.number().int().min(1).max(100000).optional();
+
+/** GET /api/admin/users (API.md §12): a search in username, full name and email; 20 a page. */
+export const AdminUsersQuery = z.object({
+  query: singleLineText().trim().max(100).optional(),
+  /** `pending`: accounts awaiting approval; `suspended`; `staff`: moderators and admins. */
+  filter: z.enum(['pending', 'suspended', 'staff']).optional(),
+  page,
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+/** One account as the users page shows it. Limits are the effective ones; `overrides` what the admin set. */
+export const AdminUser = Owner.extend({
+  email: z.string(),
+  role: Role,
+  suspended: z.boolean(),
+  suspendedReason: z.string().nullable(),
+  approvalPending: z.boolean(),
+  /** Videos uploaded, and how many they may upload (their limit plus bought slots). */
+  uploads: z.number(),
+  uploadLimit: z.number(),
+  /** Bytes their videos and unfinished uploads hold; their quota (null: unlimited). */
+  storageBytes: z.number(),
+  storageQuotaBytes: z.number().nullable(),
+  overrides: z.object({ uploadLimit: z.number().nullable(), storageQuotaBytes: z.number().nullable() }),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUsersPage = z.object({ users: z.array(AdminUser), total: z.number() });
+export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
+
+/** PATCH /api/admin/users/:id: null puts a limit back to the instance default. */
+export const AdminUserPatch = z
+  .object({
+    role: Role.optional(),
+    uploadLimit: z.number().int().min(0).max(MAX_UPLOAD_LIMIT).nullable().optional(),
+    storageQuotaBytes: z.number().int().min(0).max(MAX_STORAGE_QUOTA_BYTES).nullable().optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'Nothing to change' });
+export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
+
+export const AuditPaging = z.object({ page });
+
+/** One staff action (GET /api/admin/audit); `actor` null: done on the command line. */
+export const AuditEntry = z.object({
+  _id: z.string(),
+  actor: Owner.nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /api/admin/jobs: unfinished and finished jobs per queue and state, and the latest failures. */
+export const JobsView = z.object({
+  counts: z.array(z.object({ queue: z.string(), state: z.string(), count: z.number() })),
+  failed: z.array(
+    z.object({
+      id: z.string(),
+      queue: z.string(),
+      error: z.string(),
+      failedAt: z.string(),
+      /** The payload as short JSON (e.g. `{"videoId":"…"}`), cut at 200 characters. */
+      payload: z.string(),
+    }),
+  ),
+});
+export type JobsView = z.infer<typeof JobsView>;
