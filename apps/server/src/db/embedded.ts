@@ -72,6 +72,21 @@ export async function startEmbeddedPostgres(
 }
 
 /**
+ * The URL of the embedded PostgreSQL under `dir` while another process runs it, else null: its
+ * postmaster.pid names the port on line 4. `npm run admin` reaches a running server's database
+ * this way instead of starting a second server on the same data (admin-cli.ts).
+ */
+export async function runningEmbeddedUrl(dir: string, database = 'postgres'): Promise<string | null> {
+  const databaseDir = path.resolve(dir);
+  const lines = (await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  if (!(await isPostgresOf(pid, databaseDir))) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
  * Keeps an embedded PostgreSQL running: checks every `everyMs` that its postmaster lives and, when
  * it died (killed, crashed), starts it again on the same port, so the URL every pool holds stays
  * valid and they reconnect by themselves (PostgreSQL recovers from its WAL; committed data is

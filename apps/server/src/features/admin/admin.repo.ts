@@ -56,6 +56,15 @@ export function createAdminRepo(db: Db) {
         .execute();
     },
 
+    /** Usernames are unique in any letter case (users.repo). */
+    async findByUsername(username: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
     async findRole(userId: string) {
       return db.selectFrom('users').select(['id', 'role', 'approval_pending']).where('id', '=', userId).executeTakeFirst();
     },

@@ -4,7 +4,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService } from '../access/access.service.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import { createAuditService, type AuditService } from '../audit/audit.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { ADMIN_USERS_PAGE_SIZE, createAdminRepo, type AdminRepo } from './admin.repo.ts';
@@ -30,6 +30,43 @@ const summary = (data: unknown) => {
   const text = JSON.stringify(data ?? null);
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 };
+
+type RoleChange = { admin: AdminRepo; audit: ReturnType<AuditService['on']> };
+
+/**
+ * Gives `userId` the role (answers the one they had), in the caller's transaction, with its audit entry (`actorId` null: the
+ * command line). The last admin keeps the role: someone must be able to administer.
+ */
+async function changeRole(tx: RoleChange, actorId: string | null, userId: string, role: Role): Promise<Role> {
+  const target = await tx.admin.findRole(userId);
+  if (!target) throw new NotFound('User does not exist');
+  if (target.role === role) return target.role;
+  const admins = await tx.admin.lockAdmins();
+  if (target.role === 'admin' && admins.length <= 1) throw new Conflict(LAST_ADMIN);
+  await tx.admin.setRole(userId, role);
+  await tx.audit.record({
+    actorId,
+    action: 'user.role',
+    targetType: 'user',
+    targetId: userId,
+    reason: `${target.role} → ${role}`,
+  });
+  return target.role;
+}
+
+/**
+ * `npm run admin -- grant <username> <role>` (admin-cli.ts): no session and no staff rule (whoever
+ * runs it holds the database), audited with no actor; the last-admin rule holds here too.
+ */
+export async function grantFromCommandLine(db: Db, username: string, role: Role) {
+  const user = await createAdminRepo(db).findByUsername(username);
+  if (!user) throw new NotFound(`No user named ${username}`);
+  const audit = createAuditService(db);
+  const previous = await db
+    .transaction()
+    .execute((trx) => changeRole({ admin: createAdminRepo(trx), audit: audit.on(trx) }, null, user.id, role));
+  return { userId: user.id, username: user.username, previous };
+}
 
 /**
  * Administration (API.md §12, docs/moderation.md): accounts (roles, limits, approvals), the audit
@@ -71,31 +108,6 @@ export function createAdminService(deps: Deps) {
     const rows = await repo.users({ id: userId, offset: 0, limit: 1 });
     if (rows.length === 0) throw new NotFound('User does not exist');
     return (await toAdminUsers(viewer, rows))[0]!;
-  }
-
-  /**
-   * Gives `userId` the role, in the caller's transaction, with its audit entry (`actorId` null: the
-   * command line). The last admin keeps the role: someone must be able to administer.
-   */
-  async function changeRole(
-    tx: { admin: AdminRepo; audit: ReturnType<AuditService['on']> },
-    actorId: string | null,
-    userId: string,
-    role: Role,
-  ) {
-    const target = await tx.admin.findRole(userId);
-    if (!target) throw new NotFound('User does not exist');
-    if (target.role === role) return;
-    const admins = await tx.admin.lockAdmins();
-    if (target.role === 'admin' && admins.length <= 1) throw new Conflict(LAST_ADMIN);
-    await tx.admin.setRole(userId, role);
-    await tx.audit.record({
-      actorId,
-      action: 'user.role',
-      targetType: 'user',
-      targetId: userId,
-      reason: `${target.role} → ${role}`,
-    });
   }
 
   return {
@@ -145,13 +157,6 @@ export function createAdminService(deps: Deps) {
     },
 
     /** `npm run admin -- grant <username> <role>` (admin-cli.ts): no session, audited with no actor. */
-    async grantFromCommandLine(username: string, role: Role): Promise<{ userId: string }> {
-      const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-      if (!user) throw new NotFound(`No user named ${username}`);
-      await inTransaction((tx) => changeRole(tx, null, user.id, role));
-      return { userId: user.id };
-    },
-
     async auditLog(viewer: Viewer | null, page = 1): Promise<AuditEntry[]> {
       access.assertStaff(viewer, 'admin');
       const rows = await audit.page(page, AUDIT_PAGE_SIZE);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, cookieHeader, errorEnvelope, multipart, registerUser, testImage } from '../../../test/support.ts';
 import type { Role } from '../../db/schema.ts';
+import { grantFromCommandLine } from './admin.service.ts';
 
 const ctx = await createTestContext();
 const { app, db } = ctx;
@@ -325,7 +326,7 @@ describe('audit log', () => {
     const target = await registerUser(ctx);
     await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { uploadLimit: 1 });
     await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { role: 'moderator' });
-    await ctx.deps.services.admin.grantFromCommandLine(target.username, 'user');
+    await grantFromCommandLine(db, target.username.toUpperCase(), 'user');
     const page = (await call('GET', '/api/admin/audit', admin.cookie)).json().data;
     const mine = page.filter((e: { targetId: string }) => e.targetId === target.id);
     expect(mine).toEqual([
