@@ -78,7 +78,10 @@ describe('npm run admin -- grant', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const role = async () => (await (await fetch(`${base}/api/users/me`, { headers: { cookie } })).json()).data.role;
+    const role = async () => {
+      const me = (await (await fetch(`${base}/api/users/me`, { headers: { cookie } })).json()) as { data: { role: string } };
+      return me.data.role;
+    };
     expect(await role()).toBe('user');
 
     // Running: the command reaches the server's own PostgreSQL, and the live session sees the role at once.
@@ -123,8 +126,9 @@ describe('npm run admin -- grant', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const audit = await (await fetch(`${base}/api/admin/audit`, { headers: { cookie: session } })).json();
-    expect(audit.data.map((e: { actor: unknown; action: string; reason: string }) => [e.actor, e.action, e.reason])).toEqual([
+    type Entry = { actor: unknown; action: string; reason: string };
+    const audit = (await (await fetch(`${base}/api/admin/audit`, { headers: { cookie: session } })).json()) as { data: Entry[] };
+    expect(audit.data.map((e) => [e.actor, e.action, e.reason])).toEqual([
       [null, 'user.role', 'moderator → admin'],
       [null, 'user.role', 'user → moderator'],
     ]);
