@@ -37,6 +37,13 @@ const SubscribersPage = { lazy: lazyRoute(() => import('./pages/subscribers-page
 const PostsPage = { lazy: lazyRoute(() => import('./pages/posts-page'), 'PostsPage') };
 const PostPage = { lazy: lazyRoute(() => import('./pages/post-page'), 'PostPage') };
 const PostEditorPage = { lazy: lazyRoute(() => import('./pages/post-editor-page'), 'PostEditorPage') };
+const CommentSettingsPage = { lazy: lazyRoute(() => import('./pages/comment-settings-page'), 'CommentSettingsPage') };
+const ReportsPage = { lazy: lazyRoute(() => import('./pages/reports-page'), 'ReportsPage') };
+const AdminReportsPage = { lazy: lazyRoute(() => import('./pages/admin-reports-page'), 'AdminReportsPage') };
+const AdminUsersPage = { lazy: lazyRoute(() => import('./pages/admin-users-page'), 'AdminUsersPage') };
+const AdminSettingsPage = { lazy: lazyRoute(() => import('./pages/admin-settings-page'), 'AdminSettingsPage') };
+const AdminJobsPage = { lazy: lazyRoute(() => import('./pages/admin-jobs-page'), 'AdminJobsPage') };
+const AdminAuditPage = { lazy: lazyRoute(() => import('./pages/admin-audit-page'), 'AdminAuditPage') };
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -77,4 +84,13 @@ export const shellRoutes: PageRoute[] = [
   { path: '/post/u/:channelId/p/:postId', page: PostPage },
   { path: '/post/new', page: PostEditorPage },
   { path: '/post/edit/:postId', page: PostEditorPage },
+  // Running an instance in public (API.md §12): my reports, and the staff pages.
+  { path: '/reports', page: ReportsPage },
+  { path: '/channel/comments', page: CommentSettingsPage },
+  { path: '/admin', page: AdminReportsPage },
+  { path: '/admin/reports', page: AdminReportsPage },
+  { path: '/admin/users', page: AdminUsersPage },
+  { path: '/admin/settings', page: AdminSettingsPage },
+  { path: '/admin/jobs', page: AdminJobsPage },
+  { path: '/admin/audit', page: AdminAuditPage },
 ];

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import type { CurrentUser } from '@streamhub/contract';
 import {
+  CommentIcon,
+  FlagIcon,
   HistoryIcon,
   HomeIcon,
   LikeIcon,
@@ -9,12 +11,15 @@ import {
   PlaylistIcon,
   PostIcon,
   PurchasesIcon,
+  ShieldIcon,
   SubscriptionsIcon,
   UsersIcon,
   VideoIcon,
 } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
+import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
+import { staffLinksFor } from './staff-page';
 
 type NavItem = { to: string; label: string; icon: ComponentType<{ className?: string }> };
 
@@ -25,12 +30,14 @@ const mainLinks: NavItem[] = [
   { to: '/liked', label: 'Liked Videos', icon: LikeIcon },
   { to: '/history', label: 'Watch History', icon: HistoryIcon },
   { to: '/purchases', label: 'Purchases', icon: PurchasesIcon },
+  { to: '/reports', label: 'My Reports', icon: FlagIcon },
 ];
 const myChannelLinks: NavItem[] = [
   { to: '/playlist', label: 'Playlists', icon: PlaylistIcon },
   { to: '/videos', label: 'Videos', icon: VideoIcon },
   { to: '/post', label: 'Posts', icon: PostIcon },
   { to: '/subscribers', label: 'Subscribers', icon: UsersIcon },
+  { to: '/channel/comments', label: 'Comment Settings', icon: CommentIcon },
 ];
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -58,6 +65,8 @@ type SidebarProps = { user: CurrentUser; onNavigate?: () => void };
 export function Sidebar({ user, onNavigate }: SidebarProps) {
   const navigate = useNavigate();
   const logout = useLogout();
+  // Staff links only for moderators and admins (API.md §12: the role comes with /me).
+  const staffItems = staffLinksFor(useMe().data?.role).map((link) => ({ ...link, icon: ShieldIcon }));
 
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-3 overflow-y-auto p-3">
@@ -80,6 +89,12 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
         <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">My Channel</h2>
         <NavList items={myChannelLinks} onNavigate={onNavigate} />
       </div>
+      {staffItems.length > 0 ? (
+        <div className="border-t border-line pt-3">
+          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Administration</h2>
+          <NavList items={staffItems} onNavigate={onNavigate} />
+        </div>
+      ) : null}
       <div className="mt-auto border-t border-line pt-3">
         <button
           type="button"

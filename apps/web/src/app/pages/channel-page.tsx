@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ActionMenu } from '@/components/ui/action-menu';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useChannel } from '@/features/channels/api/get-channel';
 import { useChannelStats } from '@/features/channels/api/get-channel-stats';
@@ -12,6 +13,7 @@ import { SubscribeButton } from '@/features/subscriptions/components/subscribe-b
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { useCommunityActions } from '../use-community-actions';
 
 /** SPEC §8: a channel load error is logged; a server error (≥ 500) goes back one page. */
 function useChannelLoadError(error: Error | null) {
@@ -63,6 +65,7 @@ function OwnChannel({ userId }: { userId: string }) {
 function OtherChannel({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const stats = useChannelStats(channelId);
+  const community = useCommunityActions(channelId);
   useChannelLoadError(channel.error);
   useLoggedError(stats.error, 'channel stats');
 
@@ -77,9 +80,18 @@ function OtherChannel({ channelId }: { channelId: string }) {
         channel={profile}
         stats={stats.data}
         // The subscription and its count live in the cached profile and stats (the toggle patches both).
-        actions={<SubscribeButton channelId={channelId} subscribed={profile.isSubscribed} />}
+        actions={
+          <>
+            <SubscribeButton channelId={channelId} subscribed={profile.isSubscribed} />
+            <ActionMenu
+              label={`More actions for ${profile.fullname}`}
+              actions={[community.report({ type: 'channel', id: channelId, name: `the channel ${profile.fullname}` })]}
+            />
+          </>
+        }
       />
       <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
+      {community.reportDialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ActionMenu } from '@/components/ui/action-menu';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { usePost } from '@/features/posts/api/get-post';
@@ -8,12 +9,14 @@ import { PostDetail } from '@/features/posts/components/post-detail';
 import { postAuthor } from '@/features/posts/post-rules';
 import { ApiError } from '@/lib/api-client';
 import { useGoBack } from '@/lib/go-back';
+import { useCommunityActions } from '../use-community-actions';
 
 function PostScreen({ postId, channelId }: { postId: string; channelId: string | undefined }) {
   const navigate = useNavigate();
   const postsPath = channelId ? `/post/u/${encodeURIComponent(channelId)}` : '/post';
   const goBack = useGoBack(postsPath);
   const post = usePost(postId);
+  const community = useCommunityActions((post.data && postAuthor(post.data)._id) ?? undefined);
   // SPEC §8: a server error (≥ 500) goes back one page; anything else that fails is 'No Post Found'.
   const serverError = post.error instanceof ApiError && post.error.status >= 500;
   useEffect(() => {
@@ -36,11 +39,18 @@ function PostScreen({ postId, channelId }: { postId: string; channelId: string |
       <h1 className="sr-only">{`Post by ${author.fullname}`}</h1>
       <PostDetail
         post={post.data}
+        othersMenu={
+          <ActionMenu
+            label="More actions for this post"
+            actions={[community.report({ type: 'post', id: postId, name: `the post by ${author.fullname}` })]}
+          />
+        }
         onEdit={() => void navigate(`/post/edit/${encodeURIComponent(postId)}`)}
         // Only the author can delete: back to their own posts, and not back to the deleted one.
         onDeleted={() => void navigate('/post', { replace: true })}
       />
-      <CommentsSection target={{ kind: 'post', id: postId }} />
+      <CommentsSection target={{ kind: 'post', id: postId }} commentActions={community.commentActions} />
+      {community.reportDialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useComments } from '@/features/comments/api/get-comments';
@@ -13,15 +14,18 @@ import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
+import { ApiError } from '@/lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { useCommunityActions } from '../use-community-actions';
 
-function WatchUnavailable() {
+/** The error view; a video taken down (410) says why instead of the general text (API.md §12). */
+function WatchUnavailable({ removed }: { removed?: string }) {
   const navigate = useNavigate();
   return (
     <div role="alert" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
       <title>Unable to load video · StreamHub</title>
       <h1 className="text-xl font-semibold">Unable to load video</h1>
-      <p className="text-muted">There was a problem loading this video.</p>
+      <p className="text-muted">{removed ?? 'There was a problem loading this video.'}</p>
       <Button className="mt-2" onClick={() => void navigate('/home')}>
         Return to home
       </Button>
@@ -40,6 +44,7 @@ function Watch({ videoId }: { videoId: string }) {
   const comments = useComments({ kind: 'video', id: videoId });
   const track = useTrackWatch(videoId);
   const more = useMoreVideos(video.data?.owner?._id);
+  const community = useCommunityActions(video.data?.owner?._id);
   // The player first: details, comments and more videos come in a second, interruptible render,
   // so the first commit (and with it hls.js's start) does not wait for them.
   const deferred = useDeferredValue(true, false);
@@ -54,7 +59,10 @@ function Watch({ videoId }: { videoId: string }) {
 
   if (noAccess) return <LoadingScreen />;
   // Any of the four failing shows the error view instead of the page (SPEC §4, §8).
-  if (video.isError || failed) return <WatchUnavailable />;
+  if (video.isError || failed) {
+    const removed = video.error instanceof ApiError && video.error.status === 410 ? video.error.message : undefined;
+    return <WatchUnavailable removed={removed} />;
+  }
   if (video.isPending) return <LoadingScreen />;
   // The player plays as soon as the video call has answered; the rest of the page shows once all
   // four calls have (a channel without an owner id has no more videos to ask for).
@@ -89,11 +97,20 @@ function Watch({ videoId }: { videoId: string }) {
               video={data}
               // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
               playlistAction={<AddToPlaylistButton videoId={videoId} />}
+              menuAction={
+                community.ownsContent ? null : (
+                  <ActionMenu
+                    label="More actions for this video"
+                    actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}
+                  />
+                )
+              }
               subscribeAction={
                 data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
               }
             />
-            <CommentsSection target={{ kind: 'video', id: videoId }} />
+            <CommentsSection target={{ kind: 'video', id: videoId }} commentActions={community.commentActions} />
+            {community.reportDialog}
           </>
         ) : null}
       </div>

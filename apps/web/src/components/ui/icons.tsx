@@ -145,3 +145,15 @@ export const CommentIcon = (p: IconProps) => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12z" />
   </Icon>
 );
+/** A flag: reports. */
+export const FlagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 22V4a1 1 0 0 1 1-1h13l-2.5 5L18 13H5" />
+  </Icon>
+);
+/** A shield: the staff pages. */
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </Icon>
+);

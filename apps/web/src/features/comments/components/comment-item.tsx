@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth';
@@ -12,10 +13,15 @@ import { useEditComment } from '../api/edit-comment';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
 import { commentEditContent, isCommentAuthor, type CommentTarget } from '../comment-rules';
 
-type CommentItemProps = { comment: Comment; target: CommentTarget };
+type CommentItemProps = {
+  comment: Comment;
+  target: CommentTarget;
+  /** What others may do to this comment (Report, Block its author), composed by the page. */
+  actions?: MenuAction[];
+};
 
 /** One comment: author, time, text, like toggle; its author also gets Edit (inline) and Delete (SPEC §2, §4, §6). */
-export function CommentItem({ comment, target }: CommentItemProps) {
+export function CommentItem({ comment, target, actions = [] }: CommentItemProps) {
   const user = useCurrentUser();
   const like = useToggleCommentLike(target);
   const edit = useEditComment(target);
@@ -116,7 +122,9 @@ export function CommentItem({ comment, target }: CommentItemProps) {
           </div>
         )}
       </div>
-      {isCommentAuthor(comment, user) && !editing ? (
+      {!isCommentAuthor(comment, user) ? (
+        <ActionMenu label={`More actions for comment by @${username}`} actions={actions} />
+      ) : !editing ? (
         <ItemMenu
           label={`Options for comment by @${username}`}
           onEdit={() => {

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import type { Comment } from '@streamhub/contract';
+import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
@@ -11,7 +13,14 @@ import { CommentItem } from './comment-item';
  * '{n} Comments', the comment box and the list, for a video or a post (SPEC §2). It loads on its
  * own: a failure shows here, not instead of the video or post.
  */
-export function CommentsSection({ target }: { target: CommentTarget }) {
+export function CommentsSection({
+  target,
+  commentActions,
+}: {
+  target: CommentTarget;
+  /** The ⋯ actions on others' comments (Report, Block), composed by the page. */
+  commentActions?: (comment: Comment) => MenuAction[];
+}) {
   const comments = useComments(target);
   const titleId = useId();
   // A deleted comment takes its focused menu with it.
@@ -38,7 +47,7 @@ export function CommentsSection({ target }: { target: CommentTarget }) {
         <ul className="flex flex-col gap-5">
           {comments.data.map((comment) => (
             <li key={comment._id}>
-              <CommentItem comment={comment} target={target} />
+              <CommentItem comment={comment} target={target} actions={commentActions?.(comment)} />
             </li>
           ))}
         </ul>

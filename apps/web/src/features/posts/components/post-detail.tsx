@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Post } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { CommentIcon } from '@/components/ui/icons';
@@ -13,12 +14,14 @@ import { PostHeader } from './post-header';
 
 type PostDetailProps = {
   post: Post;
+  /** Others' ⋯ menu on the post (Report), composed by the page. */
+  othersMenu?: ReactNode;
   onEdit: () => void;
   onDeleted: () => void;
 };
 
 /** The post on its own page (SPEC §2): like toggle, and for its author a menu with Edit and Delete. */
-export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
+export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailProps) {
   const user = useCurrentUser();
   const like = useTogglePostLike();
   const remove = useDeletePost();
@@ -46,7 +49,7 @@ export function PostDetail({ post, onEdit, onDeleted }: PostDetailProps) {
     >
       <PostHeader
         post={post}
-        action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : null}
+        action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
       />
       <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
       <div className="flex items-center gap-4">

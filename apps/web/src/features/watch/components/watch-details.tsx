@@ -13,10 +13,12 @@ type WatchDetailsProps = {
   subscribeAction?: ReactNode;
   /** 'Add' to playlist, composed by the page. */
   playlistAction?: ReactNode;
+  /** The video's ⋯ menu (Report), composed by the page. */
+  menuAction?: ReactNode;
 };
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
-export function WatchDetails({ video, subscribeAction, playlistAction }: WatchDetailsProps) {
+export function WatchDetails({ video, subscribeAction, playlistAction, menuAction }: WatchDetailsProps) {
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
   const owner = video.owner;
@@ -53,6 +55,7 @@ export function WatchDetails({ video, subscribeAction, playlistAction }: WatchDe
             onToggle={() => like.mutate()}
           />
           {playlistAction}
+          {menuAction}
         </div>
       </div>
       <div className="rounded-xl bg-raised p-4 text-sm">

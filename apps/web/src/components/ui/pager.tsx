@@ -1,0 +1,19 @@
+import { Button } from './button';
+
+type PagerProps = { page: number; hasNext: boolean; onPage: (page: number) => void; label: string };
+
+/** Previous / Next under a paged list; nothing when everything fits on one page. */
+export function Pager({ page, hasNext, onPage, label }: PagerProps) {
+  if (page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-center gap-3">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-muted">Page {page}</span>
+      <Button variant="secondary" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Img } from '@/components/ui/img';
+import { EmptyState, LoadError } from '@/components/ui/list-states';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { errorText } from '@/lib/api-client';
+import { formatDate, formatRelativeTime } from '@/lib/formatters';
+import { useAudit } from '../api/get-audit';
+import { Pager } from '@/components/ui/pager';
+
+/** The server's page size of GET /api/admin/audit: a full page may have a next one. */
+const AUDIT_PAGE_SIZE = 50;
+
+/** /admin/audit: every staff action, who, what, when and why, newest first (append-only). */
+export function AuditView() {
+  const [page, setPage] = useState(1);
+  const audit = useAudit(page);
+  if (audit.isPending) return <LoadingScreen />;
+  if (audit.isError)
+    return (
+      <LoadError message={errorText(audit.error, 'The audit log could not be loaded.')} onRetry={() => void audit.refetch()} />
+    );
+  if (audit.data.length === 0 && page === 1) return <EmptyState text="No staff actions yet" />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="overflow-x-auto rounded-xl border border-line">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Staff actions, newest first</caption>
+          <thead className="bg-raised">
+            <tr>
+              {['When', 'Who', 'What', 'Target', 'Why'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {audit.data.map((entry) => (
+              <tr key={entry._id} className="border-t border-line align-top">
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={entry.createdAt} title={formatDate(entry.createdAt)}>
+                    {formatRelativeTime(entry.createdAt)}
+                  </time>
+                </td>
+                <td className="px-3 py-2">
+                  {entry.actor ? (
+                    <span className="flex items-center gap-2">
+                      <Img src={entry.actor.avatar} fallback="avatar" alt="" className="h-6 w-6 rounded-full object-cover" />@
+                      {entry.actor.username}
+                    </span>
+                  ) : (
+                    <span className="text-muted">command line</span>
+                  )}
+                </td>
+                <td className="px-3 py-2 font-medium">{entry.action}</td>
+                <td className="px-3 py-2">
+                  {entry.targetType}
+                  {entry.targetId ? <span className="block font-mono text-xs break-all text-muted">{entry.targetId}</span> : null}
+                </td>
+                <td className="px-3 py-2 break-words whitespace-pre-line">
+                  {entry.reason || <span className="text-muted">—</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="Audit log pages" page={page} hasNext={audit.data.length >= AUDIT_PAGE_SIZE} onPage={setPage} />
+    </div>
+  );
+}

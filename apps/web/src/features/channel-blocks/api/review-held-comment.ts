@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HeldComment } from '@streamhub/contract';
+import { api, errorText } from '@/lib/api-client';
+import { commentKeys } from '@/lib/query-keys';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { channelBlockKeys } from '../channel-block-keys';
+
+type Review = { comment: HeldComment; approve: boolean };
+
+/** POST /api/channel/held-comments/:id/approve (it shows) or DELETE /api/channel/held-comments/:id. */
+export function reviewHeldComment({ comment, approve }: Review) {
+  const path = `/api/channel/held-comments/${encodeURIComponent(comment._id)}`;
+  return approve ? api.post<Record<string, never>>(`${path}/approve`) : api.delete<Record<string, never>>(path);
+}
+
+export function useReviewHeldComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewHeldComment,
+    onSuccess: (_data, { comment, approve }) => {
+      queryClient.setQueryData<HeldComment[]>(channelBlockKeys.held(), (list) => list?.filter((c) => c._id !== comment._id));
+      // An approved comment joins its video's or post's list.
+      if (approve) void queryClient.invalidateQueries({ queryKey: commentKeys.list(comment.parent.type, comment.parent._id) });
+      toastSuccess(approve ? 'Comment approved' : 'Deleted!');
+    },
+    onError: (error) => toastError(errorText(error, 'That did not work.')),
+  });
+}

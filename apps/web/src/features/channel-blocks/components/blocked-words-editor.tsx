@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { CloseIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/list-states';
+import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/api-client';
+import { useBlockedWords } from '../api/get-blocked-words';
+import { useSaveBlockedWords } from '../api/save-blocked-words';
+import { addBlockedWord } from '../blocked-words';
+
+/** My blocked words: a comment on my videos or posts with one of them waits for my review. */
+export function BlockedWordsEditor() {
+  const words = useBlockedWords();
+  const save = useSaveBlockedWords();
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function store(next: string[], after?: () => void) {
+    setError(null);
+    save.mutate(next, {
+      onSuccess: after,
+      onError: (e) => setError(errorText(e, 'The blocked words could not be saved.')),
+    });
+  }
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!words.data || save.isPending) return;
+    const result = addBlockedWord(words.data.words, input);
+    if ('error' in result) return setError(result.error);
+    store(result.words, () => setInput(''));
+  }
+
+  if (words.isPending) return <p className="text-sm text-muted">Loading blocked words...</p>;
+  if (words.isError) return <LoadError message="Blocked words could not be loaded." onRetry={() => void words.refetch()} />;
+  return (
+    <div className="flex flex-col gap-3">
+      <form onSubmit={add} className="flex flex-wrap items-end gap-3" aria-busy={save.isPending}>
+        <TextField
+          label="Add a word or phrase"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          className="min-w-56 flex-1"
+          autoComplete="off"
+        />
+        <Button type="submit" aria-disabled={save.isPending}>
+          Add
+        </Button>
+      </form>
+      <FormError message={error} />
+      {words.data.words.length === 0 ? (
+        <p className="text-sm text-muted">No blocked words.</p>
+      ) : (
+        <ul aria-label="Blocked words" className="flex flex-wrap gap-2">
+          {words.data.words.map((word) => (
+            <li key={word} className="flex items-center gap-1 rounded-full border border-line bg-raised py-1 pr-1 pl-3 text-sm">
+              {word}
+              <button
+                type="button"
+                aria-label={`Remove “${word}”`}
+                aria-disabled={save.isPending}
+                onClick={() => !save.isPending && store(words.data.words.filter((w) => w !== word))}
+                className="grid h-6 w-6 place-items-center rounded-full text-muted hover:bg-hover hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Report } from '@streamhub/contract';
+import { api } from '@/lib/api-client';
+import { reportKeys } from '../report-keys';
+
+/** GET /api/reports/mine (API.md §12): the reports I made, with their states. */
+export function getMyReports(signal?: AbortSignal) {
+  return api.get<Report[]>('/api/reports/mine', { signal });
+}
+
+export const getMyReportsQueryOptions = () =>
+  queryOptions({ queryKey: reportKeys.mine(), queryFn: ({ signal }) => getMyReports(signal), staleTime: 0 });
+
+export const useMyReports = () => useQuery(getMyReportsQueryOptions());
