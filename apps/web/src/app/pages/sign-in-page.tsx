@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthBenefits } from '@/features/auth/components/auth-benefits';
 import { CreateAccountForm } from '@/features/auth/components/create-account-form';
+import { InstanceTerms } from '@/features/auth/components/instance-terms';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useCurrentUser } from '@/lib/auth';
 
@@ -17,6 +18,7 @@ export function SignInPage() {
       <AuthBenefits />
       <div className="w-full rounded-2xl border border-line bg-panel p-6 shadow-2xl sm:p-8">
         {registering ? <CreateAccountForm /> : <SignInForm />}
+        <InstanceTerms />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@streamhub/contract';
+import type { RegisteredUser } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { syncCurrentUserFromCookie } from '@/lib/auth';
 
@@ -12,7 +12,10 @@ export type RegisterInput = {
   signal?: AbortSignal;
 };
 
-/** POST /api/users/register as multipart (confirmPassword is never sent). */
+/**
+ * POST /api/users/register as multipart (confirmPassword is never sent). With registrations in
+ * `approval` mode the account waits for an admin: `approvalPending`, and no session (API.md §12).
+ */
 export function register({ fullname, username, email, password, avatar, signal }: RegisterInput) {
   const form = new FormData();
   form.append('fullname', fullname);
@@ -20,7 +23,7 @@ export function register({ fullname, username, email, password, avatar, signal }
   form.append('email', email);
   form.append('password', password);
   form.append('avatar', avatar);
-  return api.post<CurrentUser>('/api/users/register', { form, signal });
+  return api.post<RegisteredUser>('/api/users/register', { form, signal });
 }
 
 export function useRegister() {

@@ -28,6 +28,7 @@ export function CreateAccountForm() {
   const [fields, setFields] = useState<Fields>(empty);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
 
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
@@ -56,11 +57,19 @@ export function CreateAccountForm() {
         signal: request.start(),
       },
       {
-        onSuccess: () => navigate('/home', { replace: true }),
+        onSuccess: (user) => (user.approvalPending ? setAwaitingApproval(true) : navigate('/home', { replace: true })),
         onError: (err) => setError(authErrorText(err)),
       },
     );
   }
+
+  if (awaitingApproval)
+    return (
+      <div role="status" className="flex flex-col gap-3">
+        <h2 className="text-2xl font-semibold">Account created</h2>
+        <p className="text-muted">An administrator must approve your account before you can sign in.</p>
+      </div>
+    );
 
   return (
     <>
