@@ -29,5 +29,7 @@ export const Comment = z.object({
   likes: z.number(),
   isLiked: z.boolean(),
   owner: Owner,
+  /** Holds a blocked word of the channel: seen by its author and the channel only, until the channel approves it. */
+  held: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof Comment>;

@@ -18,6 +18,7 @@ const COLUMNS = [
   'comments.owner_id',
   'comments.video_id',
   'comments.post_id',
+  'comments.held',
   'users.fullname',
   'users.username',
   'users.avatar',
@@ -28,6 +29,29 @@ export function createCommentsRepo(db: Db) {
     db
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.owner_id')
+      // A held comment (it holds a blocked word of the channel) exists for its author and the channel only.
+      .where((eb) =>
+        viewerId
+          ? eb.or([
+              eb('comments.held', '=', false),
+              eb('comments.owner_id', '=', viewerId),
+              eb.exists(
+                eb
+                  .selectFrom('videos as held_on')
+                  .select('held_on.id')
+                  .whereRef('held_on.id', '=', 'comments.video_id')
+                  .where('held_on.owner_id', '=', viewerId),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('posts as held_on')
+                  .select('held_on.id')
+                  .whereRef('held_on.id', '=', 'comments.post_id')
+                  .where('held_on.owner_id', '=', viewerId),
+              ),
+            ])
+          : eb('comments.held', '=', false),
+      )
       .select(COLUMNS)
       .select((eb) =>
         viewerId

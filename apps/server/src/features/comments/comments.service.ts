@@ -21,6 +21,7 @@ const toComment = (r: Row): Comment => ({
   likes: r.likes,
   isLiked: Boolean(r.is_liked),
   owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
+  ...(r.held ? { held: true } : {}),
 });
 
 const parentOf = (r: Row): CommentParent => (r.video_id ? { kind: 'video', id: r.video_id } : { kind: 'post', id: r.post_id! });
