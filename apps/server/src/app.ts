@@ -19,6 +19,8 @@ import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
+import { reportsQueueRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
+import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
@@ -87,6 +89,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
   await app.register(uploadsRoutes, { deps });
+  await app.register(reportsRoutes, { prefix: '/api/reports', deps });
+  await app.register(reportsQueueRoutes, { prefix: '/api/admin/reports', deps });
+  await app.register(moderationRoutes, { prefix: '/api/admin', deps });
   await app.register(adminRoutes, { prefix: '/api/admin', deps });
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 2),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(1000),
+  /** Reports one user may file in an hour (docs/moderation.md). */
+  RATE_LIMIT_REPORTS_MAX: z.coerce.number().int().positive().default(20),
   /**
    * Where rate limits count: `postgres` (shared by every process on the database; the default with
    * DATABASE_URL, where processes may be many) or `memory` (this process only; the default of the
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
       registerMax: e.RATE_LIMIT_REGISTER_MAX,
+      reportsPerHour: e.RATE_LIMIT_REPORTS_MAX,
       store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
     },
     /** null: no metrics listener. */

@@ -34,6 +34,9 @@ import { createPlaylistsService } from './features/playlists/playlists.service.t
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
 import { createPurchasesService } from './features/purchases/purchases.service.ts';
+import { createReportsService } from './features/reports/reports.service.ts';
+import { createModerationService } from './features/moderation/moderation.service.ts';
+import { createRemovals } from './features/moderation/removals.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createVideoListRepo, LIST_CHANGED_CHANNEL } from './features/video-list/video-list.repo.ts';
@@ -104,6 +107,8 @@ export function createServices(infra: Infra) {
     subscriptions,
     access,
     mediaGone: infra.mediaGone,
+    // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
+    refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
   });
   const uploads = createUploadsService({ config, storage, access, log: infra.log });
   const videoList = createVideoListService(createVideoListRepo(db));
@@ -116,6 +121,22 @@ export function createServices(infra: Infra) {
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
   const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
+  const reports = createReportsService({
+    db,
+    access,
+    audit,
+    counters: createRateCounters(config.rateLimit.store, db),
+    perHour: config.rateLimit.reportsPerHour,
+  });
+  const moderation = createModerationService({
+    db,
+    access,
+    audit,
+    removals: createRemovals({ queue }),
+    purchases,
+    reports,
+    mediaGone: infra.mediaGone,
+  });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   return {
     access,
@@ -126,6 +147,8 @@ export function createServices(infra: Infra) {
     playlists,
     ledger,
     purchases,
+    reports,
+    moderation,
     comments,
     posts,
     config,

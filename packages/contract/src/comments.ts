@@ -31,5 +31,7 @@ export const Comment = z.object({
   owner: Owner,
   /** Holds a blocked word of the channel: seen by its author and the channel only, until the channel approves it. */
   held: z.boolean().optional(),
+  /** Only its author sees a comment taken down (or hidden by their suspension), with the reason. */
+  removedReason: z.string().optional(),
 });
 export type Comment = z.infer<typeof Comment>;

@@ -23,5 +23,7 @@ export const Post = z.object({
   isLiked: z.boolean(),
   comments: z.number(),
   owner: z.array(Owner),
+  /** Only its author sees a post taken down (or hidden by their suspension), with the reason. */
+  removedReason: z.string().optional(),
 });
 export type Post = z.infer<typeof Post>;

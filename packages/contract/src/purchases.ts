@@ -45,6 +45,17 @@ export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
 
 const PurchasedPlaylistRef = z.object({ _id: z.string(), name: z.string(), owner: Owner });
 
+/**
+ * A bought item's refund (docs/moderation.md, "Refunds"): a purchase of content that was taken
+ * down, or deleted by its creator, is refunded in full and stays in the history marked so.
+ */
+const RefundFields = {
+  status: z.enum(['settled', 'refunded']).optional(),
+  refunded: z.boolean().optional(),
+  refundedAt: z.string().nullable().optional(),
+  refundReason: z.string().nullable().optional(),
+};
+
 /** GET /api/purchase/track: every array always present; "playlist videos" carry `playlistId`. */
 export const PurchaseHistory = z.object({
   purchasedVideos: z.array(
@@ -61,10 +72,17 @@ export const PurchaseHistory = z.object({
       amount: z.number(),
       purchasedAt: z.string(),
       playlistId: PurchasedPlaylistRef.optional(),
+      ...RefundFields,
     }),
   ),
   purchasedPlaylists: z.array(
-    z.object({ _id: z.string(), playlistId: PurchasedPlaylistRef, amount: z.number(), purchasedAt: z.string() }),
+    z.object({
+      _id: z.string(),
+      playlistId: PurchasedPlaylistRef,
+      amount: z.number(),
+      purchasedAt: z.string(),
+      ...RefundFields,
+    }),
   ),
   purchasedUploads: z.array(z.object({ _id: z.string(), uploadCount: z.number(), amount: z.number(), purchasedAt: z.string() })),
 });

@@ -28,6 +28,8 @@ export const DashboardVideo = VideoCard.extend({
   status: VideoStatus,
   progress: z.number(),
   failureReason: z.string().nullable(),
+  /** Set while the video is `removed`: why (a takedown's reason, or the suspension of its owner). */
+  removedReason: z.string().nullable().optional(),
 });
 export type DashboardVideo = z.infer<typeof DashboardVideo>;
 

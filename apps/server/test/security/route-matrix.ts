@@ -1,4 +1,5 @@
-import { createPlaylist } from '../factories.ts';
+import { createPlaylist, createUser } from '../factories.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
 
 /**
@@ -204,6 +205,54 @@ export const routeMatrix: RouteEntry[] = [
   // A payment provider's webhook: no session; only a validly signed event is read (the built-in
   // test provider has none, so every webhook is a 400).
   { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
+
+  // Reports and moderation (API.md §12): anyone signed in reports what they can see; the queue,
+  // takedowns and suspensions are for moderators and admins (moderation.test.ts proves what they get).
+  {
+    route: 'POST /api/reports',
+    setup: video,
+    body: (_s, p) => ({ json: { targetType: 'video', targetId: p.videoId, reason: 'spam' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/admin/reports/:id/reject',
+    setup: async (s) => {
+      const reporter = await createUser(s.ctx.db);
+      const id = newId();
+      const targetId = await s.video(s.owner.id);
+      await s.ctx.db
+        .insertInto('reports')
+        .values({ id, reporter_id: reporter.id, target_type: 'video', target_id: targetId, reason: 'spam' })
+        .execute();
+      return { id };
+    },
+    body: () => ({ json: { note: 'Not a problem' } }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
+  {
+    route: 'POST /api/admin/takedown',
+    setup: video,
+    body: (_s, p) => ({ json: { targetType: 'video', targetId: p.videoId, reason: 'Spam' } }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
+  {
+    route: 'POST /api/admin/restore',
+    setup: video,
+    body: (_s, p) => ({ json: { targetType: 'video', targetId: p.videoId } }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
+  {
+    route: 'POST /api/admin/users/:id/suspend',
+    setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }),
+    body: () => ({ json: { reason: 'Spam' } }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
+  {
+    route: 'POST /api/admin/users/:id/unsuspend',
+    setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }),
+    body: () => ({ json: {} }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
 
   // Subscriptions (API.md §8): the owner is the channel; subscribing to yourself is a 400.
   {

@@ -19,17 +19,21 @@ export function listed(v = 'videos'): RawBuilder<boolean> {
   return sql<boolean>`${ref(v, 'status')} = 'ready'`;
 }
 
-/** Listed, or the viewer's own (owners also see their videos while they process or after they fail). */
+/**
+ * Listed, or the viewer's own (owners also see their videos while they process or after they
+ * fail). A removed video is nobody's to find, not even its owner's: they see it, with the reason,
+ * in their dashboard only (docs/moderation.md).
+ */
 export function visibleTo(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   if (viewerId === null) return listed(v);
-  return sql<boolean>`(${listed(v)} OR ${ref(v, 'owner_id')} = ${viewerId})`;
+  return sql<boolean>`(${listed(v)} OR (${ref(v, 'owner_id')} = ${viewerId} AND ${ref(v, 'status')} <> 'removed'))`;
 }
 
 /**
  * An entitlement `e` that still grants: its purchase was not refunded (a refund ends what it
  * granted; the entitlement row itself is append-only).
  */
-const granting = (e: string) =>
+export const granting = (e: string) =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'refunded')`;
 
 /**

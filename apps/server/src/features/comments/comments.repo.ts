@@ -19,12 +19,14 @@ const COLUMNS = [
   'comments.video_id',
   'comments.post_id',
   'comments.held',
+  'comments.removed_reason',
   'users.fullname',
   'users.username',
   'users.avatar',
 ] as const;
 
 export function createCommentsRepo(db: Db) {
+  // A comment taken down (or hidden by its author's suspension) exists for its author only.
   const base = (viewerId: string | null) =>
     db
       .selectFrom('comments')
@@ -51,6 +53,11 @@ export function createCommentsRepo(db: Db) {
               ),
             ])
           : eb('comments.held', '=', false),
+      )
+      .where((eb) =>
+        viewerId
+          ? eb.or([eb('comments.removed_reason', 'is', null), eb('comments.owner_id', '=', viewerId)])
+          : eb('comments.removed_reason', 'is', null),
       )
       .select(COLUMNS)
       .select((eb) =>

@@ -22,6 +22,7 @@ const toComment = (r: Row): Comment => ({
   isLiked: Boolean(r.is_liked),
   owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
   ...(r.held ? { held: true } : {}),
+  ...(r.removed_reason ? { removedReason: r.removed_reason } : {}),
 });
 
 const parentOf = (r: Row): CommentParent => (r.video_id ? { kind: 'video', id: r.video_id } : { kind: 'post', id: r.post_id! });

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { JournalLine } from './ledger.ts';
+import { granting } from '../access/access.sql.ts';
 
 export function createLedgerRepo(db: Db) {
   return {
     /** One journal entry for the purchase with its lines (the database checks the balance at commit). */
-    async record(purchaseId: string, lines: JournalLine[]): Promise<string> {
+    async record(purchaseId: string, lines: JournalLine[], kind: 'sale' | 'refund' = 'sale'): Promise<string> {
       const entryId = newId();
-      await db.insertInto('journal_entries').values({ id: entryId, purchase_id: purchaseId }).execute();
+      await db.insertInto('journal_entries').values({ id: entryId, purchase_id: purchaseId, kind }).execute();
       await db
         .insertInto('journal_lines')
         .values(
@@ -24,14 +25,29 @@ export function createLedgerRepo(db: Db) {
       return entryId;
     },
 
-    /** The creator's earnings (credits are negative, so they are negated): all time and the last 30 days. */
+    /** The lines of a purchase's sale entry, as they were written. */
+    async saleLines(purchaseId: string): Promise<JournalLine[]> {
+      const rows = await db
+        .selectFrom('journal_lines as l')
+        .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
+        .select(['l.account', 'l.user_id', 'l.amount_minor'])
+        .where('e.purchase_id', '=', purchaseId)
+        .where('e.kind', '=', 'sale')
+        .execute();
+      return rows.map((r) => ({ account: r.account, userId: r.user_id, amountMinor: Number(r.amount_minor) }));
+    },
+
+    /**
+     * The creator's earnings (credits are negative, so they are negated; a refund's reversal
+     * takes its sale back): all time and the last 30 days. `sales` counts sales not refunded.
+     */
     async earningTotals(creatorId: string) {
       return db
         .selectFrom('journal_lines')
         .select([
           sql<number>`coalesce(-sum(amount_minor), 0)`.as('total'),
           sql<number>`coalesce(-sum(amount_minor) FILTER (WHERE created_at > now() - interval '30 days'), 0)`.as('last_30_days'),
-          sql<number>`count(*)`.as('sales'),
+          sql<number>`count(*) FILTER (WHERE amount_minor < 0) - count(*) FILTER (WHERE amount_minor > 0)`.as('sales'),
         ])
         .where('user_id', '=', creatorId)
         .where('account', '=', 'creator_earnings')
@@ -48,7 +64,7 @@ export function createLedgerRepo(db: Db) {
           'p.kind',
           sql<string>`coalesce(p.video_id, p.playlist_id)`.as('item_id'),
           sql<string>`(array_agg(p.title ORDER BY p.created_at DESC))[1]`.as('title'),
-          sql<number>`count(*)`.as('sales'),
+          sql<number>`count(*) FILTER (WHERE e.kind = 'sale') - count(*) FILTER (WHERE e.kind = 'refund')`.as('sales'),
           sql<number>`-sum(l.amount_minor)`.as('amount'),
           sql<Date>`max(l.created_at)`.as('last_sale_at'),
         ])
@@ -62,8 +78,10 @@ export function createLedgerRepo(db: Db) {
 
     /**
      * Everything that would make the books wrong, each as a sentence: unbalanced or one-sided
-     * entries; settled purchases without exactly one entry and one entitlement, or whose buyer
-     * line is not the amount paid; entries or entitlements of purchases that did not settle.
+     * entries; settled purchases without exactly one sale entry and one entitlement, refunded ones
+     * without exactly one sale and one refund entry; a buyer line that is not the amount paid; a
+     * refund that does not mirror its sale line for line; a refunded purchase's entitlement that
+     * still grants; entries or entitlements of purchases that never settled.
      */
     async problems(): Promise<string[]> {
       const { rows } = await sql<{ problem: string }>`
@@ -73,22 +91,42 @@ export function createLedgerRepo(db: Db) {
         SELECT 'journal entry ' || e.id || ' has no lines'
         FROM journal_entries e WHERE NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.entry_id = e.id)
         UNION ALL
-        SELECT 'settled purchase ' || p.id || ' has ' || (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id)
-               || ' journal entries and ' || (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) || ' entitlements'
+        SELECT p.status || ' purchase ' || p.id || ' has ' || (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'sale')
+               || ' sale entries, ' || (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'refund')
+               || ' refund entries and ' || (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) || ' entitlements'
         FROM purchases p
-        WHERE p.status = 'settled'
-          AND ((SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id) <> 1
+        WHERE p.status IN ('settled', 'refunded')
+          AND ((SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'sale') <> 1
+            OR (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'refund')
+               <> CASE WHEN p.status = 'refunded' THEN 1 ELSE 0 END
             OR (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) <> 1)
         UNION ALL
         SELECT 'purchase ' || p.id || ' paid ' || p.amount_minor || ' but its buyer line says ' || coalesce(sum(l.amount_minor), 0)
         FROM purchases p
-        JOIN journal_entries e ON e.purchase_id = p.id
+        JOIN journal_entries e ON e.purchase_id = p.id AND e.kind = 'sale'
         LEFT JOIN journal_lines l ON l.entry_id = e.id AND l.account = 'buyer_payments' AND l.user_id = p.buyer_id
         GROUP BY p.id, p.amount_minor HAVING coalesce(sum(l.amount_minor), 0) <> p.amount_minor
         UNION ALL
+        -- A refund gives back exactly what its sale took, line for line.
+        SELECT 'refund of purchase ' || s.purchase_id || ' does not mirror its sale'
+        FROM journal_entries s
+        JOIN journal_entries r ON r.purchase_id = s.purchase_id AND r.kind = 'refund'
+        WHERE s.kind = 'sale'
+          AND EXISTS (
+            (SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id
+             EXCEPT ALL SELECT account, user_id, -amount_minor FROM journal_lines WHERE entry_id = r.id)
+            UNION ALL
+            (SELECT account, user_id, -amount_minor FROM journal_lines WHERE entry_id = r.id
+             EXCEPT ALL SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id))
+        UNION ALL
+        -- Entitlements are append-only: the access rule must read a refunded purchase's as granting nothing.
+        SELECT 'refunded purchase ' || p.id || ' still grants its ' || p.kind
+        FROM entitlements t JOIN purchases p ON p.id = t.purchase_id
+        WHERE p.status = 'refunded' AND ${granting('t')}
+        UNION ALL
         SELECT p.status || ' purchase ' || p.id || ' has a journal entry or an entitlement'
         FROM purchases p
-        WHERE p.status <> 'settled'
+        WHERE p.status NOT IN ('settled', 'refunded')
           AND (EXISTS (SELECT 1 FROM journal_entries e WHERE e.purchase_id = p.id)
             OR EXISTS (SELECT 1 FROM entitlements t WHERE t.purchase_id = p.id))
         UNION ALL

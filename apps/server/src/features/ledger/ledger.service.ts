@@ -2,11 +2,11 @@ import { toAmount, type Earnings } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { createLedgerRepo } from './ledger.repo.ts';
-import { saleJournal } from './ledger.ts';
+import { refundJournal, saleJournal } from './ledger.ts';
 
 /**
- * The journal of every settled purchase (append-only, balanced), what creators earned from it,
- * and the check that the books are right (`npm run ledger:check`).
+ * The journal of every settled purchase and every refund (append-only, balanced), what creators
+ * earned from it, and the check that the books are right (`npm run ledger:check`).
  */
 export function createLedgerService({ db, feePercent }: { db: Db; feePercent: number }) {
   const repo = createLedgerRepo(db);
@@ -19,6 +19,11 @@ export function createLedgerService({ db, feePercent }: { db: Db; feePercent: nu
         /** Writes the balanced journal of a settled sale; a seller of null is the platform. */
         recordSale: (purchaseId: string, sale: { amountMinor: number; buyerId: string; sellerId: string | null }) =>
           r.record(purchaseId, saleJournal({ ...sale, feePercent })),
+        /**
+         * Writes the refund of a purchase: its sale's lines reversed (whatever fee applied then),
+         * once; a second refund entry of the purchase is refused by the database.
+         */
+        recordRefund: async (purchaseId: string) => r.record(purchaseId, refundJournal(await r.saleLines(purchaseId)), 'refund'),
       };
     },
 

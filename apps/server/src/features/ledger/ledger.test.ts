@@ -166,7 +166,7 @@ describe('the books', () => {
         settled_at: new Date(),
       })
       .execute();
-    expect(await ledger.problems()).toEqual([`settled purchase ${id} has 0 journal entries and 0 entitlements`]);
+    expect(await ledger.problems()).toEqual([`settled purchase ${id} has 0 sale entries, 0 refund entries and 0 entitlements`]);
     const failed = await run('npx', ['tsx', path.join(import.meta.dirname, '../../ledger-check.ts')], {
       env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl },
     }).then(
@@ -174,6 +174,6 @@ describe('the books', () => {
       (err: { code: number; stderr: string }) => err,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain(`settled purchase ${id} has 0 journal entries and 0 entitlements`);
+    expect(failed?.stderr).toContain(`settled purchase ${id} has 0 sale entries, 0 refund entries and 0 entitlements`);
   });
 });

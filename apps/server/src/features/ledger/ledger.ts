@@ -40,3 +40,12 @@ export function saleJournal(sale: {
   // A zero line says nothing (a 0 % or 100 % fee); the database refuses them.
   return lines.filter((l) => l.amountMinor !== 0);
 }
+
+/**
+ * The journal lines of a refund: the sale's lines reversed, so the buyer's payment, the
+ * creator's earnings and the platform's fee all go back exactly as they came.
+ */
+export function refundJournal(saleLines: readonly JournalLine[]): JournalLine[] {
+  if (saleLines.length === 0) throw new Error('A refund reverses a sale, and this purchase has none');
+  return saleLines.map((l) => ({ account: l.account, userId: l.userId, amountMinor: -l.amountMinor }));
+}

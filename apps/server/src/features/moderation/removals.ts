@@ -31,13 +31,17 @@ export function createRemovals({ queue }: { queue: Pick<JobQueue, 'send'> }) {
           if (item && type === 'video') await moveFiles([item.id]);
           return item;
         },
-        /** Hides all of a suspended user's content that is not hidden already. */
-        async hideOwner(ownerId: string, reason: string) {
-          await moveFiles(await repo.hideOwner(ownerId, reason));
+        /** Hides all of a suspended user's content that is not hidden already; returns the videos it hid. */
+        async hideOwner(ownerId: string, reason: string): Promise<string[]> {
+          const videoIds = await repo.hideOwner(ownerId, reason);
+          await moveFiles(videoIds);
+          return videoIds;
         },
-        /** Shows again exactly what the suspension hid. */
-        async showOwner(ownerId: string) {
-          await moveFiles(await repo.showOwner(ownerId));
+        /** Shows again exactly what the suspension hid; returns the videos. */
+        async showOwner(ownerId: string): Promise<string[]> {
+          const videoIds = await repo.showOwner(ownerId);
+          await moveFiles(videoIds);
+          return videoIds;
         },
       };
     },

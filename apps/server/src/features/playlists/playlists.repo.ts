@@ -12,31 +12,40 @@ export interface NewPlaylistRow {
   priceMinor: number | null;
 }
 
+/** A playlist taken down (or hidden by its owner's suspension) exists for its owner only. */
+const present = (viewerId: string | null) =>
+  viewerId === null
+    ? sql<boolean>`p.removed_reason IS NULL`
+    : sql<boolean>`(p.removed_reason IS NULL OR p.owner_id = ${viewerId})`;
+
 export function createPlaylistsRepo(db: Db) {
   /**
    * Playlists with the ids of the videos the viewer can see in them (in playlist order) and the
    * first of those as the poster.
    */
   const summaries = (viewerId: string | null) =>
-    db.selectFrom('playlists as p').select([
-      'p.id',
-      'p.owner_id',
-      'p.name',
-      'p.description',
-      'p.is_exclusive',
-      'p.price_minor',
-      'p.created_at',
-      'p.updated_at',
-      sql<string[]>`coalesce((
+    db
+      .selectFrom('playlists as p')
+      .where(present(viewerId))
+      .select([
+        'p.id',
+        'p.owner_id',
+        'p.name',
+        'p.description',
+        'p.is_exclusive',
+        'p.price_minor',
+        'p.created_at',
+        'p.updated_at',
+        sql<string[]>`coalesce((
           SELECT json_agg(v.id ORDER BY pv.position)
           FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
           WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}), '[]'::json)`.as('video_ids'),
-      sql<{ _id: string; thumbnail: string } | null>`(
+        sql<{ _id: string; thumbnail: string } | null>`(
           SELECT json_build_object('_id', v.id, 'thumbnail', v.thumbnail)
           FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
           WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}
           ORDER BY pv.position LIMIT 1)`.as('poster'),
-    ]);
+      ]);
 
   return {
     async countByOwner(ownerId: string): Promise<number> {
@@ -61,15 +70,22 @@ export function createPlaylistsRepo(db: Db) {
       return summaries(viewerId).where('p.id', '=', id).executeTakeFirst();
     },
 
-    /** The playlist with its owner, for the detail. */
-    async findWithOwner(id: string) {
+    /** The playlist with its owner, for the detail; a removed one only for its owner. */
+    async findWithOwner(id: string, viewerId: string | null) {
       return db
         .selectFrom('playlists as p')
         .innerJoin('users as owner', 'owner.id', 'p.owner_id')
         .selectAll('p')
         .select(['owner.fullname as owner_fullname', 'owner.username as owner_username', 'owner.avatar as owner_avatar'])
         .where('p.id', '=', id)
+        .where(present(viewerId))
         .executeTakeFirst();
+    },
+
+    /** Who owns a video (an exclusive playlist holds only its owner's videos). */
+    async videoOwner(videoId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('videos').select('owner_id').where('id', '=', videoId).executeTakeFirst();
+      return row?.owner_id;
     },
 
     /** Cards of the videos in the playlist the viewer can see, in playlist order. */
@@ -84,7 +100,12 @@ export function createPlaylistsRepo(db: Db) {
 
     /** Locks the playlist row for the rest of the transaction (edits of one playlist run one after another). */
     async lock(id: string) {
-      return db.selectFrom('playlists').select(['id', 'owner_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+      return db
+        .selectFrom('playlists')
+        .select(['id', 'owner_id', 'is_exclusive'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async insert(row: NewPlaylistRow) {

@@ -84,7 +84,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
 
     /** The playlist with the videos the viewer can see, each marked with whether they may watch it. */
     async detail(playlistId: string, viewer: Viewer | null): Promise<PlaylistDetail> {
-      const row = await repo.findWithOwner(playlistId);
+      const row = await repo.findWithOwner(playlistId, viewer?._id ?? null);
       if (!row) throw new NotFound('Playlist not found');
       const [cards, open] = await Promise.all([
         repo.videoCards(playlistId, viewer?._id ?? null),
@@ -133,11 +133,18 @@ export function createPlaylistsService({ db, access, users }: Deps) {
       });
     },
 
-    /** Adds a video the viewer can see (listed, or their own); no duplicates; at most PLAYLIST_MAX_VIDEOS. */
+    /**
+     * Adds a video the viewer can see (listed, or their own); no duplicates; at most
+     * PLAYLIST_MAX_VIDEOS. An exclusive playlist holds only its creator's own videos: its buyers
+     * could not watch another creator's exclusive video, and its price is not theirs to set.
+     */
     async addVideo(viewer: Viewer, videoId: string, playlistId: string): Promise<PlaylistSummary> {
       await access.assertVisible(videoId, viewer);
       await inTransaction(async ({ playlists }) => {
-        await lockOwned(playlists, playlistId, viewer);
+        const playlist = await lockOwned(playlists, playlistId, viewer);
+        if (playlist.is_exclusive && (await playlists.videoOwner(videoId)) !== viewer._id) {
+          throw new Forbidden("An exclusive playlist can only hold its creator's own videos");
+        }
         if ((await playlists.countVideos(playlistId)) >= PLAYLIST_MAX_VIDEOS) {
           throw new BadInput(`A playlist holds at most ${PLAYLIST_MAX_VIDEOS.toLocaleString('en-US')} videos`);
         }

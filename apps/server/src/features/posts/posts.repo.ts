@@ -8,16 +8,23 @@ const COLUMNS = [
   'posts.created_at',
   'posts.updated_at',
   'posts.owner_id',
+  'posts.removed_reason',
   'users.fullname',
   'users.username',
   'users.avatar',
 ] as const;
 
 export function createPostsRepo(db: Db) {
+  // A post taken down (or hidden by its author's suspension) exists for its author only.
   const base = (viewerId: string | null) =>
     db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.owner_id')
+      .where((eb) =>
+        viewerId
+          ? eb.or([eb('posts.removed_reason', 'is', null), eb('posts.owner_id', '=', viewerId)])
+          : eb('posts.removed_reason', 'is', null),
+      )
       .select(COLUMNS)
       .select((eb) => [
         // Counted from the comments_post index, so it is right the moment a comment comes or goes.

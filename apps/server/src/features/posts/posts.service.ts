@@ -18,6 +18,7 @@ const toPost = (r: Row): Post => ({
   isLiked: Boolean(r.is_liked),
   comments: Number(r.comments ?? 0),
   owner: [{ _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar }],
+  ...(r.removed_reason ? { removedReason: r.removed_reason } : {}),
 });
 
 /** Text posts of a channel (API.md §10): public to read, written and changed by their author only. */

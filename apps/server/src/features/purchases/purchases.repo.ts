@@ -73,11 +73,15 @@ export function createPurchasesRepo(db: Db) {
     },
 
     async playlist(playlistId: string) {
-      return db
-        .selectFrom('playlists')
-        .select(['id', 'owner_id', 'name', 'is_exclusive', 'price_minor'])
-        .where('id', '=', playlistId)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('playlists')
+          .select(['id', 'owner_id', 'name', 'is_exclusive', 'price_minor'])
+          .where('id', '=', playlistId)
+          // A playlist taken down is not for sale (nor found).
+          .where('removed_reason', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     /** Inserts a pending purchase; false when a unique rule refused it (same key, or a live purchase of the item). */
@@ -125,15 +129,30 @@ export function createPurchasesRepo(db: Db) {
     },
 
     /**
-     * Whether the item bought still exists, locking it (key share) until the transaction ends,
-     * so a playlist's deletion waits for a purchase settling now and then sees its buyer.
+     * Whether the item bought still exists and is not removed, locking it (share) until the
+     * transaction ends, so a playlist's deletion or a takedown waits for a purchase settling now
+     * and then sees its buyer.
      */
     async lockItem(item: { kind: PurchaseKind; video_id: string | null; playlist_id: string | null }): Promise<boolean> {
       if (item.kind === 'uploads') return true;
+      // FOR SHARE, not KEY SHARE: a takedown (an UPDATE) waits for this purchase to settle and
+      // then refunds it, or this waits for the takedown and sees the item gone.
       const row =
         item.kind === 'video'
-          ? await db.selectFrom('videos').select('id').where('id', '=', item.video_id!).forKeyShare().executeTakeFirst()
-          : await db.selectFrom('playlists').select('id').where('id', '=', item.playlist_id!).forKeyShare().executeTakeFirst();
+          ? await db
+              .selectFrom('videos')
+              .select('id')
+              .where('id', '=', item.video_id!)
+              .where('status', '<>', 'removed')
+              .forShare()
+              .executeTakeFirst()
+          : await db
+              .selectFrom('playlists')
+              .select('id')
+              .where('id', '=', item.playlist_id!)
+              .where('removed_reason', 'is', null)
+              .forShare()
+              .executeTakeFirst();
       return Boolean(row);
     },
 
@@ -156,6 +175,23 @@ export function createPurchasesRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * settled → refunded for every settled purchase of the item, once: a purchase already
+     * refunded (or refunded by a concurrent call, whose commit this UPDATE waits for) is not
+     * found again. Returns what was refunded, for the journal and the provider.
+     */
+    async markRefunded(item: { videoId: string } | { playlistId: string }, reason: string) {
+      let q = db
+        .updateTable('purchases')
+        .set({ status: 'refunded', refunded_at: sql<Date>`now()`, refund_reason: reason })
+        .where('status', '=', 'settled');
+      q =
+        'videoId' in item
+          ? q.where('kind', '=', 'video').where('video_id', '=', item.videoId)
+          : q.where('kind', '=', 'playlist').where('playlist_id', '=', item.playlistId);
+      return q.returning(['id', 'buyer_id', 'amount_minor', 'provider_ref']).execute();
+    },
+
     /** Marks a pending purchase failed; undefined when it was no longer pending. */
     async markFailed(id: string, reason: string) {
       return db
@@ -168,8 +204,8 @@ export function createPurchasesRepo(db: Db) {
     },
 
     /**
-     * The buyer's settled video purchases, newest first, with the video as it is now; a deleted
-     * video keeps the title bought and its creator (`video_*` columns are then null).
+     * The buyer's settled and refunded video purchases, newest first, with the video as it is
+     * now; a deleted video keeps the title bought and its creator (`video_*` columns are then null).
      */
     async settledVideos(buyerId: string) {
       return db
@@ -182,6 +218,9 @@ export function createPurchasesRepo(db: Db) {
           'p.title',
           'p.amount_minor',
           'p.settled_at',
+          'p.status',
+          'p.refunded_at',
+          'p.refund_reason',
           'v.title as video_title',
           'v.thumbnail as video_thumbnail',
           'v.duration as video_duration',
@@ -190,7 +229,7 @@ export function createPurchasesRepo(db: Db) {
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'video')
-        .where('p.status', '=', 'settled')
+        .where('p.status', 'in', ['settled', 'refunded'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
@@ -208,11 +247,14 @@ export function createPurchasesRepo(db: Db) {
           'pl.name as playlist_name',
           'p.amount_minor',
           'p.settled_at',
+          'p.status',
+          'p.refunded_at',
+          'p.refund_reason',
           ...ownerColumns('seller'),
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'playlist')
-        .where('p.status', '=', 'settled')
+        .where('p.status', 'in', ['settled', 'refunded'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();

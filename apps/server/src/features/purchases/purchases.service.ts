@@ -30,6 +30,13 @@ interface Deps {
 /** What is for sale to this buyer, at what price: the purchase before it has an id and a key. */
 type Offer = Omit<NewPurchase, 'id' | 'buyerId' | 'idempotencyKey' | 'provider'>;
 
+/** A purchase refunded in the ledger, whose money the provider is asked to return after commit. */
+export interface Refund {
+  purchaseId: string;
+  reference: string | null;
+  amountMinor: number;
+}
+
 /** A buy call's answer: the record, and whether it is still waiting for the provider (202). */
 export interface BuyResult {
   record: PurchaseRecord;
@@ -178,7 +185,45 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
     return { record: toRecord(settled), pending: false };
   }
 
+  /** The parts that take part in a caller's transaction (a takedown, a creator's delete). */
+  function on(q: Db) {
+    const purchases = createPurchasesRepo(q);
+    const journal = ledger.on(q);
+    return {
+      /**
+       * Refunds every buyer of the item in full, once (docs/moderation.md, "Refunds"): each
+       * settled purchase becomes refunded with a journal entry reversing its sale, so the
+       * creator's earnings and the platform's fee go back; the access rule then ignores its
+       * entitlement. Returns the refunds, for `returnMoney` once the transaction committed.
+       */
+      async refundBuyers(item: { videoId: string } | { playlistId: string }, reason: string): Promise<Refund[]> {
+        const refunded = await purchases.markRefunded(item, reason);
+        for (const p of refunded) await journal.recordRefund(p.id);
+        return refunded.map((p) => ({ purchaseId: p.id, reference: p.provider_ref, amountMinor: p.amount_minor }));
+      },
+    };
+  }
+
+  /** Asks the provider to give the money back, after the refunds committed; a failure is logged for an operator. */
+  async function returnMoney(refunds: Refund[]): Promise<void> {
+    for (const r of refunds) {
+      if (r.reference === null) continue;
+      await provider.refund(r.reference, r.amountMinor).catch((err: unknown) => {
+        log.error({ err, purchaseId: r.purchaseId }, 'payment provider did not refund; the ledger already has');
+      });
+    }
+  }
+
+  const refundFields = (p: { status: string; refunded_at: Date | null; refund_reason: string | null }) => ({
+    status: p.status === 'refunded' ? ('refunded' as const) : ('settled' as const),
+    refunded: p.status === 'refunded',
+    refundedAt: p.refunded_at?.toISOString() ?? null,
+    refundReason: p.refund_reason,
+  });
+
   return {
+    on,
+    returnMoney,
     buyVideo: async (viewer: Viewer, videoId: string, key?: string) => buy(viewer, await videoOffer(viewer, videoId), key),
     buyPlaylist: async (viewer: Viewer, playlistId: string, key?: string) =>
       buy(viewer, await playlistOffer(viewer, playlistId), key),
@@ -229,7 +274,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
         repo.settledUploads(viewer._id),
         access.playlistGrants(viewer),
       ]);
-      const bought = new Set(videos.map((v) => v.video_id));
+      const bought = new Set(videos.filter((v) => v.status === 'settled').map((v) => v.video_id));
       const granted = grants.filter((g) => !bought.has(g.video_id));
       const refs = new Map((await repo.videoRefs([...new Set(granted.map((g) => g.video_id))])).map((r) => [r.id, r]));
       const playlistById = new Map(playlists.map((p) => [p.playlist_id, p]));
@@ -253,6 +298,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
             },
             amount: toAmount(v.amount_minor),
             purchasedAt: v.settled_at!.toISOString(),
+            ...refundFields(v),
           })),
           ...granted.flatMap((g) => {
             const ref = refs.get(g.video_id);
@@ -283,6 +329,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
           playlistId: playlistRef(p),
           amount: toAmount(p.amount_minor),
           purchasedAt: p.settled_at!.toISOString(),
+          ...refundFields(p),
         })),
         purchasedUploads: uploads.map((u) => ({
           _id: u.id,

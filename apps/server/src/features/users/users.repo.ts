@@ -42,7 +42,7 @@ export function createUsersRepo(db: Db) {
       const lower = identifier.toLowerCase();
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'password_hash', 'approval_pending'])
+        .select([...PUBLIC, 'password_hash', 'approval_pending', 'suspended_reason'])
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .executeTakeFirst();
     },

@@ -101,6 +101,8 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       if (!valid) throw new Unauthorized('Password incorrect');
       // Only to the account's own password: an unapproved account's existence is not told to others.
       if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
+      // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
+      if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },

@@ -57,7 +57,18 @@ export function toVideoCard(row: CardRow): VideoCard {
 }
 
 export function toDashboardVideo(
-  row: CardRow & { status: DashboardVideo['status']; progress: number; failure_reason: string | null },
+  row: CardRow & {
+    status: DashboardVideo['status'];
+    progress: number;
+    failure_reason: string | null;
+    removed_reason: string | null;
+  },
 ): DashboardVideo {
-  return { ...toVideoCard(row), status: row.status, progress: row.progress, failureReason: row.failure_reason };
+  return {
+    ...toVideoCard(row),
+    status: row.status,
+    progress: row.progress,
+    failureReason: row.failure_reason,
+    removedReason: row.removed_reason,
+  };
 }

@@ -64,6 +64,16 @@ function videoQueries(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
+    /** Why a video is removed, if it is (the watch call's 410). */
+    async removal(id: string) {
+      return db
+        .selectFrom('videos')
+        .select(['removed_reason', 'removed_by'])
+        .where('id', '=', id)
+        .where('status', '=', 'removed')
+        .executeTakeFirst();
+    },
+
     /** The watch call's row: video and owner. */
     async findForWatch(id: string) {
       return db
@@ -102,7 +112,7 @@ function videoQueries(db: Kysely<Database>) {
 
     async listByOwner(ownerId: string, includeUnready: boolean) {
       let q = selectCards(db)
-        .select(['videos.status', 'videos.progress', 'videos.failure_reason'])
+        .select(['videos.status', 'videos.progress', 'videos.failure_reason', 'videos.removed_reason'])
         .where('videos.owner_id', '=', ownerId);
       if (!includeUnready) q = q.where(listed());
       return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();

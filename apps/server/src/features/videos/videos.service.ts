@@ -2,7 +2,7 @@ import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/
 import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, BadInput, Forbidden, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
+import { AppError, BadInput, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
@@ -15,6 +15,7 @@ import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
@@ -30,7 +31,12 @@ interface Deps {
   access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
   /** Where this process hears that a video's files went (the media fast path forgets them). */
   mediaGone?: Pick<Listener, 'listening' | 'sync'>;
+  /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
+  refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
 }
+
+/** The refund reason a buyer reads in their purchase history when the creator deleted the video. */
+const DELETED_BY_CREATOR = 'The creator deleted this video';
 
 interface UploadFiles {
   videoFile?: { path: string; size: number };
@@ -48,7 +54,18 @@ function requireThumbnail(files: UploadFiles): { path: string } {
   return files.thumbnail;
 }
 
-export function createVideosService({ repo, storage, config, tokens, queue, users, subscriptions, access, mediaGone }: Deps) {
+export function createVideosService({
+  repo,
+  storage,
+  config,
+  tokens,
+  queue,
+  users,
+  subscriptions,
+  access,
+  mediaGone,
+  refunds,
+}: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
     if (!video) throw new NotFound('Video not found');
@@ -65,6 +82,21 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
 
   async function removeThumbnail(key: string) {
     await storage.delete(key).catch(() => {});
+  }
+
+  /**
+   * The access rule's watch gate, and a removed video's 410 (API.md §12): the rule knows no
+   * removed video (404), so only a refusal asks why; the happy path costs nothing more.
+   */
+  async function assertCanWatch(videoId: string, viewer: Viewer | null) {
+    try {
+      await access.assertCanWatch(videoId, viewer);
+    } catch (err) {
+      const removal = err instanceof NotFound ? await repo.removal(videoId) : undefined;
+      if (!removal) throw err;
+      const why = removal.removed_by === 'takedown' ? removal.removed_reason : 'its channel is suspended';
+      throw new Gone(`This video was removed: ${why}`);
+    }
   }
 
   /** An exclusive video's media token, bound to the viewer's session (features/media/media-tokens.ts). */
@@ -84,7 +116,7 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     viewer: Viewer | null,
     opts: { countView: boolean; viewerKey?: string } = { countView: true },
   ): Promise<WatchVideo> {
-    await access.assertCanWatch(videoId, viewer);
+    await assertCanWatch(videoId, viewer);
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
@@ -222,16 +254,20 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
     /**
      * Deletes the row (likes, views, history cascade) and cancels its jobs in one transaction, stops
      * a transcode running in this process, then removes every file. A transcode running in another
-     * process finds the row gone within a second, stops and removes what it wrote.
+     * process finds the row gone within a second, stops and removes what it wrote. Its buyers are
+     * refunded in full in the same transaction (buyer protection, docs/paid-content.md).
      */
     async remove(viewer: Viewer, videoId: string) {
       const video = await loadOwned(videoId, viewer);
+      let refunded: Refund[] = [];
       await repo.transaction(async (tx, trx) => {
+        refunded = await refunds.on(trx).refundBuyers({ videoId: video.id }, DELETED_BY_CREATOR);
         await tx.delete(video.id);
         for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
           await queue.cancel(job, { videoId: video.id }, { trx });
         }
       });
+      await refunds.returnMoney(refunded);
       await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video);
       // The deletion's notification has reached this process (its media fast path forgot the

@@ -1,0 +1,134 @@
+import type { Restore, Suspend, Takedown, Unsuspend } from '@streamhub/contract';
+import type { Db } from '../../db/database.ts';
+import type { Listener } from '../../db/listener.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import type { AccessService, StaffRule } from '../access/access.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+import { createModerationRepo } from './moderation.repo.ts';
+import type { RemovableType, Removals } from './removals.ts';
+
+interface Deps {
+  db: Db;
+  access: AccessService;
+  audit: AuditService;
+  removals: Removals;
+  purchases: Pick<PurchasesService, 'on' | 'returnMoney'>;
+  reports: Pick<ReportsService, 'on'>;
+  /** Where this process hears that a video's files went (its media fast path forgets them). */
+  mediaGone?: Pick<Listener, 'listening' | 'sync'>;
+}
+
+const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment', post: 'Post', playlist: 'Playlist' };
+
+/**
+ * Takedowns, restores and suspensions (API.md §12, docs/moderation.md). Each is one transaction:
+ * the content's state, the refunds of paid content, the reports it settles and the audit entry
+ * commit together or not at all. The money goes back through the provider after the commit.
+ */
+export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGone }: Deps) {
+  const repo = createModerationRepo(db);
+  const staff: StaffRule = access;
+
+  /** Why nothing changed: 404 when the item does not exist, else 409 with `already`. */
+  async function refusal(type: RemovableType, id: string, already: string) {
+    if (!(await repo.itemExists(type, id))) return new NotFound(`${NOUN[type]} not found`);
+    return new Conflict(already);
+  }
+
+  /** Video files changed place or access: this process's media fast path hears it before the caller does. */
+  async function heard(videoIds: string[]) {
+    for (const id of videoIds) access.forgetMedia(id);
+    if (videoIds.length > 0 && mediaGone?.listening()) await mediaGone.sync().catch(() => undefined);
+  }
+
+  return {
+    /**
+     * Takes a video, comment, post or playlist down. Paid content (an exclusive video or
+     * playlist) refunds every buyer in full, once: only the first of concurrent takedowns finds
+     * the item not yet taken down (the others get 409), and only it finds the purchases settled.
+     */
+    async takedown(viewer: Viewer | null, body: Takedown): Promise<void> {
+      staff.assertStaff(viewer, 'moderator');
+      const { targetType: type, targetId: id, reason } = body;
+      let refunds: Refund[] = [];
+      const done = await db.transaction().execute(async (trx) => {
+        const item = await removals.on(trx).takeDown(type, id, reason);
+        if (!item) return false;
+        if ((type === 'video' || type === 'playlist') && (await createModerationRepo(trx).isExclusive(type, id))) {
+          refunds = await purchases.on(trx).refundBuyers(type === 'video' ? { videoId: id } : { playlistId: id }, reason);
+        }
+        if (type !== 'playlist') await reports.on(trx).actionTarget(type, id, viewer._id);
+        await audit.on(trx).record({ actorId: viewer._id, action: 'takedown', targetType: type, targetId: id, reason });
+        return true;
+      });
+      if (!done) throw await refusal(type, id, `This ${type} is already taken down`);
+      await purchases.returnMoney(refunds);
+      if (type === 'video') await heard([id]);
+    },
+
+    /** Puts a taken-down item back as it was; refunded purchases stay refunded (nobody is charged again). */
+    async restore(viewer: Viewer | null, body: Restore): Promise<void> {
+      staff.assertStaff(viewer, 'moderator');
+      const { targetType: type, targetId: id } = body;
+      const done = await db.transaction().execute(async (trx) => {
+        const item = await removals.on(trx).restore(type, id);
+        if (!item) return false;
+        await audit.on(trx).record({ actorId: viewer._id, action: 'restore', targetType: type, targetId: id });
+        return true;
+      });
+      if (!done) throw await refusal(type, id, `This ${type} is not taken down`);
+      if (type === 'video') await heard([id]);
+    },
+
+    /**
+     * Suspends an account: its sessions end at once, login answers 403 with the reason, and its
+     * videos, posts, comments and playlists are hidden as if taken down (no refunds). What a
+     * moderator took down stays apart, so lifting the suspension restores only what it hid.
+     */
+    async suspend(viewer: Viewer | null, userId: string, body: Suspend): Promise<void> {
+      staff.assertStaff(viewer, 'moderator');
+      const hidden = await db.transaction().execute(async (trx) => {
+        const tx = createModerationRepo(trx);
+        const user = await tx.lockUser(userId);
+        if (!user) throw new NotFound('User not found');
+        staff.assertCanSuspend(viewer, user);
+        if (user.suspended_reason !== null) throw new Conflict('This account is already suspended');
+        await tx.suspend(userId, body.reason);
+        await tx.endSessions(userId);
+        const videos = await removals.on(trx).hideOwner(userId, body.reason);
+        await audit
+          .on(trx)
+          .record({ actorId: viewer._id, action: 'user.suspend', targetType: 'user', targetId: userId, reason: body.reason });
+        return videos;
+      });
+      await heard(hidden);
+    },
+
+    /** Lifts a suspension: the account may sign in again and what the suspension hid is shown again. */
+    async unsuspend(viewer: Viewer | null, userId: string, body: Unsuspend): Promise<void> {
+      staff.assertStaff(viewer, 'moderator');
+      const shown = await db.transaction().execute(async (trx) => {
+        const tx = createModerationRepo(trx);
+        const user = await tx.lockUser(userId);
+        if (!user) throw new NotFound('User not found');
+        staff.assertCanSuspend(viewer, user);
+        if (user.suspended_reason === null) throw new Conflict('This account is not suspended');
+        await tx.unsuspend(userId);
+        const videos = await removals.on(trx).showOwner(userId);
+        await audit.on(trx).record({
+          actorId: viewer._id,
+          action: 'user.unsuspend',
+          targetType: 'user',
+          targetId: userId,
+          reason: body.reason ?? '',
+        });
+        return videos;
+      });
+      await heard(shown);
+    },
+  };
+}
+export type ModerationService = ReturnType<typeof createModerationService>;
