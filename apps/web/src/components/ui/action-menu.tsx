@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreIcon } from './icons';
 
@@ -22,6 +23,10 @@ const itemClasses =
  * Delete menu stays `item-menu.tsx`. Radix gives arrow keys, Esc and focus return; no actions, no menu.
  */
 export function ActionMenu({ label, actions }: ActionMenuProps) {
+  // An action often opens a dialog, which returns focus to whatever had it when it opened: it runs
+  // once the menu has closed and put focus back on its trigger, not while a menu item (about to
+  // go) has it.
+  const pending = useRef<(() => void) | null>(null);
   if (actions.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
@@ -39,12 +44,19 @@ export function ActionMenu({ label, actions }: ActionMenuProps) {
           align="end"
           sideOffset={4}
           className="animate-fade-in z-40 min-w-36 rounded-xl border border-line bg-raised p-1 shadow-xl"
+          onCloseAutoFocus={() => {
+            const action = pending.current;
+            pending.current = null;
+            if (action) setTimeout(action);
+          }}
         >
           {actions.map((action) => (
             <DropdownMenu.Item
               key={action.label}
               className={`${itemClasses} ${action.danger ? 'text-red-300' : ''}`}
-              onSelect={action.onSelect}
+              onSelect={() => {
+                pending.current = action.onSelect;
+              }}
             >
               {action.label}
             </DropdownMenu.Item>
