@@ -42,7 +42,8 @@ export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 /** PATCH /api/admin/users/:id: null puts a limit back to the instance default. */
 export const AdminUserPatch = z
   .object({
-    role: Role.optional(),
+    // A text first, so a control character is named as such (like every text field), then a role.
+    role: singleLineText().pipe(Role).optional(),
     uploadLimit: z.number().int().min(0).max(MAX_UPLOAD_LIMIT).nullable().optional(),
     storageQuotaBytes: z.number().int().min(0).max(MAX_STORAGE_QUOTA_BYTES).nullable().optional(),
   })

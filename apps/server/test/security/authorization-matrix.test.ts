@@ -47,7 +47,7 @@ const entries = new Map(routeMatrix.map((e) => [e.route, e]));
 /** One request of `entry` by `caller` on `on`, with a fresh scene (setup, sessions). */
 async function call(on: TestContext, key: string, entry: RouteEntry, caller: Caller, headers: Record<string, string>) {
   const [method, pattern] = key.split(' ') as [string, string];
-  const scene = await casts.get(on)!.scene(caller);
+  const scene = await casts.get(on)!.scene(caller, entry.ownerRole);
   const params = entry.setup ? await entry.setup(scene) : {};
   const request = async (extra: Record<string, string>) => {
     const body = entry.body ? await entry.body(scene, params) : undefined;

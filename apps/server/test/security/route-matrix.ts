@@ -1,4 +1,5 @@
 import { createPlaylist, createUser } from '../factories.ts';
+import { sql } from 'kysely';
 import { newId } from '../../src/lib/ids.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
 
@@ -12,7 +13,9 @@ import { imagePart, testClip, type Body, type Caller, type Scene } from './scene
  * - `route`: the method and path pattern as registered (`POST /api/comment/c/:commentId`);
  * - `setup`: creates what the route acts on, owned by `s.owner`; returns the path params;
  * - `body`: a valid body for the caller `s.caller` (JSON: `{ json }`, multipart: `{ form, files }`);
- * - `expect`: the status each caller gets: anonymous, another signed-in user, the owner.
+ * - `expect`: the status each caller gets: anonymous, another signed-in user, the owner;
+ * - `ownerRole`: staff calls (API.md §12): the owner holds this role, so `expect.owner` is what
+ *   staff get, and `other` is a plain user.
  *
  * Every caller gets a fresh `setup` and fresh sessions, so an entry may delete or log out freely.
  */
@@ -21,6 +24,7 @@ export interface RouteEntry {
   setup?: (s: Scene) => Promise<Record<string, string>>;
   body?: (s: Scene, params: Record<string, string>) => Body | Promise<Body>;
   expect: Record<Caller, number>;
+  ownerRole?: 'moderator' | 'admin';
 }
 
 const video = async (s: Scene) => ({ videoId: await s.video(s.owner.id) });
@@ -45,6 +49,37 @@ const tusUpload = async (s: Scene) => {
   if (res.statusCode !== 201) throw new Error(`tus upload not created: ${res.statusCode} ${res.body}`);
   return { uploadId: String(res.headers.location).split('/').pop()! };
 };
+/** Someone else, for the owner to block from their channel. */
+const anotherUser = async (s: Scene) => ({ userId: (await createUser(s.ctx.db)).id });
+/** A comment on the owner's video held for their review (it held one of their blocked words). */
+const heldComment = async (s: Scene) => {
+  const commentId = newId();
+  const author = await createUser(s.ctx.db);
+  await s.ctx.db
+    .insertInto('comments')
+    .values({ id: commentId, owner_id: author.id, video_id: await s.video(s.owner.id), content: 'held for review', held: true })
+    .execute();
+  return { commentId };
+};
+/** Administration (API.md §12): the owner is an admin, anyone else 403 (moderators: admin.test.ts). */
+const adminOnly = { ownerRole: 'admin' as const, expect: { anonymous: 401, other: 403, owner: 200 } };
+/** An account registered while registrations needed approval. */
+const pendingAccount = async (s: Scene) => {
+  const { id } = await createUser(s.ctx.db);
+  await s.ctx.db.updateTable('users').set({ approval_pending: true }).where('id', '=', id).execute();
+  return { id };
+};
+/** A job that failed, as a worker records it (no worker runs in the security suites). */
+const failedJob = async (s: Scene) => {
+  const videoId = newId();
+  await s.ctx.deps.queue.send('video.transcode', { videoId });
+  const { rows } = await sql<{ id: string }>`
+    UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE data->>'videoId' = ${videoId} RETURNING id`.execute(
+    s.ctx.db,
+  );
+  return { id: rows[0]!.id };
+};
+
 /** GET and POST both buy (API.md §11); buying your own item is a 400. */
 const buy = (path: string, setup: RouteEntry['setup'], owner: number): RouteEntry[] =>
   (['GET', 'POST'] as const).map((method) => ({
@@ -205,6 +240,37 @@ export const routeMatrix: RouteEntry[] = [
   // A payment provider's webhook: no session; only a validly signed event is read (the built-in
   // test provider has none, so every webhook is a 400).
   { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
+
+  // Administration (API.md §12): admins only; admin-test.ts proves what an admin gets.
+  {
+    route: 'PATCH /api/admin/users/:id',
+    setup: async (s) => ({ id: s.other.id }),
+    body: () => ({ json: { role: 'user', uploadLimit: 3 } }),
+    ...adminOnly,
+  },
+  { route: 'POST /api/admin/users/:id/approve', setup: pendingAccount, ...adminOnly },
+  { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
+  { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },
+
+  // A creator's own space (API.md §12): each acts on their own channel only.
+  { route: 'POST /api/channel/blocks/:userId', setup: anotherUser, expect: { anonymous: 401, other: 200, owner: 200 } },
+  { route: 'DELETE /api/channel/blocks/:userId', setup: anotherUser, expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'PUT /api/channel/blocked-words',
+    body: () => ({ json: { words: ['spam', 'free money'] } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  // Another channel's held comment is not theirs to find.
+  {
+    route: 'POST /api/channel/held-comments/:commentId/approve',
+    setup: heldComment,
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/channel/held-comments/:commentId',
+    setup: heldComment,
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
 
   // Reports and moderation (API.md §12): anyone signed in reports what they can see; the queue,
   // takedowns and suspensions are for moderators and admins (moderation.test.ts proves what they get).

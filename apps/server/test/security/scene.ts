@@ -4,6 +4,7 @@ import { makeClip } from '../clips.ts';
 import { createVideo, type VideoFields } from '../factories.ts';
 import { cookieHeader, multipart, registerUser, testImage, type TestContext } from '../support.ts';
 import { isStateChanging } from '../../src/plugins/security.ts';
+import type { Role } from '../../src/db/schema.ts';
 
 // Shared by the security suites: who calls, what they act on, and how a request is sent.
 
@@ -73,7 +74,9 @@ export async function createCast(ctx: TestContext) {
     return { id: u.id, username: u.username, password, cookie: cookieHeader(res) };
   };
   return {
-    async scene(caller: Caller): Promise<Scene> {
+    /** `ownerRole`: what the owner is for this scene (staff calls: the owner is the staff member). */
+    async scene(caller: Caller, ownerRole: Role = 'user'): Promise<Scene> {
+      await ctx.db.updateTable('users').set({ role: ownerRole }).where('id', '=', owner.id).execute();
       const [o, t] = await Promise.all([signIn(owner), signIn(other)]);
       return {
         ctx,
