@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseHistory } from '@streamhub/contract';
-import { isEmptyHistory, purchaseSections, purchasedPlaylistHref } from './purchase-history';
+import { isEmptyHistory, isRefunded, purchaseSections, purchasedPlaylistHref } from './purchase-history';
 
 const owner = { _id: 'u9', fullname: 'Cara Creator', username: 'cara', avatar: '' };
 const video = (id: string, purchasedAt: string, playlist?: string): PurchaseHistory['purchasedVideos'][number] => ({
@@ -70,5 +70,15 @@ describe('purchaseSections', () => {
 describe('purchasedPlaylistHref', () => {
   it("links under the playlist owner's channel", () => {
     expect(purchasedPlaylistHref({ _id: 'p1', owner })).toBe('/playlist/u/u9/p/p1');
+  });
+});
+
+describe('isRefunded', () => {
+  it('reads either the refunded flag or the refunded status, and nothing else', () => {
+    expect(isRefunded({ refunded: true })).toBe(true);
+    expect(isRefunded({ status: 'refunded' })).toBe(true);
+    expect(isRefunded({ refunded: false, status: 'settled' })).toBe(false);
+    expect(isRefunded({})).toBe(false);
+    expect(isRefunded(undefined)).toBe(false);
   });
 });

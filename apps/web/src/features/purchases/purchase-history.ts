@@ -4,6 +4,14 @@ export type PurchasedVideo = PurchaseHistory['purchasedVideos'][number];
 export type PurchasedPlaylist = PurchaseHistory['purchasedPlaylists'][number];
 export type PurchasedUpload = PurchaseHistory['purchasedUploads'][number];
 
+/** What a bought item says of its refund (API.md §12: `refunded: true` once it was refunded). */
+export type Refund = Pick<PurchasedVideo, 'refunded' | 'status' | 'refundReason'>;
+
+/** A purchase given back: content taken down or deleted by its creator (docs/moderation.md). */
+export function isRefunded(refund: Refund | undefined): boolean {
+  return Boolean(refund && (refund.refunded === true || refund.status === 'refunded'));
+}
+
 /** `title` is the section's heading, word for word from SPEC §2; `emptyNote` stands in for no items. */
 export type PurchaseSection = { title: string; emptyNote: string } & (
   | { kind: 'videos'; items: PurchasedVideo[] }

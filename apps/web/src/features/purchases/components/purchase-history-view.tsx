@@ -8,19 +8,33 @@ import { usePurchaseHistory } from '../api/get-purchase-history';
 import { formatAmount } from '../money';
 import {
   isEmptyHistory,
+  isRefunded,
   purchasedPlaylistHref,
   type PurchasedPlaylist,
   type PurchasedUpload,
   type PurchasedVideo,
   type PurchaseSection,
+  type Refund,
 } from '../purchase-history';
 
 const rowClasses = 'flex items-center gap-3 rounded-xl border border-line bg-panel p-3 sm:gap-4';
 
-function Amount({ amount, purchasedAt }: { amount: number; purchasedAt: string }) {
+type AmountProps = { amount: number; purchasedAt: string; refund?: Refund };
+
+/** The price paid and when; a refunded purchase says so (docs/moderation.md, "Refunds"). */
+function Amount({ amount, purchasedAt, refund }: AmountProps) {
+  const refunded = isRefunded(refund);
   return (
     <div className="flex shrink-0 flex-col items-end gap-0.5 text-right">
-      <span className="font-semibold tabular-nums">{formatAmount(amount)}</span>
+      {refunded ? (
+        <span
+          className="rounded bg-emerald-900/70 px-1.5 py-0.5 text-xs font-semibold text-emerald-200"
+          title={refund?.refundReason ?? undefined}
+        >
+          Refunded
+        </span>
+      ) : null}
+      <span className={`font-semibold tabular-nums ${refunded ? 'text-muted line-through' : ''}`}>{formatAmount(amount)}</span>
       <time dateTime={purchasedAt} className="text-xs text-muted">
         {formatDate(purchasedAt)}
       </time>
@@ -59,7 +73,7 @@ function VideoRow({ item }: { item: PurchasedVideo }) {
           </span>
         ) : null}
       </div>
-      <Amount amount={item.amount} purchasedAt={item.purchasedAt} />
+      <Amount amount={item.amount} purchasedAt={item.purchasedAt} refund={item} />
     </article>
   );
 }
@@ -74,7 +88,7 @@ function PlaylistRow({ item }: { item: PurchasedPlaylist }) {
         </Link>
         <span className="truncate text-sm text-muted">{playlist.owner?.fullname || 'Unknown'}</span>
       </div>
-      <Amount amount={item.amount} purchasedAt={item.purchasedAt} />
+      <Amount amount={item.amount} purchasedAt={item.purchasedAt} refund={item} />
     </article>
   );
 }

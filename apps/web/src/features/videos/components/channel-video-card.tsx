@@ -9,7 +9,7 @@ type ChannelVideoCardProps = {
   onDelete: () => void;
 };
 
-/** Processing progress or the failure reason, over the thumbnail of the owner's own video. */
+/** Processing progress, the failure reason or why it was removed, over the thumbnail of the owner's own video. */
 function StatusOverlay({ video }: { video: DashboardVideo }) {
   if (video.status === 'processing') {
     const percent = Math.round(Math.min(100, Math.max(0, video.progress ?? 0)));
@@ -26,6 +26,15 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
         >
           <div className="h-full bg-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
         </div>
+      </div>
+    );
+  }
+  if (video.status === 'removed') {
+    // Taken down by a moderator, or hidden while its owner is suspended (API.md §12): the owner sees why.
+    return (
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-4 text-center">
+        <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Removed</span>
+        <p className="line-clamp-3 text-sm font-medium text-red-200">{video.removedReason || 'Removed by a moderator'}</p>
       </div>
     );
   }
