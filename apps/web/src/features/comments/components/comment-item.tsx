@@ -67,6 +67,11 @@ export function CommentItem({ comment, target, actions = [] }: CommentItemProps)
             {edited ? ' (edited)' : ''}
           </span>
         </p>
+        {comment.removedReason ? (
+          <p className="text-xs font-medium text-red-300">Removed: {comment.removedReason} (only you see it)</p>
+        ) : comment.held ? (
+          <p className="text-xs font-medium text-amber-300">Held for review</p>
+        ) : null}
         {editing ? (
           <form onSubmit={save} className="flex flex-col gap-2" aria-busy={edit.isPending}>
             <label htmlFor={editId} className="sr-only">

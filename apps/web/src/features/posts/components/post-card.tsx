@@ -4,6 +4,7 @@ import { CommentIcon, LikeIcon } from '@/components/ui/icons';
 import { formatCount, formatDate } from '@/lib/formatters';
 import { postAuthor } from '../post-rules';
 import { PostHeader } from './post-header';
+import { RemovedNote } from './removed-note';
 
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
@@ -25,6 +26,7 @@ export function PostCard({ post, href }: { post: Post; href: string }) {
           </Link>
         }
       />
+      <RemovedNote reason={post.removedReason} />
       <p className="line-clamp-6 break-words whitespace-pre-line">{post.content}</p>
       <p className="flex gap-4 text-sm text-muted">
         <span className="flex items-center gap-1.5" data-testid="post-likes">

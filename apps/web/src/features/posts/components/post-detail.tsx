@@ -11,6 +11,7 @@ import { useDeletePost } from '../api/delete-post';
 import { useTogglePostLike } from '../api/toggle-post-like';
 import { isPostOwner } from '../post-rules';
 import { PostHeader } from './post-header';
+import { RemovedNote } from './removed-note';
 
 type PostDetailProps = {
   post: Post;
@@ -51,6 +52,7 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         post={post}
         action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
       />
+      <RemovedNote reason={post.removedReason} />
       <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
       <div className="flex items-center gap-4">
         <LikeButton
