@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { grantRole } from '../support/admin';
 import { registerViaApi, uniqueUser } from '../support/users';
 import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 
@@ -84,7 +85,7 @@ test.describe('accessibility (axe-core)', () => {
     const postId = ((await post.json()) as { data: { _id: string } }).data._id;
     await creator.close();
 
-    await registerViaApi(page, uniqueUser('axeviewer'));
+    const viewer = await registerViaApi(page, uniqueUser('axeviewer'));
     expect((await page.request.post(`/api/like/v/${videoId}`)).ok()).toBe(true);
     expect((await page.request.post(`/api/subscription/channel/${creatorId}`)).ok()).toBe(true);
     expect((await page.request.post(`/api/comment/video/${videoId}`, { data: { content: 'Lovely' } })).ok()).toBe(true);
@@ -112,6 +113,33 @@ test.describe('accessibility (axe-core)', () => {
       ['not found', '/no/such/page', 'Page not found'],
     ];
     for (const [name, path, ready] of pages) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('Loading data...')).toHaveCount(0);
+      await expectAccessible(page, name);
+    }
+
+    // Running it in public (API.md §12): the Report dialog, my reports, Comment Settings, and the
+    // staff pages for an admin (made on the command line) with a report in the queue.
+    await page.goto(`/video/watch/${videoId}`);
+    await page.getByRole('button', { name: 'More actions for this video' }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await expect(page.getByRole('dialog', { name: 'Report video' })).toBeVisible();
+    await expectAccessible(page, 'report dialog');
+    await page.getByRole('radio', { name: 'Spam or misleading' }).check();
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Report sent')).toBeVisible();
+    grantRole(viewer.username, 'admin');
+    const staffPages: Array<[string, string, string]> = [
+      ['my reports', '/reports', 'Spam or misleading'],
+      ['comment settings', '/channel/comments', 'Blocked words'],
+      ['moderation queue', '/admin/reports', 'Accessible river'],
+      ['users', '/admin/users', 'Edit limits'],
+      ['settings', '/admin/settings', 'Registrations'],
+      ['jobs', '/admin/jobs', 'Jobs by state'],
+      ['audit log', '/admin/audit', 'user.role'],
+    ];
+    for (const [name, path, ready] of staffPages) {
       await page.goto(path);
       await expect(page.getByText(ready).first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('Loading data...')).toHaveCount(0);
