@@ -33,7 +33,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.post(
     '/users/:id/unsuspend',
-    { ...staff, schema: { tags, params: user, body: Unsuspend.optional() } },
+    { ...staff, schema: { tags, params: user, body: Unsuspend.nullish() } },
     async (request, reply) => {
       await moderation.unsuspend(request.viewer, request.params.id, request.body ?? {});
       return ok(reply, {}, 200, 'Account unsuspended');

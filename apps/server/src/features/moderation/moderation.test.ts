@@ -314,7 +314,8 @@ describe('suspensions', () => {
     expect((await call('GET', `/media/videos/${open}/master.m3u8`)).statusCode).toBe(403);
     expect(JSON.stringify((await call('GET', `/api/post/user/${user.id}`, viewer.cookie)).json())).not.toContain(postId);
 
-    const unsuspended = await call('POST', `/api/admin/users/${user.id}/unsuspend`, admin.cookie, {});
+    // No body: the reason is optional here.
+    const unsuspended = await call('POST', `/api/admin/users/${user.id}/unsuspend`, admin.cookie);
     expect(unsuspended.statusCode).toBe(200);
     const again = await call('POST', '/api/users/login', undefined, { username: user.username, password: user.password });
     expect(again.statusCode).toBe(200);

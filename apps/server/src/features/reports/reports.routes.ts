@@ -38,7 +38,7 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     '/:id/reject',
     {
       ...staff,
-      schema: { tags, params: z.object({ id: Id }), body: RejectReport.optional(), response: { 200: envelope(Report) } },
+      schema: { tags, params: z.object({ id: Id }), body: RejectReport.nullish(), response: { 200: envelope(Report) } },
     },
     async (request, reply) =>
       ok(reply, await reports.reject(request.viewer, request.params.id, request.body?.note), 200, 'Report rejected'),
