@@ -121,10 +121,13 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
     /** Bytes the user's videos hold and their quota (null: unlimited), unfinished uploads aside. */
     storage: (userId: string) => repo.storage(userId),
-    /** Bytes the user may still store beside their videos and `pendingBytes` (Infinity without a quota). */
-    async storageRoom(userId: string, pendingBytes: number): Promise<number> {
+    /**
+     * Bytes the user may still store beside their videos and their `pendingBytes` (Infinity
+     * without a quota, and then the pending bytes are never counted).
+     */
+    async storageRoom(userId: string, pendingBytes: () => Promise<number>): Promise<number> {
       const { usedBytes, quotaBytes } = await repo.storage(userId);
-      return quotaBytes === null ? Infinity : Math.max(0, quotaBytes - usedBytes - pendingBytes);
+      return quotaBytes === null ? Infinity : Math.max(0, quotaBytes - usedBytes - (await pendingBytes()));
     },
 
     /** Which of these videos the viewer may watch, in one query (cards mark what is owned). */

@@ -65,3 +65,18 @@ describe('tus uploads on S3', () => {
     expect((await tus('HEAD', `/api/uploads/${id}`, owner.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('storage quota on S3', () => {
+  it('counts the declared length of the owner’s uploads in the bucket (413 past the quota)', async () => {
+    const [owner, other] = [await registerUser(ctx), await registerUser(ctx)];
+    await ctx.db.updateTable('users').set({ storage_quota_bytes: 5000 }).where('id', 'in', [owner.id, other.id]).execute();
+    const create = (cookie: string, length: number) => tus('POST', '/api/uploads/', cookie, { 'upload-length': String(length) });
+    expect((await create(owner.cookie, 3000)).statusCode).toBe(201);
+    const refused = await create(owner.cookie, 2001);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ statusCode: 413, data: 'Storage quota exceeded', success: false });
+    expect((await create(owner.cookie, 2000)).statusCode).toBe(201);
+    // Another user's uploads in the same bucket are not counted against them.
+    expect((await create(other.cookie, 5000)).statusCode).toBe(201);
+  });
+});

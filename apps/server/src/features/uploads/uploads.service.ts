@@ -166,7 +166,7 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
   }
 
   /** Bytes the owner may still store: their quota less their videos and pending uploads (Infinity: no quota). */
-  const storageRoom = async (ownerId: string) => access.storageRoom(ownerId, await pendingBytes(ownerId));
+  const storageRoom = (ownerId: string) => access.storageRoom(ownerId, () => pendingBytes(ownerId));
 
   return {
     storageRoom,
