@@ -104,7 +104,7 @@ describe('registration limit', () => {
           fullname: 'Limited',
           username: `limited${n}${Date.now()}`,
           email: `limited${n}${Date.now()}@example.com`,
-          password: 'pw',
+          password: 'Secret12!',
         },
         { avatar: { data: testImage(), filename: 'a.png', type: 'image/png' } },
       ),
