@@ -71,7 +71,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/details/:videoId',
     { schema: { tags, params: VideoParams, response: { 200: envelope(VideoDetails) } } },
-    async (request, reply) => ok(reply, await videos.details(request.params.videoId)),
+    async (request, reply) => ok(reply, await videos.details(request.params.videoId, request.viewer)),
   );
 
   app.patch(

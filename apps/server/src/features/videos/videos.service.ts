@@ -27,7 +27,7 @@ interface Deps {
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
-  access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
+  access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
   /** Where this process hears that a video's files went (the media fast path forgets them). */
   mediaGone?: Pick<Listener, 'listening' | 'sync'>;
 }
@@ -192,7 +192,14 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
 
     watch,
 
-    async details(videoId: string) {
+    /**
+     * API.md §6 details (the edit page's call): what a card of the video shows, to whoever may
+     * see it by the watch call's rule: listed videos to everyone (exclusive ones too, as the list
+     * shows them), a video still processing or failed to its owner only; 404 otherwise, as the
+     * watch call answers.
+     */
+    async details(videoId: string, viewer: Viewer | null) {
+      await access.assertVisible(videoId, viewer);
       const video = await repo.findById(videoId);
       if (!video) throw new NotFound('Video not found');
       return {

@@ -392,7 +392,10 @@ describe('edit, details and delete', () => {
     expect(withThumb.json().data.thumbnail).not.toBe(before.thumbnail);
     expect((await app.inject({ method: 'GET', url: before.thumbnail })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: withThumb.json().data.thumbnail })).statusCode).toBe(200);
-    const details = (await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).json().data;
+    // The edit page's call: its owner sees it in any status.
+    const details = (
+      await app.inject({ method: 'GET', url: `/api/video/details/${id}`, headers: { cookie: owner.cookie } })
+    ).json().data;
     expect(details).toEqual({
       _id: id,
       title: 'Renamed',
