@@ -20,6 +20,7 @@ import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerMediaUrls } from './plugins/media-urls.ts';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   registerMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
+  registerCacheControl(app);
   registerJsonBody(app);
   registerMediaUrls(app, deps.storage.publicUrl);
   await registerSecurity(app, deps.config, deps.db);
