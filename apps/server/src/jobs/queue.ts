@@ -63,15 +63,13 @@ export async function createJobQueue(connectionString: string, config: Config): 
   const reportError = throttled((err: unknown) => log?.warn({ err: String(err) }, 'job queue error (retried by itself)'));
   // pg-boss retries its own maintenance: an error here (mostly an outage) is reported, never a crash.
   boss.on('error', reportError);
-  await boss.start();
-  // Dead-letter queues first: a queue may only name one that exists.
-  const definitions = Object.entries(jobDefinitions).sort(
-    ([, a], [, b]) => Number('deadLetter' in a.options) - Number('deadLetter' in b.options),
-  );
-  for (const [name, def] of definitions) {
-    const queue = { name, ...def.options, retryLimit: config.jobs.retryLimit, retryDelay: config.jobs.retryDelaySeconds };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-    else await boss.createQueue(name, queue);
+  try {
+    await boss.start();
+    await ensureQueues(boss, config);
+  } catch (err) {
+    // A failed start (the caller may retry it) leaves no pool or timer behind.
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    throw err;
   }
 
   const running = new Set<Running>();
@@ -241,6 +239,22 @@ export async function createJobQueue(connectionString: string, config: Config): 
       await boss.stop({ graceful: false, wait: true });
     },
   };
+}
+
+/**
+ * Creates or updates every queue of the registry. Not safe to run beside another process doing
+ * the same (concurrent createQueue deadlocks): callers hold the start-up lock (db/startup.ts).
+ */
+async function ensureQueues(boss: PgBoss, config: Config) {
+  // Dead-letter queues first: a queue may only name one that exists.
+  const definitions = Object.entries(jobDefinitions).sort(
+    ([, a], [, b]) => Number('deadLetter' in a.options) - Number('deadLetter' in b.options),
+  );
+  for (const [name, def] of definitions) {
+    const queue = { name, ...def.options, retryLimit: config.jobs.retryLimit, retryDelay: config.jobs.retryDelaySeconds };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+    else await boss.createQueue(name, queue);
+  }
 }
 
 /** When to abort a handler: a few seconds before pg-boss gives up on the job (its expiry). */
