@@ -221,7 +221,9 @@ async function openParts(
         exclusive: !config.databaseUrl,
         log: (obj, msg) => log.warn(obj, msg),
       });
-  const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
+  // The queue gauges come from the process that exports them; a cluster's HTTP workers' metrics
+  // are added up in their primary (ops/metrics.ts), which reports the queue once.
+  const metrics = createMetrics({ role: config.role, queueStats: opts.httpWorker ? undefined : () => queue.stats() });
   // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
   const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
   const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log });

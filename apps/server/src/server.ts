@@ -7,7 +7,7 @@ import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
-import { startMetricsListener } from './ops/metrics.ts';
+import { answerClusterMetrics, clusterMetrics, startMetricsListener } from './ops/metrics.ts';
 
 /**
  * Entry point (ROLE=all|api): config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP.
@@ -32,7 +32,7 @@ type Nudge = { type: 'streamhub:nudge'; name: JobName };
 /**
  * `auto`: one HTTP process per CPU for the one-box layout (ROLE=all, what `npm start` runs); one
  * for ROLE=api, whose machines run as many processes as they like under their own supervisor,
- * each with its own metrics listener (a cluster's primary serves only its own metrics).
+ * each with its own metrics listener (a cluster's primary serves its own and its workers' sum).
  */
 function httpWorkerCount(c: Config): number {
   if (c.httpWorkers !== 'auto') return c.httpWorkers;
@@ -77,7 +77,7 @@ async function runSingle() {
 async function runPrimary(count: number) {
   const workers = new Set<Worker>();
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
-  // Metrics of the primary (jobs, queue, encoder); the HTTP workers' own are not exported yet.
+  // Metrics of the primary (jobs, queue, encoder) and the sum of its HTTP workers' (requests, uploads).
   let metrics: Awaited<ReturnType<typeof startMetricsListener>> | null = null;
   const stop = stopper(async () => {
     await running.catch(() => {});
@@ -101,7 +101,7 @@ async function runPrimary(count: number) {
     const opened = await createDeps(config, log, { onFatal: () => void stop('database lost', 1), signal: stop.signal });
     await closingOnFailure(opened, async () => {
       if (config.role === 'all') await startWorker(opened, { exclusive: !config.databaseUrl });
-      if (config.metrics && opened.metrics) metrics = await startMetricsListener(opened.metrics, config.metrics);
+      if (config.metrics && opened.metrics) metrics = await startMetricsListener(clusterMetrics(opened.metrics), config.metrics);
     });
     deps = opened;
     return true;
@@ -150,6 +150,8 @@ async function runHttpWorker() {
       httpWorker: { relayNudge: (name) => process.send?.({ type: 'streamhub:nudge', name } satisfies Nudge) },
       signal: stop.signal,
     });
+    // The primary serves the cluster's metrics: it asks each worker for its own.
+    if (deps.metrics) answerClusterMetrics(deps.metrics);
     return { deps, app: await closingOnFailure(deps, () => buildApp(deps, { logger: log })) };
   })();
   // The primary is gone (killed): nothing may keep serving from its data folder.
