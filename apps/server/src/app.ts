@@ -18,6 +18,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
+import { diskStatus } from './storage/disk-space.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
@@ -62,13 +63,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await registerOpenApi(app);
   registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer });
 
+  /**
+   * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is
+   * below MIN_FREE_DISK_MB (uploads are refused, encodes wait), `ok` otherwise.
+   */
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(deps.db);
     } catch {
       return sendDatabaseUnavailable(reply);
     }
-    return ok(reply, { status: 'ok' });
+    const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes);
+    return ok(reply, { status: disk.low ? 'degraded' : 'ok', disk });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);

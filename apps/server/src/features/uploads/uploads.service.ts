@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
+import { assertRoomFor } from '../../storage/disk-space.ts';
 import { streamRawBodies, useRawBody } from './raw-body.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -111,6 +112,8 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required');
       try {
         await access.assertCanUpload(owner);
+        // 507 before a byte is stored when the declared length would leave less than MIN_FREE_DISK_MB.
+        await assertRoomFor(config.dataDir, config.minFreeDiskBytes, upload.size);
       } catch (err) {
         if (err instanceof AppError) throw tusError(err.statusCode, err.message);
         throw err;

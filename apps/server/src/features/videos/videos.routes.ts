@@ -24,7 +24,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await videos.assertCanUpload(viewer);
+      // The whole body (video, thumbnail, fields) when the client says how long it is.
+      await videos.assertCanUpload(viewer, Number(request.headers['content-length']) || 0);
       const form = await readMultipart(request, {
         tmpDir: config.tmpDir,
         fileLimits: { videoFile: config.maxVideoBytes, thumbnail: config.maxImageBytes },

@@ -9,6 +9,7 @@ import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { assertRoomFor } from '../../storage/disk-space.ts';
 import type { Listener } from '../../db/listener.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -143,8 +144,15 @@ export function createVideosService({ repo, storage, config, tokens, queue, user
       return row?.thumbnail ? storage.publicUrl(row.thumbnail) : null;
     },
 
-    /** Fails fast before the body is read; checked again inside the insert transaction. */
-    assertCanUpload: (viewer: Viewer) => access.assertCanUpload(viewer._id),
+    /**
+     * Fails fast before the body is read: the quota (checked again inside the insert transaction),
+     * then room on the disk for `incomingBytes` (the request's Content-Length, 0 when unknown)
+     * above MIN_FREE_DISK_MB (507).
+     */
+    async assertCanUpload(viewer: Viewer, incomingBytes = 0) {
+      await access.assertCanUpload(viewer._id);
+      await assertRoomFor(config.dataDir, config.minFreeDiskBytes, incomingBytes);
+    },
 
     requireThumbnail,
 
