@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { QueueStat } from '../ops/metrics.ts';
 import { whileDatabaseUnavailable } from '../db/unavailable.ts';
-import { jobDefinitions, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
+import { jobDefinitions, RetryLater, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the row it is about does. */
@@ -107,7 +107,8 @@ export async function createJobQueue(connectionString: string, config: Config): 
       });
     } catch (error) {
       failure = { error };
-      if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
+      if (error instanceof RetryLater) log?.warn({ job: job.id, name, reason: error.reason }, 'job waits; retried later');
+      else if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
     } finally {
       clearTimeout(expiry);
       running.delete(entry);
@@ -126,12 +127,25 @@ export async function createJobQueue(connectionString: string, config: Config): 
       );
       return;
     }
+    if (failure?.error instanceof RetryLater) {
+      // A passing condition (a full disk): back in the queue after the delay, its retry count
+      // untouched, so however long it lasts the job is not used up by it.
+      await settle(name, job.id, () =>
+        boss.getDb().executeSql(
+          `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $3)
+              WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [name, job.id, (failure.error as RetryLater).delaySeconds],
+        ),
+      );
+      return;
+    }
     const outcome = failure && { message: failure.error instanceof Error ? failure.error.message : String(failure.error) };
     await settle(name, job.id, () => (outcome ? boss.fail(name, job.id, outcome) : boss.complete(name, job.id)));
   }
 
   /**
-   * Stores a job's outcome; while the database is down, tries again until it answers. Given up
+   * Stores a job's outcome; while the database is down or cannot write (its disk full:
+   * db/unavailable.ts), tries again until it answers. Given up
    * only when this process stops: the job then stays `active` until it is recovered or expires.
    */
   async function settle(name: JobName, id: string, store: () => Promise<unknown>) {
