@@ -70,10 +70,19 @@ function getAlone(url: string): Promise<number> {
 async function pidsThatServed(url: string): Promise<Set<number>> {
   const pids = new Set<number>();
   for (const line of (await fs.readFile(logFile, 'utf8')).split('\n')) {
-    const entry = JSON.parse(line.startsWith('{') ? line : 'null') as { pid?: number; req?: { url?: string } } | null;
+    // A line still being written (or not JSON) is skipped.
+    const entry = parseLine(line);
     if (entry?.req?.url === url && entry.pid) pids.add(entry.pid);
   }
   return pids;
+}
+
+function parseLine(line: string): { pid?: number; req?: { url?: string } } | null {
+  try {
+    return JSON.parse(line) as { pid?: number; req?: { url?: string } };
+  } catch {
+    return null;
+  }
 }
 
 describe('metrics of npm start’s cluster (HTTP_WORKERS=2) on METRICS_PORT', () => {
