@@ -152,6 +152,10 @@ const EnvSchema = z.object({
     .or(z.string().regex(/^\/[\w./-]*$/, 'expected a URL or an absolute path'))
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /** Resumable uploads a user may hold unfinished (not yet made into a video) at once; each also takes an upload slot. */
+  UPLOADS_UNFINISHED_MAX: z.coerce.number().int().min(1).default(3),
+  /** Bytes a user's unfinished resumable uploads may declare together; MAX_VIDEO_BYTES × UPLOADS_UNFINISHED_MAX when absent. */
+  UPLOADS_UNFINISHED_MAX_BYTES: z.coerce.number().int().positive().optional(),
   /** Unfinished resumable uploads (tus) are removed, bytes and all, this long after they were created. */
   UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
   /** Free space kept on DATA_DIR's disk: an upload that would leave less is refused (507); /api/health says `low`. */
@@ -224,6 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    },
+    /** Caps on a user's unfinished resumable uploads: how many, and their declared bytes together. */
+    uploadsUnfinished: {
+      max: e.UPLOADS_UNFINISHED_MAX,
+      maxBytes: e.UPLOADS_UNFINISHED_MAX_BYTES ?? e.MAX_VIDEO_BYTES * e.UPLOADS_UNFINISHED_MAX,
     },
     /** Resumable uploads (tus) land here with the local driver; the bucket's `uploads/` with S3. */
     uploadsDir: path.join(dataDir, 'uploads'),

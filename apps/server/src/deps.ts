@@ -91,7 +91,7 @@ export function createServices(infra: Infra) {
     access,
     mediaGone: infra.mediaGone,
   });
-  const uploads = createUploadsService({ config, storage, access, log: infra.log });
+  const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.

@@ -191,6 +191,15 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A resumable upload not yet made into a video (migration 0013): its owner and declared length. */
+export interface UnfinishedUploadsTable {
+  id: string;
+  owner_id: string;
+  declared_bytes: number;
+  claimed_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -210,4 +219,5 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   rate_limits: RateLimitsTable;
+  unfinished_uploads: UnfinishedUploadsTable;
 }

@@ -11,6 +11,7 @@ import * as m0009 from './0009-storage-keys.ts';
 import * as m0010 from './0010-rate-limits.ts';
 import * as m0011 from './0011-list-changes.ts';
 import * as m0012 from './0012-media-gone.ts';
+import * as m0013 from './0013-unfinished-uploads.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-rate-limits': m0010,
   '0011-list-changes': m0011,
   '0012-media-gone': m0012,
+  '0013-unfinished-uploads': m0013,
 };

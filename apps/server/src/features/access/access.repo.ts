@@ -77,11 +77,20 @@ export function createAccessRepo(db: Db) {
         .execute();
     },
 
-    /** Videos the user uploaded (any status) and the upload slots their entitlements add. */
-    async uploadCounts(userId: string): Promise<{ uploaded: number; extraSlots: number }> {
+    /**
+     * Videos the user uploaded (any status), their unfinished resumable uploads (not being made
+     * into a video: a claimed one's slot is the video's), and the upload slots their entitlements add.
+     */
+    async uploadCounts(userId: string): Promise<{ uploaded: number; unfinished: number; extraSlots: number }> {
       const row = await db
         .selectNoFrom((eb) => [
           eb.selectFrom('videos').select(eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).as('uploaded'),
+          eb
+            .selectFrom('unfinished_uploads')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', userId)
+            .where('claimed_at', 'is', null)
+            .as('unfinished'),
           eb
             .selectFrom('entitlements')
             .select(sql<number>`coalesce(sum(upload_slots), 0)`.as('n'))
@@ -90,7 +99,7 @@ export function createAccessRepo(db: Db) {
             .as('extra'),
         ])
         .executeTakeFirstOrThrow();
-      return { uploaded: Number(row.uploaded), extraSlots: Number(row.extra) };
+      return { uploaded: Number(row.uploaded), unfinished: Number(row.unfinished), extraSlots: Number(row.extra) };
     },
 
     async grant(e: NewEntitlement): Promise<void> {

@@ -46,19 +46,30 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     if (!d.watchable) throw refusal(viewer);
   }
 
-  async function uploadQuota(r: AccessRepo, userId: string): Promise<Uploads> {
-    const { uploaded, extraSlots } = await r.uploadCounts(userId);
-    return { uploaded, uploadLimit: uploadLimitDefault + extraSlots };
+  /** `uploaded`: videos (API.md §5); `unfinished`: resumable uploads holding a slot until made into one. */
+  async function slots(r: AccessRepo, userId: string): Promise<Uploads & { unfinished: number }> {
+    const { uploaded, unfinished, extraSlots } = await r.uploadCounts(userId);
+    return { uploaded, unfinished, uploadLimit: uploadLimitDefault + extraSlots };
   }
+  const uploadQuota = async (r: AccessRepo, userId: string): Promise<Uploads> => {
+    const { uploaded, uploadLimit } = await slots(r, userId);
+    return { uploaded, uploadLimit };
+  };
 
   /** The parts that take part in a caller's transaction (unit of work). */
   function on(q: Db) {
     const r = q === db ? repo : createAccessRepo(q);
     return {
       uploadQuota: (userId: string) => uploadQuota(r, userId),
+      /**
+       * THE upload quota, asked in the transaction that takes a slot, under the owner's lock (a
+       * video's insert, a resumable upload's creation): every video and every unfinished upload
+       * holds a slot; one must be free. A claimed upload (being made into the video this insert
+       * adds) holds none.
+       */
       async assertCanUpload(userId: string) {
-        const { uploaded, uploadLimit } = await uploadQuota(r, userId);
-        if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
+        const { uploaded, unfinished, uploadLimit } = await slots(r, userId);
+        if (uploaded + unfinished >= uploadLimit) throw new Forbidden('Upload limit reached');
       },
       /** Records what a settled purchase grants (append-only). */
       grant: (e: NewEntitlement) => r.grant(e),
@@ -69,7 +80,18 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
   return {
     on,
     uploadQuota: (userId: string) => uploadQuota(repo, userId),
-    assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
+    /**
+     * The fail-fast check before a request's body is read, and before each chunk of a resumable
+     * upload is written: could the user still add a video? POST /api/video/new cannot know yet
+     * whether it carries a file (a new slot) or claims one of their unfinished uploads (its own
+     * slot), so one of those is given the benefit of the doubt; the decisive check is `on(trx)`'s.
+     * Refused (403) once videos alone, or with the other unfinished uploads, use every slot: then
+     * no upload of theirs may grow any more.
+     */
+    async assertCanUpload(userId: string) {
+      const { uploaded, unfinished, uploadLimit } = await slots(repo, userId);
+      if (uploaded + Math.max(unfinished - 1, 0) >= uploadLimit) throw new Forbidden('Upload limit reached');
+    },
 
     /** Which of these videos the viewer may watch, in one query (cards mark what is owned). */
     async watchable(viewer: Viewer | null, videoIds: readonly string[]): Promise<Set<string>> {
