@@ -422,14 +422,17 @@ describe('edit, details and delete', () => {
     const res = await upload(ctx, owner.cookie, await makeClip('long.mp4', { seconds: 20, width: 1280, height: 720 }));
     const id = res.json().data._id;
     const dir = path.join(ctx.config.mediaDir, 'videos', id);
-    await waitFor(async () => (await listFiles(dir)).length > 0 && (await processesIn(dir)).length > 0, 60_000, 50);
+    // ffmpeg writes in the work folder; whole files are published into the served one.
+    const work = path.join(ctx.config.dataDir, 'work', id);
+    await waitFor(async () => (await listFiles(dir)).length > 0 && (await processesIn(work)).length > 0, 60_000, 50);
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode,
     ).toBe(200);
     // The transcode ran in this process: the answer came once its encoder had stopped.
-    expect(await processesIn(dir)).toEqual([]);
+    expect(await processesIn(work)).toEqual([]);
     expect(await listFiles(dir)).toEqual([]);
     await expect(fs.stat(dir)).rejects.toThrow();
+    await expect(fs.stat(work)).rejects.toThrow();
     const jobs = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE data->>'videoId' = ${id}`.execute(ctx.db);
     expect(jobs.rows.map((j) => j.state)).toEqual(['cancelled']);
     // Other tests' failed videos keep their sources until deleted: look for this one's files only.
