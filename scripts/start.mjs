@@ -4,6 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// Taken first: npm may be gone by the time the web build below has finished.
+const parent = process.ppid;
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
 const stamp = path.join(webDir, 'dist/index.html');
@@ -40,6 +42,5 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 // died: stop the server as if the signal had come. (Run directly, the launcher's parent may go,
 // as with `nohup`: only npm's is followed.)
 if (process.env.npm_lifecycle_event) {
-  const parent = process.ppid;
   setInterval(() => process.ppid !== parent && stop('SIGTERM'), 200).unref();
 }
