@@ -84,7 +84,13 @@ export function createAccessRepo(db: Db) {
     async uploadCounts(userId: string): Promise<{ uploaded: number; unfinished: number; extraSlots: number }> {
       const row = await db
         .selectNoFrom((eb) => [
-          eb.selectFrom('videos').select(eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).as('uploaded'),
+          // A video that failed for good has no files left (transcode.job.ts) and gives its slot back.
+          eb
+            .selectFrom('videos')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', userId)
+            .where('status', '<>', 'failed')
+            .as('uploaded'),
           eb
             .selectFrom('unfinished_uploads')
             .select(eb.fn.countAll<number>().as('n'))

@@ -305,6 +305,14 @@ describe('refusals', () => {
     expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
       404,
     );
+    // Failed for good: nothing of it is kept (partial output, work folder, source), and its upload slot is free again.
+    const kept = async () => [
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'videos', id))),
+      ...(await listFiles(path.join(ctx.config.dataDir, 'work', id))),
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).filter((f) => f === id),
+    ];
+    await waitFor(async () => (await kept()).length === 0, 10_000, 50);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 });
 
