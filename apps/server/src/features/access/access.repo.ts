@@ -78,7 +78,7 @@ export function createAccessRepo(db: Db) {
     },
 
     /**
-     * Videos the user uploaded (any status), their unfinished resumable uploads (not being made
+     * Videos the user uploaded (but those failed for good), their unfinished resumable uploads (not being made
      * into a video: a claimed one's slot is the video's), and the upload slots their entitlements add.
      */
     async uploadCounts(userId: string): Promise<{ uploaded: number; unfinished: number; extraSlots: number }> {
