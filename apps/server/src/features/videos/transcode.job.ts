@@ -91,7 +91,11 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
     const deletion = new AbortController();
     const signal = AbortSignal.any([ctx.signal, deletion.signal]);
     const gone = () => deletion.abort(new Error('The video was deleted'));
-    const unlist = () => whileDatabaseUnavailable(() => repo.startProcessing(videoId), signal);
+    const unlist = () =>
+      whileDatabaseUnavailable(
+        databaseFullAsDiskFull(() => repo.startProcessing(videoId)),
+        signal,
+      );
 
     try {
       if (!(await unlist())) return gone();
@@ -148,13 +152,25 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
         throw new RetryLater(diskFullRetrySeconds, 'disk full');
       }
       if (ctx.isLastAttempt && !stopping) {
-        try {
-          await whileDatabaseUnavailable(() => repo.markFailed(videoId, failureReason(err)), ctx.signal);
-        } finally {
-          // Failed for good: nothing of it is kept, whether or not the state could be written.
+        const removeAll = async () => {
           await removeServed(outKey);
           await storage.delete(sourceKey).catch(() => {});
+        };
+        try {
+          await whileDatabaseUnavailable(
+            databaseFullAsDiskFull(() => repo.markFailed(videoId, failureReason(err))),
+            ctx.signal,
+          );
+        } catch (writeError) {
+          // A database that reads but cannot write (its disk full) still lists the video: its
+          // whole files stay, and the failure is recorded on a later run, without using a retry.
+          if (isDiskFull(writeError)) throw new RetryLater(diskFullRetrySeconds, 'database disk full');
+          // Anything else (an outage past the job's expiry): nothing of it is kept all the same.
+          await removeAll();
+          throw writeError;
         }
+        // Failed for good: nothing of it is kept.
+        await removeAll();
         return;
       }
       if (!stopping) log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
@@ -184,6 +200,22 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       () => false,
     );
   }
+}
+
+/**
+ * PostgreSQL's disk full (53100) as a full disk of ours rather than an outage: a state write the
+ * job cannot go on without is not waited out inside the handler (the job's expiry would cut the
+ * wait short and use a retry) but sends the job back to the queue (RetryLater), whose outcome
+ * write waits it out.
+ */
+function databaseFullAsDiskFull<T>(write: () => Promise<T>): () => Promise<T> {
+  return () =>
+    write().catch((err: unknown) => {
+      if (isDiskFull(err) && isDatabaseUnavailable(err)) {
+        throw Object.assign(new Error('The database has no space left'), { code: 'ENOSPC' });
+      }
+      throw err;
+    });
 }
 
 /** A state write that may be skipped during a database outage: true (carry on) when it was. */
