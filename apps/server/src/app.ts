@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   /**
    * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is
-   * below MIN_FREE_DISK_MB (uploads are refused, encodes wait), `ok` otherwise.
+   * below MIN_FREE_DISK_MB (uploads are refused, encodes wait) or cannot be asked (`disk: null`),
+   * `ok` otherwise.
    */
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
@@ -73,8 +74,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     } catch {
       return sendDatabaseUnavailable(reply);
     }
-    const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes);
-    return ok(reply, { status: disk.low ? 'degraded' : 'ok', disk });
+    // A DATA_DIR that cannot even be asked (removed, unmounted) is reported, not a 500.
+    const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes).catch(() => null);
+    return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);
