@@ -161,6 +161,36 @@ describe('unfinished uploads take upload slots', () => {
     expect(await offsetOf(small, user.cookie, id)).toBe(10);
   });
 
+  it('a claim holds once across processes; a refused one gives the upload back; one cut by a crash goes stale in an hour', async () => {
+    const user = await registerUser(defaults);
+    const id = idOf(await create(defaults, user.cookie, clip.length));
+    expect((await patch(defaults, user.cookie, id, 0, clip)).statusCode).toBe(204);
+    // Another process is making a video of it right now.
+    await defaults.db.updateTable('unfinished_uploads').set({ claimed_at: new Date() }).where('id', '=', id).execute();
+    expectRefusal(await claim(defaults, user.cookie, id), 404, /^Upload not found$/);
+    // That process died an hour ago mid-claim.
+    await defaults.db
+      .updateTable('unfinished_uploads')
+      .set({ claimed_at: new Date(Date.now() - 2 * 3600_000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await claim(defaults, user.cookie, id)).statusCode).toBe(201);
+    // Refused after the claim (not a video): the upload is unclaimed again, holding its slot.
+    const text = Buffer.from('just some text, not a video');
+    const other = idOf(await create(defaults, user.cookie, text.length));
+    expect((await patch(defaults, user.cookie, other, 0, text)).statusCode).toBe(204);
+    expectRefusal(await claim(defaults, user.cookie, other), 415, /^File must be a video$/);
+    const row = await defaults.db
+      .selectFrom('unfinished_uploads')
+      .select('claimed_at')
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
+    expect(row.claimed_at).toBeNull();
+    expect(await held(defaults, user.id)).toEqual({ count: 1, bytes: text.length });
+    expect((await tus(defaults, 'DELETE', `/api/uploads/${other}`, user.cookie)).statusCode).toBe(204);
+    expect(await held(defaults, user.id)).toEqual({ count: 0, bytes: 0 });
+  });
+
   it('expired uploads give their slots back with their bytes', async () => {
     const user = await registerUser(small);
     const id = idOf(await create(small, user.cookie, 100));

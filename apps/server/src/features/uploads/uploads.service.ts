@@ -233,13 +233,17 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
       if (claiming.has(id)) throw new NotFound('Upload not found');
       claiming.add(id);
       // Once across processes too; from now on the video's slot, not the upload's, is counted.
-      if (!(await repo.claim(id, ownerId, upload.size).catch(() => false))) {
-        claiming.delete(id);
-        throw new NotFound('Upload not found');
+      let claimed = false;
+      try {
+        claimed = await repo.claim(id, ownerId, upload.size);
+      } finally {
+        if (!claimed) claiming.delete(id);
       }
+      if (!claimed) throw new NotFound('Upload not found');
       const release = async () => {
         claiming.delete(id);
-        await repo.release(id);
+        // Not given back (database down): the claim goes stale within the hour (uploads.repo.ts).
+        await repo.release(id).catch(() => {});
       };
       try {
         let file: string;
@@ -264,7 +268,8 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
             if (datastore instanceof FileStore) await datastore.configstore.delete(id).catch(() => {});
             if (s3) await removeS3Objects(id);
             if (downloaded) await fs.rm(file, { force: true });
-            await repo.remove(id);
+            // The video exists: a record left behind (database down) only waits for the expiry sweep.
+            await repo.remove(id).catch(() => {});
             claiming.delete(id);
           },
           async release() {
