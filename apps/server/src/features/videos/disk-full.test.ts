@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, errorEnvelope, multipart, registerUser, testImage } from '../../../test/support.ts';
@@ -107,6 +108,34 @@ describe.skipIf(!mounted)('a full disk (DATA_DIR on a real 40 MB tmpfs; needs ro
     });
     expect(tooBig.statusCode).toBe(507);
     expect(await listFiles(ctx.config.uploadsDir)).toEqual([]);
+  });
+
+  it('a disk that fills while an upload of unknown length is written: 507, and its temp file is gone', async () => {
+    const owner = await registerUser(ctx);
+    await fillLeaving((MIN_FREE_MB + 2) * 1024 * 1024);
+    try {
+      const { payload, headers } = multipart(
+        { title: 'Too big for the disk', description: 'A generated test clip' },
+        {
+          thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+          videoFile: { data: Buffer.alloc(8 * 1024 * 1024, 1), filename: 'big.mp4', type: 'video/mp4' },
+        },
+        owner.cookie,
+      );
+      // A stream is sent chunked, without a Content-Length, so the up-front check cannot know the size.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/video/new',
+        headers: { ...headers, 'transfer-encoding': 'chunked' },
+        payload: Readable.from([payload]),
+      });
+      expect(res.statusCode, res.body).toBe(507);
+      expect(res.json()).toEqual(NO_SPACE);
+      expect(await listFiles(ctx.config.tmpDir)).toEqual([]);
+      expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).toEqual([]);
+    } finally {
+      await fs.rm(ballast, { force: true });
+    }
   });
 
   it('a transcode that runs out of space never lists broken files, waits without using its retries, and finishes once space returns', async () => {
