@@ -139,7 +139,9 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.master]);
       else await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
-      if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
+      // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
+      const markDone = databaseFullAsDiskFull(() => repo.markDone(videoId, result.durationSec));
+      if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
       await storage.delete(sourceKey);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
