@@ -4,6 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// Taken first: npm may be gone by the time the web build below has finished.
+const parent = process.ppid;
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
 const stamp = path.join(webDir, 'dist/index.html');
@@ -26,8 +28,19 @@ if (process.env.SKIP_WEB_BUILD !== '1' && sources > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+// The server runs in node with tsx's loader (no tsx CLI in between, so signals reach it
+// directly), with an IPC channel it watches: if this launcher dies, even by SIGKILL, the server
+// sees the channel close and stops as on SIGTERM (its PostgreSQL with it).
 const entry = process.env.ROLE === 'worker' ? 'apps/server/src/worker.ts' : 'apps/server/src/server.ts';
-const child = spawn(tsx, [entry], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+const stop = (signal) => child.exitCode === null && child.signalCode === null && child.kill(signal);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// npm 11 does not pass a SIGTERM on to its script: `kill -TERM <npm pid>` ends npm and its
+// `sh -c`, and this process is left to init. Under npm, a parent that changed is a parent that
+// died: stop the server as if the signal had come. (Run directly, the launcher's parent may go,
+// as with `nohup`: only npm's is followed.)
+if (process.env.npm_lifecycle_event) {
+  setInterval(() => process.ppid !== parent && stop('SIGTERM'), 200).unref();
+}

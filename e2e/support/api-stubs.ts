@@ -3,8 +3,8 @@ import type { HistoryEntry, LikedVideo, MoreVideo, Owner, VideoCard, VideoListPa
 
 /**
  * Answers for `page.route` stubs, typed by the contract, for states the real server cannot be
- * made to produce on demand (server errors, invalid answers, 30 results, dates in the past, a
- * broken stream). Happy paths run against the real server.
+ * made to produce on demand (server errors, invalid answers, cards without a title or owner,
+ * dates in the past, an empty database, a broken stream). Happy paths run against the real server.
  */
 
 export type Fulfill = NonNullable<Parameters<Route['fulfill']>[0]>;

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { makePng } from './images';
+import { registerViaApi, uniqueUser, type TestUser } from './users';
 
 export interface ClipOptions {
   seconds?: number;
@@ -78,4 +79,31 @@ export async function waitUntilReady(page: Page, ownerId: string, ids: string[])
 export async function currentUserId(page: Page): Promise<string> {
   const res = await page.request.get('/api/users/me');
   return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+export interface ChannelVideo {
+  title: string;
+  clip?: ClipOptions;
+  exclusive?: { price: number };
+}
+
+/**
+ * Another user, in a browser context of their own (for `beforeAll`: a spec's tests share the
+ * uploads and each signs in its own viewer), who uploaded `videos` (ids in the same order) and
+ * waited until every one is ready and fully processed.
+ */
+export async function channelWithVideos(
+  browser: Browser,
+  baseURL: string,
+  videos: ChannelVideo[],
+  prefix = 'owner',
+): Promise<{ user: TestUser; id: string; videoIds: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const user = await registerViaApi(page, uniqueUser(prefix));
+  const id = await currentUserId(page);
+  const videoIds: string[] = [];
+  for (const video of videos) videoIds.push(await uploadVideo(page, video.title, video.clip, video.exclusive));
+  await waitUntilReady(page, id, videoIds);
+  return { user, id, videoIds, close: () => context.close() };
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { makePng } from '../support/images';
 import { registerViaApi, registerViaUi, signInViaUi, uniqueUser } from '../support/users';
 
 test.describe('sign in and create account', () => {
@@ -81,5 +82,21 @@ test.describe('sign in and create account', () => {
 
     await page.getByRole('link', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test("a password under 8 characters is refused with the server's text; eight are enough", async ({ page }) => {
+    const user = { ...uniqueUser('shortpw'), password: 'Abc12!x' };
+    await page.goto('/?view=register');
+    await page.getByLabel('Full name').fill(user.fullname);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByLabel('Avatar').setInputFiles(makePng());
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password must have at least 8 characters');
+    await expect(page).toHaveURL(/view=register/);
+    // The meter stays advice: a plain eight-character password is taken.
+    await registerViaUi(page, { ...user, password: 'abcdefgh' });
   });
 });

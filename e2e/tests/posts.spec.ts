@@ -148,6 +148,7 @@ test.describe('posts', () => {
 
   test('a server error on a post goes back one page', async ({ page }) => {
     await registerViaApi(page);
+    // A server error, which the real server cannot be made to give (it answers 404 here).
     await page.route('**/api/post/01a201f8-ed5f-7c96-83bf-681d4c536aa7', (route) => route.fulfill(apiError(500, 'Broken')));
     await page.goto('/post');
     await expect(page.getByText('You have no posts', { exact: true })).toBeVisible();

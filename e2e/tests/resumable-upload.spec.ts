@@ -93,3 +93,26 @@ test('the upload page resumes an upload after a reload, showing progress and tim
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByTestId('upload-resume-note')).toHaveCount(0);
 });
+
+test("Cancel during a resumable upload removes the server's copy, so it holds no upload slot", async ({ page }) => {
+  test.setTimeout(60_000);
+  const video = bigClip(96 * MiB);
+  await registerViaApi(page);
+  await page.goto('/video/new');
+  await page.getByLabel('Title').fill('Changed my mind');
+  await page.getByLabel('Description').fill('Cancelled halfway.');
+  await page.getByLabel('Video file').setInputFiles(video);
+  await page.getByLabel('Thumbnail').setInputFiles(makePng());
+
+  await throttleUploads(page, 16 * MiB);
+  const firstChunk = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/uploads/'));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const chunk = await firstChunk;
+  expect(chunk.status()).toBe(204);
+  const uploadUrl = chunk.url();
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url() === uploadUrl);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect((await deleted).status()).toBe(204);
+  const gone = await page.request.head(uploadUrl, { headers: { 'tus-resumable': '1.0.0' } });
+  expect(gone.status()).toBe(404);
+});

@@ -1,43 +1,60 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { Comment, HistoryEntry, WatchVideo } from '@streamhub/contract';
-import { apiError, apiOk, moreVideo, owner, watchVideo } from '../support/api-stubs';
+import type { WatchVideo } from '@streamhub/contract';
+import { apiError } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
-import { makeClip } from '../support/videos';
+import { channelWithVideos } from '../support/videos';
 
 /**
- * Watch page rules that need no real upload (SPEC §2, §4, §8): the four initial calls are answered
- * by the test (typed by the contract), so access errors, failing calls, the MP4 fallback and the
- * wide-screen layout are quick to check. The real page is covered by watch.spec.ts.
+ * Watch page rules (SPEC §2, §4, §8) on real uploads of one channel, shared by the tests; each test
+ * signs in a viewer of its own. Answers are stubbed only for what the real server cannot be made
+ * to do on demand: a call failing with a server error, a stream that does not load, a video
+ * without a description (uploads require one).
  */
 
-const wanda = owner({ _id: 'owner-9', fullname: 'Wanda Watch', username: 'wanda' });
+let wanda: Awaited<ReturnType<typeof channelWithVideos>>;
+let main: string;
+let other: string;
+let exclusive: string;
 
-/** Answers the watch page's four calls for `videoId` (contract-typed); `hlsUrl` and `videoFile` as given. */
-async function answerWatchCalls(page: Page, videoId: string, media: Pick<WatchVideo, 'hlsUrl' | 'videoFile'>) {
-  await page.route(`**/api/video/v/${videoId}`, (route) =>
-    route.fulfill(apiOk(watchVideo({ _id: videoId, ...media, owner: wanda }))),
+test.beforeAll(async ({ browser }, info) => {
+  test.setTimeout(180_000);
+  const clip = { seconds: 4, width: 320, height: 180, audio: false };
+  wanda = await channelWithVideos(
+    browser,
+    info.project.use.baseURL!,
+    [
+      { title: 'Wanda main clip', clip },
+      { title: 'Another clip', clip },
+      { title: 'Wanda paid clip', clip, exclusive: { price: 5 } },
+    ],
+    'wanda',
   );
-  await page.route(`**/api/comment/video/${videoId}`, (route) => route.fulfill(apiOk<Comment[]>([])));
-  await page.route(`**/api/watchHistory/track/${videoId}`, (route) => route.fulfill(apiOk<HistoryEntry | null>(null)));
-  await page.route(`**/api/dashboard/more/${wanda._id}`, (route) =>
-    route.fulfill(apiOk([moreVideo({ _id: 'other-1', title: 'Another clip' })])),
-  );
-}
+  [main, other, exclusive] = wanda.videoIds as [string, string, string];
+});
+test.afterAll(async () => {
+  await wanda?.close();
+});
 
 /** The module preloads in the page, while the app's own entry is held back. */
-async function preloadsBeforeTheApp(page: Page, path: string): Promise<string[]> {
+async function preloadsBeforeTheApp(page: Page, path: string, pageModule: RegExp): Promise<string[]> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await held;
-    await route.continue();
+    // The next test step's navigation may have cancelled the request meanwhile.
+    await route.continue().catch(() => undefined);
   });
   // Not waiting for DOMContentLoaded: that waits for the held module. The warm start (an inline
-  // classic script) runs while the HTML is parsed.
+  // classic script) runs while the HTML is parsed; it adds all of a page's preloads in one go
+  // (lib/warm-code.ts), so once the page's own module is among them, they are all there.
   await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"]') !== null);
-  await page.waitForTimeout(300);
+  await page.waitForFunction(
+    (source) =>
+      Array.from(document.querySelectorAll('link[rel="modulepreload"]')).some((link) =>
+        new RegExp(source).test(link.getAttribute('href') ?? ''),
+      ),
+    pageModule.source,
+  );
   const hrefs = await page.evaluate(() =>
     Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute('href') ?? ''),
   );
@@ -49,8 +66,7 @@ async function preloadsBeforeTheApp(page: Page, path: string): Promise<string[]>
 test.describe('watch page', () => {
   test("opening a watch page preloads its code and the player's before the app has run; /home its own", async ({ page }) => {
     await registerViaApi(page);
-    await answerWatchCalls(page, 'code-1', { hlsUrl: null, videoFile: null });
-    const onWatch = await preloadsBeforeTheApp(page, '/video/watch/code-1');
+    const onWatch = await preloadsBeforeTheApp(page, `/video/watch/${main}`, /^\/assets\/video-watch-page-[\w-]+\.js$/);
     expect(onWatch).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/video-watch-page-[\w-]+\.js$/),
@@ -61,29 +77,33 @@ test.describe('watch page', () => {
         expect.stringMatching(/^\/assets\/hls-video-[\w-]+\.js$/),
       ]),
     );
-    const onHome = await preloadsBeforeTheApp(page, '/home');
+    const onHome = await preloadsBeforeTheApp(page, '/home', /^\/assets\/home-page-[\w-]+\.js$/);
     expect(onHome).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/home-page-[\w-]+\.js$/)]));
     expect(onHome.filter((href) => /video-watch-page|player-chrome|hls-video/.test(href))).toEqual([]);
   });
 
   test('a video the viewer may not watch (401) opens its buy page', async ({ page }) => {
     await registerViaApi(page);
-    await page.route('**/api/video/v/paid-1', (route) => route.fulfill(apiError(401, 'No access to this video')));
-    await page.goto('/video/watch/paid-1');
-    await expect(page).toHaveURL(/\/video\/buy\/paid-1$/);
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/video/v/${exclusive}`);
+    await page.goto(`/video/watch/${exclusive}`);
+    expect((await refused).status()).toBe(401);
+    await expect(page).toHaveURL(new RegExp(`/video/buy/${exclusive}$`));
+    await expect(page.getByRole('heading', { name: 'Wanda paid clip', level: 1 })).toBeVisible();
   });
 
-  test('falls back to the MP4 file when the HLS stream cannot load; fallbacks for title and description', async ({ page }) => {
+  test('falls back to the MP4 file when the HLS stream cannot load; fallback for the description', async ({ page }) => {
     await registerViaApi(page);
-    const clip = makeClip({ seconds: 4, width: 320, height: 180, audio: false });
-    await page.route('**/test-media/missing/master.m3u8', (route) => route.fulfill({ status: 404, body: 'not found' }));
-    await page.route('**/test-media/fallback.mp4', (route) =>
-      route.fulfill({ status: 200, contentType: 'video/mp4', body: fs.readFileSync(clip) }),
-    );
-    await answerWatchCalls(page, 'mp4-1', { hlsUrl: '/test-media/missing/master.m3u8', videoFile: '/test-media/fallback.mp4' });
+    // A broken stream: the master playlist is not found. The MP4 is the real one.
+    await page.route(new RegExp(`/videos/${main}/master\\.m3u8$`), (route) => route.fulfill({ status: 404, body: 'not found' }));
+    // The real answer without its description, which no upload can leave out.
+    await page.route(`**/api/video/v/${main}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: WatchVideo };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, description: '' } } });
+    });
 
-    await page.goto('/video/watch/mp4-1');
-    await expect(page.getByRole('heading', { name: 'Mocked clip', level: 1 })).toBeVisible();
+    await page.goto(`/video/watch/${main}`);
+    await expect(page.getByRole('heading', { name: 'Wanda main clip', level: 1 })).toBeVisible();
     await expect(page.getByText('No description available')).toBeVisible();
     const player = page.getByTestId('video-player');
     await expect(player).toHaveAttribute('data-engine', 'mp4', { timeout: 20_000 });
@@ -109,12 +129,13 @@ test.describe('watch page', () => {
 
   test('More videos sits beside the player from 1280 px and below it at 1024 px', async ({ page }) => {
     await registerViaApi(page);
-    await answerWatchCalls(page, 'layout-1', { hlsUrl: null, videoFile: null });
     const more = page.getByRole('complementary').filter({ has: page.getByRole('heading', { name: 'More videos' }) });
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/video/watch/layout-1');
-    await expect(more.getByRole('link', { name: /Another clip/ })).toHaveAttribute('href', '/video/watch/other-1');
+    await page.goto(`/video/watch/${main}`);
+    await expect(page.getByRole('heading', { name: 'Wanda main clip', level: 1 })).toBeVisible();
+    await expect(more.getByRole('link', { name: /Another clip/ })).toHaveAttribute('href', `/video/watch/${other}`);
+    await expect(more.getByRole('link', { name: /Wanda main clip/ })).toHaveCount(0);
     const player = page.getByTestId('video-player');
     let playerBox = (await player.boundingBox())!;
     let moreBox = (await more.boundingBox())!;
@@ -134,30 +155,34 @@ test.describe('watch page', () => {
 
   test('the page shows once its four initial calls have answered; any of them failing shows the error view', async ({ page }) => {
     await registerViaApi(page);
-    await answerWatchCalls(page, 'partial-1', { hlsUrl: null, videoFile: null });
-    await page.route('**/api/watchHistory/track/partial-1', (route) => route.fulfill(apiError(500, 'History is down')));
-    await page.goto('/video/watch/partial-1');
-    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Mocked clip', level: 1 })).toHaveCount(0);
+    // The real page first: all four calls answered.
+    await page.goto(`/video/watch/${main}`);
+    await expect(page.getByRole('heading', { name: 'Wanda main clip', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '0 Comments' })).toBeVisible();
 
-    // Comments failing (after the retries a server error gets) does the same.
-    await answerWatchCalls(page, 'partial-2', { hlsUrl: null, videoFile: null });
-    await page.route('**/api/comment/video/partial-2', (route) => route.fulfill(apiError(500, 'Comments are down')));
-    await page.goto('/video/watch/partial-2');
-    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible();
-
-    // The owner's more videos are the fourth call.
-    await answerWatchCalls(page, 'partial-3', { hlsUrl: null, videoFile: null });
-    await page.route(`**/api/dashboard/more/${wanda._id}`, (route) => route.fulfill(apiError(404, 'Channel is gone')));
-    await page.goto('/video/watch/partial-3');
-    await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
+    // Server errors on one call at a time; the other three are the real server's.
+    const failing = [
+      { path: `**/api/watchHistory/track/${main}`, answer: apiError(500, 'History is down') },
+      // Comments failing (after the retries a server error gets) does the same.
+      { path: `**/api/comment/video/${main}`, answer: apiError(500, 'Comments are down') },
+      // The owner's more videos are the fourth call.
+      { path: `**/api/dashboard/more/${wanda.id}`, answer: apiError(500, 'More videos are down') },
+    ];
+    for (const { path, answer } of failing) {
+      await page.route(path, (route) => route.fulfill(answer));
+      await page.goto(`/video/watch/${main}`);
+      await expect(page.getByRole('heading', { name: 'Unable to load video' }), path).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Wanda main clip', level: 1 }), path).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Return to home' }), path).toBeVisible();
+      await page.unroute(path);
+    }
   });
 
-  test('a failing video call shows the error view', async ({ page }) => {
+  test('a malformed video id (400 from the server) shows the error view', async ({ page }) => {
     await registerViaApi(page);
-    await page.route('**/api/video/v/broken-1', (route) => route.fulfill(apiError(400, 'Invalid id')));
-    await page.goto('/video/watch/broken-1');
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/video/v/not-a-video-id');
+    await page.goto('/video/watch/not-a-video-id');
+    expect((await answer).status()).toBe(400);
     await expect(page.getByRole('heading', { name: 'Unable to load video' })).toBeVisible();
     await expect(page.getByText('There was a problem loading this video.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible();
@@ -165,22 +190,25 @@ test.describe('watch page', () => {
 
   test('a refused like or subscription goes back and says why', async ({ page }) => {
     await registerViaApi(page);
-    await answerWatchCalls(page, 'refused-1', { hlsUrl: null, videoFile: null });
-    await page.route('**/api/like/v/refused-1', (route) => route.fulfill(apiError(500, 'Likes are down')));
-    await page.route(`**/api/subscription/channel/${wanda._id}`, (route) =>
+    // Server errors: the real server answers these calls with success.
+    await page.route(`**/api/like/v/${main}`, (route) => route.fulfill(apiError(500, 'Likes are down')));
+    await page.route(`**/api/subscription/channel/${wanda.id}`, (route) =>
       route.fulfill(apiError(500, 'Subscriptions are down')),
     );
-    await page.goto('/video/watch/refused-1');
+    await page.goto(`/video/watch/${main}`);
 
     const like = page.getByRole('button', { name: /^Like video/ });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('like-count')).toHaveText('0');
     await like.click();
     await expect(page.getByText('Likes are down')).toBeVisible();
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('like-count')).toHaveText('0');
 
+    await expect(page.getByTestId('subscriber-count')).toHaveText('0 subscribers');
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await expect(page.getByText('Subscriptions are down')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
-    await expect(page.getByTestId('subscriber-count')).toHaveText('2 subscribers');
+    await expect(page.getByTestId('subscriber-count')).toHaveText('0 subscribers');
   });
 });

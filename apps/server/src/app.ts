@@ -18,6 +18,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { ok } from './lib/respond.ts';
+import { diskStatus } from './storage/disk-space.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { reportsQueueRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
@@ -25,6 +26,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerMediaUrls } from './plugins/media-urls.ts';
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   registerMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
+  registerCacheControl(app);
   registerJsonBody(app);
   registerMediaUrls(app, deps.storage.publicUrl);
   await registerSecurity(app, deps.config, deps.db);
@@ -65,13 +68,20 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await registerOpenApi(app);
   registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer });
 
+  /**
+   * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is
+   * below MIN_FREE_DISK_MB (uploads are refused, encodes wait) or cannot be asked (`disk: null`),
+   * `ok` otherwise.
+   */
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(deps.db);
     } catch {
       return sendDatabaseUnavailable(reply);
     }
-    return ok(reply, { status: 'ok' });
+    // A DATA_DIR that cannot even be asked (removed, unmounted) is reported, not a 500.
+    const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes).catch(() => null);
+    return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);

@@ -154,8 +154,14 @@ const EnvSchema = z.object({
     .or(z.string().regex(/^\/[\w./-]*$/, 'expected a URL or an absolute path'))
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /** Resumable uploads a user may hold unfinished (not yet made into a video) at once; each also takes an upload slot. */
+  UPLOADS_UNFINISHED_MAX: z.coerce.number().int().min(1).default(3),
+  /** Bytes a user's unfinished resumable uploads may declare together; MAX_VIDEO_BYTES × UPLOADS_UNFINISHED_MAX when absent. */
+  UPLOADS_UNFINISHED_MAX_BYTES: z.coerce.number().int().positive().optional(),
   /** Unfinished resumable uploads (tus) are removed, bytes and all, this long after they were created. */
   UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
+  /** Free space kept on DATA_DIR's disk: an upload that would leave less is refused (507); /api/health says `low`. */
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(1024),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -226,9 +232,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     },
+    /** Caps on a user's unfinished resumable uploads: how many, and their declared bytes together. */
+    uploadsUnfinished: {
+      max: e.UPLOADS_UNFINISHED_MAX,
+      maxBytes: e.UPLOADS_UNFINISHED_MAX_BYTES ?? e.MAX_VIDEO_BYTES * e.UPLOADS_UNFINISHED_MAX,
+    },
     /** Resumable uploads (tus) land here with the local driver; the bucket's `uploads/` with S3. */
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadExpireMs: e.UPLOAD_EXPIRE_HOURS * 60 * 60 * 1000,
+    minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

@@ -14,6 +14,8 @@ import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
 import { MEDIA_GONE_CHANNEL } from './features/media/media-gone.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
+import { retryStartupStep, withStartupLock } from './db/startup.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
 import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
@@ -110,7 +112,7 @@ export function createServices(infra: Infra) {
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
   });
-  const uploads = createUploadsService({ config, storage, access, log: infra.log });
+  const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
@@ -170,7 +172,10 @@ export type AppDeps = Infra & { services: ReturnType<typeof createServices> };
 /**
  * Opens the real parts (database, storage) for a process; `close` releases them. The embedded
  * database is started again if it dies; `onFatal` is called when it cannot be (the process should
- * then exit non-zero, for its supervisor to restart it).
+ * then exit non-zero, for its supervisor to restart it). With the embedded database the process
+ * first takes DATA_DIR for itself (`DataDirInUseError` when another process holds it). A start-up
+ * that fails leaves nothing running (no database, no pool); `signal` ends one that is waiting for
+ * its database.
  */
 export async function createDeps(
   config: Config,
@@ -179,28 +184,77 @@ export async function createDeps(
     onFatal: (err: unknown) => void;
     /** An HTTP worker of a cluster: no temp sweeping (its primary sweeps), job nudges go to the primary. */
     httpWorker?: { relayNudge(name: JobName): void };
+    signal?: AbortSignal;
   },
 ): Promise<AppDeps & { close(): Promise<void>; databaseUrl: string }> {
   await fs.mkdir(config.dataDir, { recursive: true });
-  await fs.mkdir(config.tmpDir, { recursive: true });
+  // The embedded database is this process's alone: nothing under DATA_DIR is touched before that is sure.
+  const dataDirLock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   let embedded: ReturnType<typeof superviseEmbeddedPostgres> | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    const dir = path.join(config.dataDir, 'pg');
-    const first = await startEmbeddedPostgres(dir, (m) => log.warn(m));
-    embedded = superviseEmbeddedPostgres(first, () => startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }), {
-      log: (msg, err) => (err ? log.warn({ err: String(err) }, msg) : log.warn(msg)),
-      onGiveUp: (err) => {
-        log.error({ err: String(err) }, 'PostgreSQL could not be started again');
-        opts.onFatal(err);
-      },
-    });
-    url = first.url();
+  let db: Db | undefined;
+  let jobQueue: JobQueue | undefined;
+  try {
+    await fs.mkdir(config.tmpDir, { recursive: true });
+    const url = config.databaseUrl ?? (embedded = await startEmbedded(config, log, opts.onFatal)).url();
+    db = createDb(url);
+    jobQueue = await prepareDatabase(url, db, config, log, opts.signal);
+    return await openParts(config, log, opts, { url, db, jobQueue, embedded, dataDirLock });
+  } catch (err) {
+    await jobQueue?.stop().catch(() => {});
+    await db?.destroy().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    await dataDirLock?.release();
+    throw err;
   }
-  const db = createDb(url);
-  await migrateToLatest(db);
+}
+
+/** The embedded PostgreSQL under DATA_DIR/pg, watched and started again when it dies. */
+async function startEmbedded(config: Config, log: Infra['log'], onFatal: (err: unknown) => void) {
+  const dir = path.join(config.dataDir, 'pg');
+  const first = await startEmbeddedPostgres(dir, (m) => log.warn(m));
+  return superviseEmbeddedPostgres(first, () => startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }), {
+    log: (msg, err) => (err ? log.warn({ err: String(err) }, msg) : log.warn(msg)),
+    onGiveUp: (err) => {
+      log.error({ err: String(err) }, 'PostgreSQL could not be started again');
+      onFatal(err);
+    },
+  });
+}
+
+/**
+ * The schema steps of start-up (migrations, then the job queue's tables and queues), under the
+ * start-up lock so that processes started together take turns, and run again while they fail
+ * transiently (database not up yet, a deadlock): a replica waits for its database, never dies of it.
+ */
+async function prepareDatabase(url: string, db: Db, config: Config, log: Infra['log'], signal?: AbortSignal) {
+  return retryStartupStep(
+    () =>
+      withStartupLock(url, async () => {
+        await migrateToLatest(db);
+        return createJobQueue(url, config);
+      }),
+    {
+      signal,
+      onRetry: (err, attempt) => log.warn({ err: String(err), attempt }, 'database not ready at start-up; trying again'),
+    },
+  );
+}
+
+/** Everything that runs on the prepared database: secrets, sweepers, metrics, listeners, services. */
+async function openParts(
+  config: Config,
+  log: Infra['log'],
+  opts: Parameters<typeof createDeps>[2],
+  parts: {
+    url: string;
+    db: Db;
+    jobQueue: JobQueue;
+    embedded?: { stop(): Promise<void> };
+    dataDirLock?: { release(): Promise<void> };
+  },
+) {
+  const { url, db, jobQueue, embedded, dataDirLock } = parts;
   const mediaSecret = config.mediaTokenSecret ?? (await loadOrCreateSecret(path.join(config.dataDir, 'secrets', 'media-token')));
-  const jobQueue = await createJobQueue(url, config);
   // The jobs of an HTTP worker's uploads run in its primary, whose loop is woken from here.
   const queue: JobQueue = opts.httpWorker ? { ...jobQueue, nudge: opts.httpWorker.relayNudge } : jobQueue;
   // Alone on DATA_DIR with the embedded database; processes sharing one use DATABASE_URL.
@@ -211,7 +265,9 @@ export async function createDeps(
         exclusive: !config.databaseUrl,
         log: (obj, msg) => log.warn(obj, msg),
       });
-  const metrics = createMetrics({ role: config.role, queueStats: () => queue.stats() });
+  // The queue gauges come from the process that exports them; a cluster's HTTP workers' metrics
+  // are added up in their primary (ops/metrics.ts), which reports the queue once.
+  const metrics = createMetrics({ role: config.role, queueStats: opts.httpWorker ? undefined : () => queue.stats() });
   // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
   const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
   const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log });
@@ -237,6 +293,8 @@ export async function createDeps(
       await mediaGone.close();
       await db.destroy();
       await embedded?.stop();
+      // Last: the folder is free once its database has stopped.
+      await dataDirLock?.release();
     },
   };
 }

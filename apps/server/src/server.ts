@@ -5,8 +5,9 @@ import { loadConfig, type Config } from './config.ts';
 import { leaveProcessExitToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
+import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
-import { startMetricsListener } from './ops/metrics.ts';
+import { answerClusterMetrics, clusterMetrics, startMetricsListener } from './ops/metrics.ts';
 
 /**
  * Entry point (ROLE=all|api): config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP.
@@ -15,7 +16,9 @@ import { startMetricsListener } from './ops/metrics.ts';
  * node:cluster primary: it keeps what must exist once (the embedded PostgreSQL, the job worker
  * with its encoder, the temp sweeper) and forks HTTP workers that share the port and reach the
  * database by its URL. A worker that dies is replaced; the primary dying ends its workers (their
- * IPC channel closes), so a crash never leaves processes holding the data folder behind.
+ * IPC channel closes), so a crash never leaves processes holding the data folder behind. Started
+ * with an IPC channel of its own (scripts/start.mjs), the process stops when that channel closes:
+ * its launcher was killed, and a supervisor that stops the launcher means to stop everything.
  */
 leaveProcessExitToCaller();
 const config = loadConfig();
@@ -29,7 +32,7 @@ type Nudge = { type: 'streamhub:nudge'; name: JobName };
 /**
  * `auto`: one HTTP process per CPU for the one-box layout (ROLE=all, what `npm start` runs); one
  * for ROLE=api, whose machines run as many processes as they like under their own supervisor,
- * each with its own metrics listener (a cluster's primary serves only its own metrics).
+ * each with its own metrics listener (a cluster's primary serves its own and its workers' sum).
  */
 function httpWorkerCount(c: Config): number {
   if (c.httpWorkers !== 'auto') return c.httpWorkers;
@@ -42,28 +45,31 @@ else await runSingle();
 
 /** One process: API (and, with ROLE=all, the worker) on the port. */
 async function runSingle() {
-  const running = (async () => {
-    // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
-    const deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1) });
-    const app = await buildApp(deps, { logger: log });
-    if (config.role === 'all') {
-      // The embedded database belongs to this process alone, so jobs it left running are orphans.
-      await startWorker(deps, { exclusive: !config.databaseUrl });
-    }
-    const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
-    return { deps, app, metrics };
-  })();
   const stop = stopper(async () => {
     // A signal during start-up waits for it, so the embedded database is never left behind.
-    const { app, deps, metrics } = await running;
-    await closeHttp(app);
-    await metrics?.close();
-    await deps.close();
+    const up = await running.catch(() => null);
+    if (!up) return;
+    await closeHttp(up.app);
+    await up.metrics?.close();
+    await up.deps.close();
   });
-  const { app, metrics } = await running;
-  if (!stop.stopping()) {
-    await app.listen({ port: config.port, host: config.host });
-    log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: metrics?.port }, 'ready');
+  const running = (async () => {
+    // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
+    const deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1), signal: stop.signal });
+    return closingOnFailure(deps, async () => {
+      const app = await buildApp(deps, { logger: log });
+      if (config.role === 'all') {
+        // The embedded database belongs to this process alone, so jobs it left running are orphans.
+        await startWorker(deps, { exclusive: !config.databaseUrl });
+      }
+      const metrics = config.metrics && deps.metrics ? await startMetricsListener(deps.metrics, config.metrics) : null;
+      return { deps, app, metrics };
+    });
+  })();
+  const up = await running.catch((err: unknown) => startFailed(err, stop));
+  if (up && !stop.stopping()) {
+    await up.app.listen({ port: config.port, host: config.host });
+    log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: up.metrics?.port }, 'ready');
   }
 }
 
@@ -71,7 +77,7 @@ async function runSingle() {
 async function runPrimary(count: number) {
   const workers = new Set<Worker>();
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
-  // Metrics of the primary (jobs, queue, encoder); the HTTP workers' own are not exported yet.
+  // Metrics of the primary (jobs, queue, encoder) and the sum of its HTTP workers' (requests, uploads).
   let metrics: Awaited<ReturnType<typeof startMetricsListener>> | null = null;
   const stop = stopper(async () => {
     await running.catch(() => {});
@@ -92,12 +98,15 @@ async function runPrimary(count: number) {
 
   const running = (async () => {
     // The embedded PostgreSQL (when DATABASE_URL is not set) and the secrets live here.
-    deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1) });
-    if (config.role === 'all') await startWorker(deps, { exclusive: !config.databaseUrl });
-    if (config.metrics && deps.metrics) metrics = await startMetricsListener(deps.metrics, config.metrics);
+    const opened = await createDeps(config, log, { onFatal: () => void stop('database lost', 1), signal: stop.signal });
+    await closingOnFailure(opened, async () => {
+      if (config.role === 'all') await startWorker(opened, { exclusive: !config.databaseUrl });
+      if (config.metrics && opened.metrics) metrics = await startMetricsListener(clusterMetrics(opened.metrics), config.metrics);
+    });
+    deps = opened;
+    return true;
   })();
-  await running;
-  if (stop.stopping()) return;
+  if (!(await running.catch((err: unknown) => startFailed(err, stop))) || stop.stopping()) return;
 
   const env = { DATABASE_URL: deps!.databaseUrl, MEDIA_TOKEN_SECRET: deps!.mediaSecret };
   let ready = 0;
@@ -129,25 +138,50 @@ async function runPrimary(count: number) {
 
 /** An HTTP worker of the cluster: the API on the shared port, nothing else. */
 async function runHttpWorker() {
+  const stop = stopper(async () => {
+    const up = await running.catch(() => null);
+    if (!up) return;
+    await closeHttp(up.app);
+    await up.deps.close();
+  });
   const running = (async () => {
     const deps = await createDeps(config, log, {
       onFatal: () => void stop('database lost', 1),
       httpWorker: { relayNudge: (name) => process.send?.({ type: 'streamhub:nudge', name } satisfies Nudge) },
+      signal: stop.signal,
     });
-    const app = await buildApp(deps, { logger: log });
-    return { deps, app };
+    // The primary serves the cluster's metrics: it asks each worker for its own.
+    if (deps.metrics) answerClusterMetrics(deps.metrics);
+    return { deps, app: await closingOnFailure(deps, () => buildApp(deps, { logger: log })) };
   })();
-  const stop = stopper(async () => {
-    const { app, deps } = await running;
-    await closeHttp(app);
-    await deps.close();
-  });
   // The primary is gone (killed): nothing may keep serving from its data folder.
   process.on('disconnect', () => {
     if (!stop.stopping()) process.exit(1);
   });
-  const { app } = await running;
-  if (!stop.stopping()) await app.listen({ port: config.port, host: config.host });
+  const up = await running.catch((err: unknown) => startFailed(err, stop));
+  if (up && !stop.stopping()) await up.app.listen({ port: config.port, host: config.host });
+}
+
+/** Runs the rest of a start-up on opened `deps`; when it fails, closes them (the embedded database stops) first. */
+async function closingOnFailure<T>(deps: { close(): Promise<void> }, rest: () => Promise<T>): Promise<T> {
+  try {
+    return await rest();
+  } catch (err) {
+    await deps.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * A start-up that failed, with everything it opened closed again: the reason in one line (a
+ * DATA_DIR held by another process is no crash, so no stack), then exit 1. A start-up ended by a
+ * stop is no failure: the stop exits.
+ */
+function startFailed(err: unknown, stop: { stopping(): boolean }): null {
+  if (stop.stopping()) return null;
+  if (err instanceof DataDirInUseError) log.fatal(err.message);
+  else log.fatal({ err }, 'start-up failed');
+  process.exit(1);
 }
 
 /**
@@ -170,9 +204,12 @@ async function closeHttp(app: Awaited<ReturnType<typeof buildApp>>) {
  */
 function stopper(close: () => Promise<void>) {
   let stopping = false;
+  // Aborted when the stop begins: a start-up still waiting for its database gives up.
+  const aborter = new AbortController();
   const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
+    aborter.abort();
     log.info({ reason }, 'shutting down');
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
     force.unref();
@@ -186,5 +223,7 @@ function stopper(close: () => Promise<void>) {
     process.exit(exitCode);
   };
   for (const signal of SIGNALS) process.on(signal, () => void stop(signal));
-  return Object.assign(stop, { stopping: () => stopping });
+  // The launcher's IPC channel closed (scripts/start.mjs gone): stop as on SIGTERM.
+  if (!cluster.isWorker && process.channel) process.once('disconnect', () => void stop('launcher gone'));
+  return Object.assign(stop, { stopping: () => stopping, signal: aborter.signal });
 }

@@ -51,9 +51,10 @@ it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restar
     fetch(`http://127.0.0.1:${port}/api/users/register`, { method: 'POST', body: registerForm(username) });
   expect((await register('restarter')).status).toBe(201);
   await stop(server);
-  expect(await fs.stat(path.join(dataDir, 'pg', 'PG_VERSION'))).toBeTruthy();
+  // The embedded PostgreSQL's cluster lives under DATA_DIR (PG_VERSION holds its major version).
+  await expect(fs.readFile(path.join(dataDir, 'pg', 'PG_VERSION'), 'utf8')).resolves.toMatch(/^\d+\n$/);
   // A clean PostgreSQL shutdown removes its pid file.
-  await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+  await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toMatchObject({ code: 'ENOENT' });
 
   server = await start(dataDir, port);
   try {
@@ -78,7 +79,7 @@ it('honours PORT and DATA_DIR, stops on SIGTERM and keeps accounts across restar
     const response = inFlight.finish();
     expect(await response).toMatchObject({ status: 201 });
     expect(await exitCode).toBe(0);
-    await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+    await expect(fs.stat(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toMatchObject({ code: 'ENOENT' });
   } catch (err) {
     await stop(server);
     throw err;

@@ -274,6 +274,15 @@ export interface ChannelBlockedWordsTable {
   word: string;
 }
 
+/** A resumable upload not yet made into a video (migration 0013): its owner and declared length. */
+export interface UnfinishedUploadsTable {
+  id: string;
+  owner_id: string;
+  declared_bytes: number;
+  claimed_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -298,4 +307,5 @@ export interface Database {
   instance_settings: InstanceSettingsTable;
   channel_blocks: ChannelBlocksTable;
   channel_blocked_words: ChannelBlockedWordsTable;
+  unfinished_uploads: UnfinishedUploadsTable;
 }

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
- * Errors that mean "PostgreSQL cannot be reached right now" rather than "this query is wrong":
+ * Errors that mean "PostgreSQL cannot be reached (or cannot write) right now" rather than "this query is wrong":
  * the API answers them 503 with Retry-After, job handlers wait them out instead of failing.
  */
 
@@ -15,6 +15,13 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  */
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
 
+/**
+ * SQLSTATEs of a server that is up but cannot write right now: 53100 disk_full, 53200
+ * out_of_memory. Transient like an outage (space comes back), so waited out the same way: a job's
+ * outcome is stored once it is written, not given up on (docs/decisions.md, "A full disk").
+ */
+const FULL_STATES = /^(53100|53200)$/;
+
 /** node-postgres and pg-pool report a lost or never-made connection only in the message. */
 const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
@@ -22,7 +29,9 @@ const UNAVAILABLE_MESSAGES =
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code) || FULL_STATES.test(code))) {
+    return true;
+  }
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
   // Connecting to "localhost" tries each address and reports an AggregateError of them all.
   if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;

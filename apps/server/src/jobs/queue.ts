@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { QueueStat } from '../ops/metrics.ts';
 import { whileDatabaseUnavailable } from '../db/unavailable.ts';
-import { jobDefinitions, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
+import { jobDefinitions, RetryLater, WorkerStopping, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the row it is about does. */
@@ -77,15 +77,13 @@ export async function createJobQueue(connectionString: string, config: Config): 
   const reportError = throttled((err: unknown) => log?.warn({ err: String(err) }, 'job queue error (retried by itself)'));
   // pg-boss retries its own maintenance: an error here (mostly an outage) is reported, never a crash.
   boss.on('error', reportError);
-  await boss.start();
-  // Dead-letter queues first: a queue may only name one that exists.
-  const definitions = Object.entries(jobDefinitions).sort(
-    ([, a], [, b]) => Number('deadLetter' in a.options) - Number('deadLetter' in b.options),
-  );
-  for (const [name, def] of definitions) {
-    const queue = { name, ...def.options, retryLimit: config.jobs.retryLimit, retryDelay: config.jobs.retryDelaySeconds };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-    else await boss.createQueue(name, queue);
+  try {
+    await boss.start();
+    await ensureQueues(boss, config);
+  } catch (err) {
+    // A failed start (the caller may retry it) leaves no pool or timer behind.
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    throw err;
   }
 
   const running = new Set<Running>();
@@ -123,7 +121,8 @@ export async function createJobQueue(connectionString: string, config: Config): 
       });
     } catch (error) {
       failure = { error };
-      if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
+      if (error instanceof RetryLater) log?.warn({ job: job.id, name, reason: error.reason }, 'job waits; retried later');
+      else if (!(controller.signal.reason instanceof WorkerStopping)) log?.error({ err: error, job: job.id, name }, 'job failed');
     } finally {
       clearTimeout(expiry);
       running.delete(entry);
@@ -142,12 +141,25 @@ export async function createJobQueue(connectionString: string, config: Config): 
       );
       return;
     }
+    if (failure?.error instanceof RetryLater) {
+      // A passing condition (a full disk): back in the queue after the delay, its retry count
+      // untouched, so however long it lasts the job is not used up by it.
+      await settle(name, job.id, () =>
+        boss.getDb().executeSql(
+          `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $3)
+              WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [name, job.id, (failure.error as RetryLater).delaySeconds],
+        ),
+      );
+      return;
+    }
     const outcome = failure && { message: failure.error instanceof Error ? failure.error.message : String(failure.error) };
     await settle(name, job.id, () => (outcome ? boss.fail(name, job.id, outcome) : boss.complete(name, job.id)));
   }
 
   /**
-   * Stores a job's outcome; while the database is down, tries again until it answers. Given up
+   * Stores a job's outcome; while the database is down or cannot write (its disk full:
+   * db/unavailable.ts), tries again until it answers. Given up
    * only when this process stops: the job then stays `active` until it is recovered or expires.
    */
   async function settle(name: JobName, id: string, store: () => Promise<unknown>) {
@@ -299,6 +311,22 @@ function failureText(output: unknown): string {
     if (typeof text === 'string') return text;
   }
   return output === null || output === undefined ? '' : JSON.stringify(output);
+}
+
+/**
+ * Creates or updates every queue of the registry. Not safe to run beside another process doing
+ * the same (concurrent createQueue deadlocks): callers hold the start-up lock (db/startup.ts).
+ */
+async function ensureQueues(boss: PgBoss, config: Config) {
+  // Dead-letter queues first: a queue may only name one that exists.
+  const definitions = Object.entries(jobDefinitions).sort(
+    ([, a], [, b]) => Number('deadLetter' in a.options) - Number('deadLetter' in b.options),
+  );
+  for (const [name, def] of definitions) {
+    const queue = { name, ...def.options, retryLimit: config.jobs.retryLimit, retryDelay: config.jobs.retryDelaySeconds };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+    else await boss.createQueue(name, queue);
+  }
 }
 
 /** When to abort a handler: a few seconds before pg-boss gives up on the job (its expiry). */

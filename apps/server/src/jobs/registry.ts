@@ -41,6 +41,20 @@ export class WorkerStopping extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that met a passing condition (a full disk): the job goes back to the queue,
+ * to start again after `delaySeconds`, without using up one of its retries.
+ */
+export class RetryLater extends Error {
+  constructor(
+    readonly delaySeconds: number,
+    readonly reason: string,
+  ) {
+    super(`Retry later: ${reason}`);
+    this.name = 'RetryLater';
+  }
+}
+
 export interface JobContext {
   /** 1 on the first attempt; `isLastAttempt` tells a handler to record a final failure. */
   attempt: number;

@@ -69,6 +69,15 @@ export class TooManyRequests extends AppError {
     super(429, TOO_MANY_REQUESTS);
   }
 }
+/**
+ * 507 Insufficient Storage: the server's disk has too little free space for this upload
+ * (MIN_FREE_DISK_MB); nothing of it was stored, and the same upload succeeds once space is freed.
+ */
+export class InsufficientStorage extends AppError {
+  constructor(message = 'Not enough storage space on the server, please try again later') {
+    super(507, message);
+  }
+}
 export class UnsupportedMedia extends AppError {
   constructor(message: string) {
     super(415, message);

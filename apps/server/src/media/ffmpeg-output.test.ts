@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
+import { ffmpegErrorReason, ffmpegFailure, parseProgress } from './ffmpeg-output.ts';
 
 const block = (outTimeUs: string, progress = 'continue') =>
   [
@@ -71,5 +71,24 @@ describe('ffmpegErrorReason', () => {
   it('falls back when stderr says nothing', () => {
     expect(ffmpegErrorReason([])).toBe('the video could not be processed');
     expect(ffmpegErrorReason(['', 'Conversion failed!'], 'custom')).toBe('custom');
+  });
+});
+
+describe('ffmpegFailure', () => {
+  it('keeps ENOSPC as the code when ffmpeg ran out of space anywhere in its output', () => {
+    const lines = [
+      '[hls @ 0x55d0c8a1b2c0] Failed to write segment: No space left on device',
+      'Error closing file /data/work/x/360p/seg_00003.m4s: Input/output error',
+    ];
+    const error = ffmpegFailure(lines);
+    expect(error).toMatchObject({ code: 'ENOSPC' });
+    expect(error.message).toMatch(/^No space left on device/);
+    expect(error.message).not.toMatch(/\//);
+  });
+
+  it('is a plain error with the reason otherwise', () => {
+    const error = ffmpegFailure(['Invalid data found when processing input']);
+    expect(error).not.toHaveProperty('code');
+    expect(error.message).toBe('Invalid data found when processing input');
   });
 });

@@ -68,6 +68,19 @@ export function ffmpegErrorReason(stderrLines: readonly string[], fallback = 'th
   return fallback;
 }
 
+/**
+ * ffmpeg's failed exit as an error: its last meaningful line as the reason (`ffmpegErrorReason`).
+ * A full disk anywhere in its output (the last line is often only "error closing file") keeps
+ * ENOSPC as the code, so the job waits for space instead of failing the video.
+ */
+export function ffmpegFailure(stderrLines: readonly string[], fallback?: string): Error {
+  const reason = ffmpegErrorReason(stderrLines, fallback);
+  if (stderrLines.some((line) => /No space left on device/i.test(line))) {
+    return Object.assign(new Error(`No space left on device (${reason})`), { code: 'ENOSPC' });
+  }
+  return new Error(reason);
+}
+
 function stripPaths(line: string): string {
   return line
     .replace(/(?:file:)?(?:\/[^\s:'"]+)+:?\s*/g, '')

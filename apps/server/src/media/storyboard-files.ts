@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
 import { rungPlaylistPath } from './ffmpeg-args.ts';
-import { ffmpegErrorReason } from './ffmpeg-output.ts';
+import { ffmpegFailure } from './ffmpeg-output.ts';
 import { parseMediaPlaylist } from './hls-playlist.ts';
 import type { Rung } from './ladder.ts';
 import { runProcess } from './run-process.ts';
@@ -45,7 +45,7 @@ export async function writeStoryboard(options: {
     await fs.rm(folder, { recursive: true, force: true });
     await fs.mkdir(folder, { recursive: true });
     const result = await runProcess(ffmpegPath(), args, { cwd: outDir, signal: options.signal, nice: options.nice });
-    if (result.exitCode !== 0) throw new Error(ffmpegErrorReason(result.stderrTail, 'the storyboard could not be made'));
+    if (result.exitCode !== 0) throw ffmpegFailure(result.stderrTail, 'the storyboard could not be made');
     const sheets = (await fs.readdir(folder)).filter((name) => SHEET_FILE.test(name)).length;
     const frames = framesIn(plan, sheets);
     if (frames === 0) throw new Error('The storyboard has no frames');

@@ -2,15 +2,26 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
 import { buildTranscodeArgs, OUTPUT_FILES, rungPlaylistPath, type SourceProbe, type X264Preset } from './ffmpeg-args.ts';
-import { ffmpegErrorReason, parseProgress } from './ffmpeg-output.ts';
+import { ffmpegFailure, parseProgress } from './ffmpeg-output.ts';
 import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
 import { buildLadder, type Rung } from './ladder.ts';
 import { runProcess, stopProcessesIn } from './run-process.ts';
+import { freeBytes } from '../storage/disk-space.ts';
+import { linkInto } from './publish-folder.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 export type TranscodeOptions = {
   input: string;
+  /** Where ffmpeg writes (its working directory). */
   outDir: string;
+  /**
+   * Where a reader finds the video while it encodes (the local driver's served folder), when not
+   * `outDir`: each rung's playlist is published here, with the init and media segments it names
+   * (hard links), only once all of them are whole; master.m3u8 as well. ffmpeg never writes here,
+   * so a full disk or a crash cannot leave a broken file under a served name. The finished folder
+   * is moved here by the caller (`publishFolder`) once complete.
+   */
+  publishDir?: string;
   /** From probeMedia: its demuxer is forced on the source again. */
   probe: SourceProbe;
   signal?: AbortSignal;
@@ -39,7 +50,7 @@ const MIN_DECODED_SHARE = 0.9;
  * Transcodes a probed source into `outDir`:
  *   master.m3u8, video.mp4, and per rung <name>/index.m3u8, <name>/init.mp4, <name>/seg_00001.m4s…
  * master.m3u8 appears as soon as the lowest rung has a segment and grows as other rungs get
- * theirs, so the video plays while it encodes. On failure or abort it rejects once ffmpeg has
+ * theirs, so the video plays while it encodes (in `publishDir` when given, see there). On failure or abort it rejects once ffmpeg has
  * exited, with a short reason without paths; what was written stays for the caller, who may have
  * published it (onFirstPlayable) and so must unpublish before removing it (`clearOutputFolder`).
  */
@@ -55,14 +66,18 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 
   // Leftovers of an earlier attempt would look like finished rungs to the publisher.
   await removeOutputs(outDir, rungs);
-  await Promise.all(rungs.map((rung) => fs.mkdir(path.join(outDir, rung.name), { recursive: true })));
+  const publishDir = options.publishDir ? path.resolve(options.publishDir) : null;
+  const dirs = publishDir ? [outDir, publishDir] : [outDir];
+  if (publishDir) await removeOutputs(publishDir, rungs);
+  await Promise.all(dirs.flatMap((dir) => rungs.map((rung) => fs.mkdir(path.join(dir, rung.name), { recursive: true }))));
 
-  const publisher = createMasterPublisher(outDir, rungs, options.onFirstPlayable);
+  const publisher = createMasterPublisher(outDir, rungs, options.onFirstPlayable, publishDir);
   const progress = createProgressReporter(probe.durationSec, options.onProgress, (error) => stop.abort(error));
   let running = true;
   const watching = (async () => {
     while (running && !signal.aborted) {
       await publisher.check();
+      await assertSpaceLeft(outDir);
       await sleep(POLL_MS);
     }
   })().catch((error: unknown) => stop.abort(error));
@@ -73,7 +88,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     running = false;
     await watching;
     signal.throwIfAborted();
-    if (result.exitCode !== 0) throw new Error(ffmpegErrorReason(result.stderrTail));
+    if (result.exitCode !== 0) throw ffmpegFailure(result.stderrTail);
 
     const playlists = await readFinishedPlaylists(outDir, rungs);
     const durationSec = round3(sum(playlists[0]!.segments.map((segment) => segment.durationSec)));
@@ -97,6 +112,16 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 }
 
 /**
+ * ffmpeg's HLS and MP4 muxers do not stop on a failed write: on a full disk it goes on encoding
+ * into files it cannot write, and may even exit 0. So the disk is watched instead: no space left
+ * stops the encode with ENOSPC (a full disk, waited out by the job), not "not completed".
+ */
+async function assertSpaceLeft(dir: string): Promise<void> {
+  if ((await freeBytes(dir)) > 0) return;
+  throw Object.assign(new Error('No space left on device'), { code: 'ENOSPC' });
+}
+
+/**
  * Makes `outDir` an empty folder that no encoder writes: a leftover ffmpeg of an earlier attempt
  * (still running in it on this machine) is killed first, then everything in it is removed.
  */
@@ -106,12 +131,46 @@ export async function clearOutputFolder(outDir: string): Promise<void> {
   await fs.mkdir(outDir, { recursive: true });
 }
 
-/** Writes master.m3u8 as rungs get their first segment and tells the caller once it exists. */
-function createMasterPublisher(outDir: string, rungs: readonly Rung[], onFirstPlayable: TranscodeOptions['onFirstPlayable']) {
+/**
+ * Writes master.m3u8 as rungs get their first segment and tells the caller once it exists. With
+ * `publishDir`, also publishes each rung there as ffmpeg's playlist grows (`publishRung`); master
+ * then goes there as well.
+ */
+function createMasterPublisher(
+  outDir: string,
+  rungs: readonly Rung[],
+  onFirstPlayable: TranscodeOptions['onFirstPlayable'],
+  publishDir: string | null,
+) {
   const available = new Set<string>();
   const lowest = rungs[rungs.length - 1]!.name;
-  const masterFile = path.join(outDir, OUTPUT_FILES.master);
+  const masterFile = path.join(publishDir ?? outDir, OUTPUT_FILES.master);
+  /** Segments of each rung already published. */
+  const published = new Map<string, number>();
   let notified = false;
+
+  /**
+   * The rung's playlist as ffmpeg last wrote it, published with the files it names once every one
+   * of them is there and not empty; a playlist cut short (a full disk) names fewer segments and
+   * is skipped, so the served one stays the last whole version.
+   */
+  async function publishRung(rung: Rung, text: string, segments: readonly { uri: string }[]): Promise<boolean> {
+    if (segments.length <= (published.get(rung.name) ?? 0)) return false;
+    const from = path.join(outDir, rung.name);
+    const to = path.join(publishDir!, rung.name);
+    const names = [OUTPUT_FILES.init, ...segments.map((segment) => segment.uri)];
+    for (const name of names) {
+      const size = await fs.stat(path.join(from, name)).then(
+        (s) => s.size,
+        () => 0,
+      );
+      if (size === 0) return false;
+    }
+    for (const name of names) await linkInto(path.join(from, name), path.join(to, name));
+    await writeFileAtomic(path.join(publishDir!, rungPlaylistPath(rung)), text);
+    published.set(rung.name, segments.length);
+    return true;
+  }
 
   async function notify() {
     if (notified) return;
@@ -123,9 +182,12 @@ function createMasterPublisher(outDir: string, rungs: readonly Rung[], onFirstPl
     async check() {
       let changed = false;
       for (const rung of rungs) {
-        if (available.has(rung.name)) continue;
+        if (available.has(rung.name) && !publishDir) continue;
         const text = await fs.readFile(path.join(outDir, rungPlaylistPath(rung)), 'utf8').catch(() => null);
-        if (text !== null && parseMediaPlaylist(text).segments.length > 0) {
+        const segments = text === null ? [] : parseMediaPlaylist(text).segments;
+        if (segments.length === 0) continue;
+        if (publishDir && !(await publishRung(rung, text!, segments))) continue;
+        if (!available.has(rung.name)) {
           available.add(rung.name);
           changed = true;
         }
@@ -135,15 +197,17 @@ function createMasterPublisher(outDir: string, rungs: readonly Rung[], onFirstPl
       await writeFileAtomic(masterFile, buildMasterPlaylist(rungs, [...available]));
       await notify();
     },
+    /** The final master, in `outDir` (published with the rest of the folder by the caller). */
     async finish(finalRungs: readonly Rung[]) {
       await writeFileAtomic(
-        masterFile,
+        path.join(outDir, OUTPUT_FILES.master),
         buildMasterPlaylist(
           finalRungs,
           finalRungs.map((rung) => rung.name),
         ),
       );
-      await notify();
+      // With a separate served folder, it is the caller's to publish (and announce) the whole folder.
+      if (!publishDir) await notify();
     },
   };
 }

@@ -1,6 +1,16 @@
+import cluster, { type Worker } from 'node:cluster';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from 'prom-client';
 
 /** What the job queue holds now, per queue and state (`JobQueue.stats`). */
 export interface QueueStat {
@@ -127,11 +137,77 @@ export function createMetrics(opts: { role: string; queueStats?: () => Promise<Q
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** What the metrics listener serves: one process's registry, or a cluster's sum (`clusterMetrics`). */
+export interface MetricsSource {
+  registry: { metrics(): Promise<string>; contentType: string };
+}
+
+type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+/** Messages between a cluster's primary and its HTTP workers (over node:cluster's IPC channel). */
+type MetricsRequest = { type: 'streamhub:metrics?'; id: number };
+type MetricsAnswer = { type: 'streamhub:metrics'; id: number; metrics: MetricsJson };
+/** A scrape fails (500, a gap in Prometheus) rather than report a sum without a busy worker. */
+const WORKER_ANSWER_MS = 3_000;
+
+/**
+ * In an HTTP worker of a node:cluster: answers the primary's requests for this process's metrics
+ * (only the primary listens on METRICS_PORT; workers share the port and cannot each serve it).
+ */
+export function answerClusterMetrics(metrics: Metrics): void {
+  process.on('message', (message: MetricsRequest) => {
+    if (message?.type !== 'streamhub:metrics?') return;
+    void metrics.registry.getMetricsAsJSON().then(
+      (json) => process.send?.({ type: 'streamhub:metrics', id: message.id, metrics: json } satisfies MetricsAnswer),
+      () => {},
+    );
+  });
+}
+
+/**
+ * A cluster primary's metrics: its own (jobs, queue, encoder) and those of every HTTP worker
+ * (requests, uploads, their processes' CPU and memory), added up by prom-client's
+ * `AggregatorRegistry.aggregate` (counters and histograms summed; each default gauge as prom-client
+ * says: memory summed, event-loop lag averaged…), as if the box were one process. A worker that
+ * exits while asked is left out (its counts leave the sum, which Prometheus reads as a reset).
+ */
+export function clusterMetrics(own: Metrics): MetricsSource {
+  let nextId = 0;
+  const waiting = new Map<number, (json: MetricsJson) => void>();
+  cluster.on('message', (_worker, message: MetricsAnswer) => {
+    if (message?.type === 'streamhub:metrics') waiting.get(message.id)?.(message.metrics);
+  });
+  const ask = (worker: Worker) =>
+    new Promise<MetricsJson>((resolve, reject) => {
+      const id = (nextId += 1);
+      const done = () => {
+        waiting.delete(id);
+        clearTimeout(timer);
+        worker.off('exit', gone);
+      };
+      const gone = () => (done(), resolve([]));
+      const timer = setTimeout(() => (done(), reject(new Error('an HTTP worker did not answer'))), WORKER_ANSWER_MS);
+      waiting.set(id, (json) => (done(), resolve(json)));
+      worker.once('exit', gone);
+      // A channel closed since the filter below reports here, not as an 'error' event.
+      worker.send({ type: 'streamhub:metrics?', id } satisfies MetricsRequest, undefined, (err) => err && gone());
+    });
+  return {
+    registry: {
+      contentType: own.registry.contentType,
+      async metrics() {
+        const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w?.isConnected());
+        const all = await Promise.all([own.registry.getMetricsAsJSON(), ...workers.map(ask)]);
+        return AggregatorRegistry.aggregate(all as MetricsJson[]).metrics();
+      },
+    },
+  };
+}
+
 /**
  * The metrics listener: GET /metrics in Prometheus text format on its own port (METRICS_PORT),
  * never on the public one, so only what can reach that port (Prometheus, a private network) reads it.
  */
-export async function startMetricsListener(metrics: Metrics, opts: { port: number; host: string }) {
+export async function startMetricsListener(metrics: MetricsSource, opts: { port: number; host: string }) {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

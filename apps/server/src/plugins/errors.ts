@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReason } from '@streamhub/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { AppError, TOO_MANY_REQUESTS, TooManyRequests } from '../lib/errors.ts';
+import { AppError, InsufficientStorage, TOO_MANY_REQUESTS, TooManyRequests } from '../lib/errors.ts';
+import { isDiskFull } from '../storage/disk-space.ts';
 import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
 
 export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[], reason?: ErrorReason) {
@@ -44,6 +45,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
 
     if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(reply);
+    // The disk filled while a request wrote (an upload's temp file): 507, as the up-front check answers.
+    if (isDiskFull(error)) return sendError(reply, 507, new InsufficientStorage().message);
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -43,12 +43,13 @@ it('a video deleted while a worker in another process transcodes it: the worker 
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data._id as string;
   const dir = path.join(ctx.config.mediaDir, 'videos', id);
-  await waitFor(async () => (await processesIn(dir)).length > 0, 90_000, 20);
+  const work = path.join(ctx.config.dataDir, 'work', id);
+  await waitFor(async () => (await processesIn(work)).length > 0, 90_000, 20);
 
   const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
   expect(deleted.statusCode).toBe(200);
   // The other process notices the row is gone, stops its encoder and removes what it wrote.
-  await waitFor(async () => (await processesIn(dir)).length === 0, 30_000, 50);
+  await waitFor(async () => (await processesIn(work)).length === 0, 30_000, 50);
   await waitFor(async () => !(await fs.stat(dir).catch(() => null)), 30_000, 50);
   expect(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).not.toContain(id);
   expect((await listFiles(path.join(ctx.config.mediaDir, 'thumbnails'))).filter((f) => f.startsWith(id))).toEqual([]);

@@ -250,7 +250,8 @@ export function watchScenario(base: string, dataDir: string) {
   })();
 
   const encoders = (async () => {
-    const media = path.join(dataDir, 'media', 'videos');
+    // Encoders run in their video's work folder (DATA_DIR/work/<id>; whole files are published to media/).
+    const media = path.join(dataDir, 'work');
     while (!stopped) {
       const perFolder = new Map<string, number>();
       for (const entry of await fs.readdir('/proc').catch(() => [] as string[])) {

@@ -51,8 +51,9 @@ describe('PostgreSQL killed (kill -9 of the embedded postmaster)', () => {
     const watch = watchScenario(env.base, env.dataDir);
     const id = await uploadClip(env.base, cookie, clip);
     const dir = path.join(env.dataDir, 'media', 'videos', id);
+    const work = path.join(env.dataDir, 'work', id);
     await waitFor(
-      async () => (await listFiles(dir)).some((f) => f.endsWith('index.m3u8')) && (await processesIn(dir)).length > 0,
+      async () => (await listFiles(dir)).some((f) => f.endsWith('index.m3u8')) && (await processesIn(work)).length > 0,
       90_000,
       20,
     );

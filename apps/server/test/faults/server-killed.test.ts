@@ -88,10 +88,11 @@ describe('the server killed (kill -9)', () => {
       const watch = watchScenario(env.base, env.dataDir);
       const id = await uploadClip(env.base, cookie, clip);
       const dir = path.join(env.dataDir, 'media', 'videos', id);
-      // Killed while ffmpeg writes the folder and a rung playlist has its first segment.
+      const work = path.join(env.dataDir, 'work', id);
+      // Killed while ffmpeg writes its work folder and a rung playlist has been published with its first segment.
       const playlists = async () => (await listFiles(dir)).filter((f) => f.endsWith('index.m3u8'));
-      await waitFor(async () => (await playlists()).length > 0 && (await processesIn(dir)).length > 0, 90_000, 20);
-      const [encoder] = await processesIn(dir);
+      await waitFor(async () => (await playlists()).length > 0 && (await processesIn(work)).length > 0, 90_000, 20);
+      const [encoder] = await processesIn(work);
       await env.server.kill9();
 
       // The encoder was tied to the server's life: gone, without finishing any rendition.

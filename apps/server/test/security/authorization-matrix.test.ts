@@ -7,10 +7,14 @@ import { CALLERS, createCast, fillPath, mutatingRoutes, send, type Caller } from
 // Every state-changing route of the built app × anonymous / another user / the owner, the
 // cross-site guard on each of them, and forwarded headers from untrusted and trusted peers.
 
-// Owners get many factory videos here: the upload quota must not be what answers.
-const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000' });
+// Owners get many factory videos and unfinished uploads here: the upload quota and caps must not be what answers.
+const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000', UPLOADS_UNFINISHED_MAX: '1000' });
 // The same app behind a trusted proxy: app.inject's peer address is 127.0.0.1.
-const proxied = await createTestContext({ TRUST_PROXY: 'loopback', UPLOAD_LIMIT_DEFAULT: '1000' });
+const proxied = await createTestContext({
+  TRUST_PROXY: 'loopback',
+  UPLOAD_LIMIT_DEFAULT: '1000',
+  UPLOADS_UNFINISHED_MAX: '1000',
+});
 const casts = new Map([
   [ctx, await createCast(ctx)],
   [proxied, await createCast(proxied)],

@@ -15,7 +15,7 @@ import { appRoutes, createCast, type AppRoute, type Scene } from './scene.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000' });
+const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000', UPLOADS_UNFINISHED_MAX: '1000' });
 const cast = await createCast(ctx);
 const SAME_ORIGIN = { host: 'app.test', origin: 'http://app.test', 'sec-fetch-site': 'same-origin' };
 

@@ -9,7 +9,7 @@ import { appRoutes, createCast, fillPath, send, type Body } from './scene.ts';
 // matrix entries), and every query parameter and path parameter of every route (from the route
 // table). Each is a 400 in the error envelope; the valid request still works afterwards.
 
-const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000' });
+const ctx = await createTestContext({ UPLOAD_LIMIT_DEFAULT: '1000', UPLOADS_UNFINISHED_MAX: '1000' });
 const cast = await createCast(ctx);
 const SAME_ORIGIN = { host: 'app.test', origin: 'http://app.test', 'sec-fetch-site': 'same-origin' };
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009-storage-keys.ts';
 import * as m0010 from './0010-rate-limits.ts';
 import * as m0011 from './0011-list-changes.ts';
 import * as m0012 from './0012-media-gone.ts';
+import * as m0013 from './0013-unfinished-uploads.ts';
 import * as m0014 from './0014-moderation.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-rate-limits': m0010,
   '0011-list-changes': m0011,
   '0012-media-gone': m0012,
+  '0013-unfinished-uploads': m0013,
   '0014-moderation': m0014,
 };

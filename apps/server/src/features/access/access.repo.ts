@@ -78,13 +78,27 @@ export function createAccessRepo(db: Db) {
     },
 
     /**
-     * Videos the user uploaded (any status), the upload slots their entitlements add, and their
-     * limit before slots: their own (`users.upload_limit`), else the instance's default, else null.
+     * Videos the user uploaded (but those failed for good), their unfinished resumable uploads (not
+     * being made into a video: a claimed one's slot is the video's), the upload slots their
+     * entitlements add, and their limit before slots: their own (`users.upload_limit`), else the
+     * instance's default, else null.
      */
-    async uploadCounts(userId: string): Promise<{ uploaded: number; extraSlots: number; limit: number | null }> {
+    async uploadCounts(userId: string): Promise<{ uploaded: number; unfinished: number; extraSlots: number; limit: number | null }> {
       const row = await db
         .selectNoFrom((eb) => [
-          eb.selectFrom('videos').select(eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).as('uploaded'),
+          // A video that failed for good has no files left (transcode.job.ts) and gives its slot back.
+          eb
+            .selectFrom('videos')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', userId)
+            .where('status', '<>', 'failed')
+            .as('uploaded'),
+          eb
+            .selectFrom('unfinished_uploads')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('owner_id', '=', userId)
+            .where('claimed_at', 'is', null)
+            .as('unfinished'),
           eb
             .selectFrom('entitlements')
             .select(sql<number>`coalesce(sum(upload_slots), 0)`.as('n'))
@@ -98,6 +112,7 @@ export function createAccessRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return {
         uploaded: Number(row.uploaded),
+        unfinished: Number(row.unfinished),
         extraSlots: Number(row.extra),
         limit: row.limit === null ? null : Number(row.limit),
       };

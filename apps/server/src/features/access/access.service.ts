@@ -62,12 +62,6 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     if (!d.watchable) throw refusal(viewer);
   }
 
-  /** The user's own limit, else the instance's default, else UPLOAD_LIMIT_DEFAULT; plus bought slots. */
-  async function uploadQuota(r: AccessRepo, userId: string): Promise<Uploads> {
-    const { uploaded, extraSlots, limit } = await r.uploadCounts(userId);
-    return { uploaded, uploadLimit: (limit ?? uploadLimitDefault) + extraSlots };
-  }
-
   /**
    * The storage quota (docs/moderation.md, "Quotas"): 413 when the user's videos and
    * `incomingBytes` together would pass it. Unfinished uploads were counted when their bytes were
@@ -78,14 +72,31 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     if (quotaBytes !== null && usedBytes + incomingBytes > quotaBytes) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
   }
 
+  /** `uploaded`: videos (API.md §5); `unfinished`: resumable uploads holding a slot until made into one. */
+  async function slots(r: AccessRepo, userId: string): Promise<Uploads & { unfinished: number }> {
+    const { uploaded, unfinished, extraSlots, limit } = await r.uploadCounts(userId);
+    // The user's own limit, else the instance's default, else UPLOAD_LIMIT_DEFAULT; plus bought slots.
+    return { uploaded, unfinished, uploadLimit: (limit ?? uploadLimitDefault) + extraSlots };
+  }
+  const uploadQuota = async (r: AccessRepo, userId: string): Promise<Uploads> => {
+    const { uploaded, uploadLimit } = await slots(r, userId);
+    return { uploaded, uploadLimit };
+  };
+
   /** The parts that take part in a caller's transaction (unit of work). */
   function on(q: Db) {
     const r = q === db ? repo : createAccessRepo(q);
     return {
       uploadQuota: (userId: string) => uploadQuota(r, userId),
+      /**
+       * THE upload quota, asked in the transaction that takes a slot, under the owner's lock (a
+       * video's insert, a resumable upload's creation): every video and every unfinished upload
+       * holds a slot; one must be free. A claimed upload (being made into the video this insert
+       * adds) holds none.
+       */
       async assertCanUpload(userId: string) {
-        const { uploaded, uploadLimit } = await uploadQuota(r, userId);
-        if (uploaded >= uploadLimit) throw new Forbidden('Upload limit reached');
+        const { uploaded, unfinished, uploadLimit } = await slots(r, userId);
+        if (uploaded + unfinished >= uploadLimit) throw new Forbidden('Upload limit reached');
       },
       assertCanStore: (userId: string, incomingBytes: number) => assertCanStore(r, userId, incomingBytes),
       /** Records what a settled purchase grants (append-only). */
@@ -118,7 +129,6 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     /** Whether the viewer holds `level` (for a batch decision: what a page may show them). */
     isStaff: (viewer: Viewer | null, level: StaffLevel) => viewer !== null && isStaff(viewer.role, level),
     uploadQuota: (userId: string) => uploadQuota(repo, userId),
-    assertCanUpload: (userId: string) => on(db).assertCanUpload(userId),
     /** Bytes the user's videos hold and their quota (null: unlimited), unfinished uploads aside. */
     storage: (userId: string) => repo.storage(userId),
     /**
@@ -128,6 +138,18 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     async storageRoom(userId: string, pendingBytes: () => Promise<number>): Promise<number> {
       const { usedBytes, quotaBytes } = await repo.storage(userId);
       return quotaBytes === null ? Infinity : Math.max(0, quotaBytes - usedBytes - (await pendingBytes()));
+    },
+    /**
+     * The fail-fast check before a request's body is read, and before each chunk of a resumable
+     * upload is written: could the user still add a video? POST /api/video/new cannot know yet
+     * whether it carries a file (a new slot) or claims one of their unfinished uploads (its own
+     * slot), so one of those is given the benefit of the doubt; the decisive check is `on(trx)`'s.
+     * Refused (403) once videos alone, or with the other unfinished uploads, use every slot: then
+     * no upload of theirs may grow any more.
+     */
+    async assertCanUpload(userId: string) {
+      const { uploaded, unfinished, uploadLimit } = await slots(repo, userId);
+      if (uploaded + Math.max(unfinished - 1, 0) >= uploadLimit) throw new Forbidden('Upload limit reached');
     },
 
     /** Which of these videos the viewer may watch, in one query (cards mark what is owned). */

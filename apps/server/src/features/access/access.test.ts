@@ -172,9 +172,10 @@ describe('media gate', () => {
 });
 
 describe('upload quota', () => {
-  it('is the default plus the upload slots of the entitlements', async () => {
+  it('is the default plus the upload slots of the entitlements; a video failed for good holds no slot', async () => {
     const user = await createUser(db);
     await createVideo(db, user.id);
+    await createVideo(db, user.id, { status: 'processing' });
     await createVideo(db, user.id, { status: 'failed' });
     expect(await access.uploadQuota(user.id)).toEqual({ uploaded: 2, uploadLimit: ctx.config.uploadLimitDefault });
     await db

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import { createUser } from '../../../test/factories.ts';
@@ -87,8 +88,13 @@ describe('posts: read, create, edit, delete', () => {
   it('edits by the author: new content and updatedAt, same createdAt', async () => {
     const author = await registerUser(ctx);
     const post = await create(author.cookie, 'before');
+    // Written an hour ago, so the edit's time is later whatever the clock's resolution.
+    await db
+      .updateTable('posts')
+      .set({ created_at: sql`created_at - interval '1 hour'`, updated_at: sql`updated_at - interval '1 hour'` })
+      .where('id', '=', post._id)
+      .execute();
     const before = (await call('GET', `/api/post/${post._id}`)).json().data;
-    await new Promise((r) => setTimeout(r, 5));
     const res = await call('POST', `/api/post/${post._id}`, author.cookie, { content: 'after' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Post edited', data: { _id: post._id, content: 'after' } });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
+import { setPrivateNoStore } from '../../plugins/cache-control.ts';
 import { UPLOAD_ID, UPLOADS_PATH } from './uploads.service.ts';
 
 /**
@@ -21,6 +22,8 @@ export const uploadsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const { uploadId } = request.params as { uploadId?: string };
     if (uploadId !== undefined && !UPLOAD_ID.test(uploadId)) throw new NotFound('Upload not found');
     if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError(412, 'Tus-Resumable: 1.0.0 is required');
+    // Hijacked: no hook sees what tus writes, so the API's caching rule is set here.
+    setPrivateNoStore(reply);
     reply.hijack();
     await uploads.handle(request.raw, jsonErrors(reply.raw), viewer._id);
   };

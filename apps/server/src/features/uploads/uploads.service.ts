@@ -4,12 +4,15 @@ import type { IncomingMessage } from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server, type ServerOptions } from '@tus/server';
-import type { DataStore, Upload } from '@tus/utils';
+import { EVENTS, type DataStore, type Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
-import { AppError, Conflict, NotFound, TooLarge } from '../../lib/errors.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, Conflict, Forbidden, NotFound, TooLarge } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
+import { assertRoomFor } from '../../storage/disk-space.ts';
 import { streamRawBodies, useRawBody } from './raw-body.ts';
+import { createUploadsRepo } from './uploads.repo.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { STORAGE_QUOTA_EXCEEDED, type AccessService } from '../access/access.service.ts';
 
@@ -22,8 +25,10 @@ export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 interface Deps {
   config: Config;
+  db: Db;
   storage: Storage;
-  access: Pick<AccessService, 'assertCanUpload' | 'storageRoom'>;
+  /** The upload quota (unfinished uploads hold a slot each) and the storage quota. */
+  access: Pick<AccessService, 'assertCanUpload' | 'on' | 'storageRoom'>;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -43,6 +48,16 @@ function tusError(status: number, message: string): TusError {
   return { status_code: status, body: message };
 }
 
+/** Runs a check of the API's; its refusal (an AppError) becomes tus's. */
+async function asTus(check: () => Promise<unknown>) {
+  try {
+    await check();
+  } catch (err) {
+    if (err instanceof AppError) throw tusError(err.statusCode, err.message);
+    throw err;
+  }
+}
+
 /**
  * Resumable uploads (tus 1.0) at `/api/uploads/`: `@tus/file-store` under DATA_DIR/uploads with
  * the local driver, `@tus/s3-store` in the bucket (`uploads/<id>`, multipart) with S3.
@@ -50,12 +65,19 @@ function tusError(status: number, message: string): TusError {
  * - Creation needs a session (routes), a declared length within MAX_VIDEO_BYTES (413) and a free
  *   upload slot (the quota of POST /api/video/new, 403) before a byte is stored. The owner is
  *   written into the upload's metadata by the server; the client's metadata cannot set it.
+ * - Every upload not yet made into a video is recorded (`unfinished_uploads`, written under the
+ *   owner's lock with the quota check, before a byte is stored): it holds an upload slot, and a
+ *   user has at most UPLOADS_UNFINISHED_MAX of them (403) declaring at most
+ *   UPLOADS_UNFINISHED_MAX_BYTES together (413). A PATCH is refused (403) once the user may no
+ *   longer upload (their videos use every slot), so nothing grows past the quota.
  * - HEAD, PATCH and DELETE on an upload answer 404 to anyone but its owner, as if it did not exist.
  * - `claim` hands a finished upload of the caller to POST /api/video/new, which sniffs and probes
  *   its bytes exactly as a multipart file; a claimed upload is consumed once (a second claim 404s).
  * - Uploads are removed, bytes and all, UPLOAD_EXPIRE_HOURS after creation unless claimed.
  */
-export function createUploadsService({ config, storage, access, log }: Deps) {
+export function createUploadsService({ config, db, storage, access, log }: Deps) {
+  const repo = createUploadsRepo(db);
+  const caps = config.uploadsUnfinished;
   const s3 = config.storage.driver === 's3' ? config.storage.s3! : null;
   // The S3 store keeps objects under `uploads/` (storage/media-keys.ts); the public id is the UUID.
   const storeId = (id: string) => (s3 ? `uploads/${id}` : id);
@@ -78,6 +100,36 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
     return owner;
   };
   const claiming = new Set<string>();
+  /** Creations whose place is reserved but whose upload the store has not made yet. */
+  const reserving = new WeakMap<IncomingMessage, string>();
+
+  /**
+   * Reserves a new upload's place, atomically: under the owner's lock (the one a video's insert
+   * takes), a free upload slot counting unfinished uploads (403), fewer than
+   * UPLOADS_UNFINISHED_MAX unfinished uploads (403) and room for its declared length under
+   * UPLOADS_UNFINISHED_MAX_BYTES (413); then its row. Concurrent creations queue on the lock, so
+   * no burst gets past a cap.
+   */
+  async function reserve(req: TusRequest, ownerId: string, id: string, declaredBytes: number) {
+    await asTus(() =>
+      repo.transaction(async (r, trx) => {
+        await r.lockOwner(ownerId);
+        await access.on(trx).assertCanUpload(ownerId);
+        const held = await r.heldBy(ownerId);
+        if (held.count >= caps.max) {
+          throw new Forbidden(`Too many unfinished uploads (at most ${caps.max}): finish or delete one first`);
+        }
+        if (held.bytes + declaredBytes > caps.maxBytes) {
+          throw new TooLarge(
+            `Unfinished uploads may declare at most ${caps.maxBytes} bytes together: finish or delete one first`,
+          );
+        }
+        await r.insert({ id, ownerId, declaredBytes });
+      }),
+    );
+    const raw = rawOf(req);
+    if (raw) reserving.set(raw, id);
+  }
 
   /**
    * A finished upload's objects in the bucket (bytes, `.info`, a leftover `.part`): the S3 store's
@@ -113,10 +165,13 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
         await access.assertCanUpload(owner);
         // The declared length counts against the storage quota from now on (413 before a byte is stored).
         if (upload.size > (await storageRoom(owner))) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
+        // 507 before a byte is stored when the declared length would leave less than MIN_FREE_DISK_MB.
+        await assertRoomFor(config.dataDir, config.minFreeDiskBytes, upload.size);
       } catch (err) {
         if (err instanceof AppError) throw tusError(err.statusCode, err.message);
         throw err;
       }
+      await reserve(req, owner, publicId(upload.id), upload.size);
       // Kept for the record only; control characters never reach a log or a response.
       const filename = String(upload.metadata?.filename ?? '')
         .replace(/\p{Cc}/gu, '')
@@ -129,41 +184,45 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       if (req.method === 'POST') return;
       const upload = await findOwned(publicId(id), owner);
       if (!upload) throw tusError(404, 'Upload not found');
+      // Its slot and bytes are given back first: a store that fails to delete leaves bytes the sweep removes.
+      if (req.method === 'DELETE') await repo.remove(publicId(id));
       if (req.method === 'DELETE' && s3 && upload.offset === upload.size) {
         // The S3 store cannot remove a finished upload (it aborts the completed multipart first).
         await removeS3Objects(publicId(id));
         throw { status_code: 204, body: '' };
       }
-      if (req.method === 'PATCH') useRawBody(req, rawOf(req)!);
+      if (req.method === 'PATCH') {
+        // No upload grows once the user may no longer upload (their videos use every slot).
+        await asTus(() => access.assertCanUpload(owner));
+        useRawBody(req, rawOf(req)!);
+      }
     },
-    onResponseError(_req, err) {
+    async onResponseError(req, err) {
       if (!('status_code' in err)) log.warn({ err: String(err.message) }, 'resumable upload failed');
+      // A creation that failed after its place was reserved (the store could not make it): given back.
+      const raw = rawOf(req);
+      const reserved = raw && reserving.get(raw);
+      if (reserved) {
+        reserving.delete(raw);
+        await repo.remove(reserved).catch(() => {});
+      }
       return undefined;
     },
+  });
+  // Made: the reservation is the upload's now, whatever happens later in this request.
+  server.on(EVENTS.POST_CREATE, (req) => {
+    const raw = rawOf(req);
+    if (raw) reserving.delete(raw);
   });
 
   streamRawBodies(server, datastore);
 
   /**
    * Declared bytes of the owner's uploads that no video holds yet (unfinished, or finished and not
-   * claimed): what they count against the storage quota. Reads every stored upload's record,
-   * which UPLOAD_EXPIRE_HOURS keeps few.
+   * claimed): what they count against the storage quota. A claimed one is being made into a
+   * video, whose own bytes count instead.
    */
-  async function pendingBytes(ownerId: string): Promise<number> {
-    const ids = s3
-      ? (await storage.list('uploads')).filter((k) => k.endsWith('.info')).map((k) => k.slice('uploads/'.length, -'.info'.length))
-      : ((await (datastore as FileStore).configstore.list?.()) ?? []);
-    let total = 0;
-    for (const id of ids) {
-      // Being turned into a video right now: the video's own bytes count instead.
-      if (claiming.has(id) || !UPLOAD_ID.test(id)) continue;
-      const upload = s3
-        ? await datastore.getUpload(storeId(id)).catch(() => undefined)
-        : await (datastore as FileStore).configstore.get(id).catch(() => undefined);
-      if (upload?.metadata?.owner === ownerId) total += upload.size ?? 0;
-    }
-    return total;
-  }
+  const pendingBytes = (ownerId: string) => repo.unclaimedBytes(ownerId);
 
   /** Bytes the owner may still store: their quota less their videos and pending uploads (Infinity: no quota). */
   const storageRoom = (ownerId: string) => access.storageRoom(ownerId, () => pendingBytes(ownerId));
@@ -187,8 +246,18 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
       if (upload.size === undefined || upload.offset !== upload.size) throw new Conflict('Upload is not finished');
       if (claiming.has(id)) throw new NotFound('Upload not found');
       claiming.add(id);
+      // Once across processes too; from now on the video's slot, not the upload's, is counted.
+      let claimed = false;
+      try {
+        claimed = await repo.claim(id, ownerId, upload.size);
+      } finally {
+        if (!claimed) claiming.delete(id);
+      }
+      if (!claimed) throw new NotFound('Upload not found');
       const release = async () => {
         claiming.delete(id);
+        // Not given back (database down): the claim goes stale within the hour (uploads.repo.ts).
+        await repo.release(id).catch(() => {});
       };
       try {
         let file: string;
@@ -213,6 +282,8 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
             if (datastore instanceof FileStore) await datastore.configstore.delete(id).catch(() => {});
             if (s3) await removeS3Objects(id);
             if (downloaded) await fs.rm(file, { force: true });
+            // The video exists: a record left behind (database down) only waits for the expiry sweep.
+            await repo.remove(id).catch(() => {});
             claiming.delete(id);
           },
           async release() {
@@ -231,6 +302,8 @@ export function createUploadsService({ config, storage, access, log }: Deps) {
      * store's own sweep) and finished ones nobody claimed. Answers how many went.
      */
     async removeExpired(now = Date.now()): Promise<number> {
+      // Their records go too (and those of creations the store never made).
+      await repo.removeCreatedBefore(new Date(now - config.uploadExpireMs));
       if (s3) return (datastore as S3Store).deleteExpired();
       const store = datastore as FileStore;
       const ids = (await store.configstore.list?.()) ?? [];

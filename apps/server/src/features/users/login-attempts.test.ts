@@ -83,6 +83,30 @@ describe.each(Object.entries(stores))('the login limit counts failed attempts on
     expect(answers).toEqual([...Array(MAX).fill(401), 429]);
   });
 
+  it("an account's username and email share one budget, in any letter case and in parallel", async () => {
+    const u = await registerUser(ctx);
+    const names = [u.username, u.email, u.username.toUpperCase(), u.email.toUpperCase()];
+    const answers: number[] = [];
+    for (let i = 0; i <= MAX; i++)
+      answers.push((await login(ctx, { username: names[i % names.length]!, password: 'wrong' })).statusCode);
+    expect(answers).toEqual([...Array(MAX).fill(401), 429]);
+    // Every name of the account is refused now, the right password too, with the 429 envelope…
+    for (const name of names) {
+      const res = await login(ctx, { email: name, password: u.password });
+      expect(res.statusCode, name).toBe(429);
+      expect(res.json()).toEqual(errorEnvelope(429, 'Too many requests, please try again later'));
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // …from this address only.
+    expect((await login(ctx, { username: u.email, password: u.password }, '10.9.8.6')).statusCode).toBe(200);
+
+    const v = await registerUser(ctx);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(ctx, { username: i % 2 ? v.username : v.email, password: 'wrong' })),
+    );
+    expect(burst.map((res) => res.statusCode).sort()).toEqual([...Array(MAX).fill(401), ...Array(12 - MAX).fill(429)]);
+  });
+
   it('malformed attempts are refused with 400 and count nothing', async () => {
     const u = await registerUser(ctx);
     for (let i = 0; i < MAX + 1; i++) {
@@ -104,7 +128,7 @@ describe('registration limit', () => {
           fullname: 'Limited',
           username: `limited${n}${Date.now()}`,
           email: `limited${n}${Date.now()}@example.com`,
-          password: 'pw',
+          password: 'Secret12!',
         },
         { avatar: { data: testImage(), filename: 'a.png', type: 'image/png' } },
       ),

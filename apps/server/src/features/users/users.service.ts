@@ -20,7 +20,7 @@ interface Deps {
   storage: Storage;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed'>;
   playlists: Pick<PlaylistsService, 'countByOwner'>;
-  /** Failed sign-ins per address and identifier, the login's rate limit. */
+  /** Failed sign-ins per address and identifier and per address and account, the login's rate limit. */
   loginAttempts: LoginAttempts;
   /** Whether registrations are open, closed or need approval (the instance's settings). */
   settings: Pick<SettingsService, 'registrations'>;
@@ -94,6 +94,8 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       for (const identifier of candidates) {
         row ??= await repo.findForLogin(identifier);
       }
+      // The account's own budget too: its username and email are not two (429 when used up).
+      if (row) await attempt.account(row.id);
       // Verify against a dummy hash when no account matches, so timing does not reveal accounts.
       const valid = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
       // API.md §4 wording; both answers take the same time.

@@ -77,7 +77,12 @@ describe('POST /api/users/register', () => {
         method: 'POST',
         url: '/api/users/register',
         ...multipart(
-          { fullname: 'F', username, email: `u${Date.now()}${Math.random().toString(36).slice(2)}@example.com`, password: 'pw' },
+          {
+            fullname: 'F',
+            username,
+            email: `u${Date.now()}${Math.random().toString(36).slice(2)}@example.com`,
+            password: 'Secret12!',
+          },
           png(),
         ),
       });
@@ -93,7 +98,7 @@ describe('POST /api/users/register', () => {
     const login = await app.inject({
       method: 'POST',
       url: '/api/users/login',
-      ...json({ username: longest.toUpperCase(), email: longest.toUpperCase(), password: 'pw' }),
+      ...json({ username: longest.toUpperCase(), email: longest.toUpperCase(), password: 'Secret12!' }),
     });
     expect(login.statusCode).toBe(200);
 
@@ -114,7 +119,10 @@ describe('POST /api/users/register', () => {
       app.inject({
         method: 'POST',
         url: '/api/users/register',
-        ...multipart({ username: `len${Date.now()}${Math.random().toString(36).slice(2)}`, password: 'pw', ...fields }, png()),
+        ...multipart(
+          { username: `len${Date.now()}${Math.random().toString(36).slice(2)}`, password: 'Secret12!', ...fields },
+          png(),
+        ),
       });
     const email = (length: number) => {
       const local = `m${Date.now()}`.padEnd(64, 'x');
@@ -381,6 +389,53 @@ describe('sessions', () => {
     });
     expect(login.statusCode).toBe(200);
   });
+});
+
+it('a new password has at least 8 characters, at registration and at a change: 400 naming the field', async () => {
+  const register = (password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      ...multipart(
+        {
+          fullname: 'Short',
+          username: `pw${Date.now()}${Math.random().toString(36).slice(2)}`,
+          email: `pw${Date.now()}@example.com`,
+          password,
+        },
+        png(),
+      ),
+    });
+  for (const password of ['a', 'Abc12!x']) {
+    const res = await register(password);
+    expect(res.statusCode, password).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, data: 'Password must have at least 8 characters' });
+    expect(res.json().details).toContainEqual({ field: 'password', problem: 'Password must have at least 8 characters' });
+  }
+  // Eight characters are enough; the strength meter is advice only.
+  expect((await register('abcdefgh')).statusCode).toBe(201);
+
+  const u = await registerUser(ctx);
+  const change = (newPassword: string) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_password',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: u.password, newPassword }),
+    });
+  const short = await change('1234567');
+  expect(short.statusCode).toBe(400);
+  expect(short.json()).toMatchObject({ success: false, data: 'New password must have at least 8 characters' });
+  expect(short.json().details).toContainEqual({
+    field: 'body.newPassword',
+    problem: 'New password must have at least 8 characters',
+  });
+  // Nothing changed: the old password still signs in, the short one does not.
+  const signIn = (password: string) =>
+    app.inject({ method: 'POST', url: '/api/users/login', ...json({ username: u.username, password }) });
+  expect((await signIn('1234567')).statusCode).toBe(401);
+  expect((await signIn(u.password)).statusCode).toBe(200);
+  expect((await change('12345678')).statusCode).toBe(200);
 });
 
 describe('profiles', () => {

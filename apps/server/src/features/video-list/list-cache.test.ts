@@ -261,29 +261,42 @@ describe('createMicroCache', () => {
   it('computes each key once at a time and keeps the answer for its lifetime', async () => {
     let clock = 0;
     const cache = createMicroCache<number>({ ttlMs: 1000, now: () => clock });
-    let calls = 0;
-    const compute = async () => {
-      calls += 1;
-      await sleep(20);
-      return calls;
+    // Each computation runs until the test ends it, so "while it runs" is a state, not a race.
+    const running: Array<{ end: () => void; answer: Promise<number> }> = [];
+    const compute = () => {
+      const n = running.length + 1; // the nth computation answers n
+      let end = () => {};
+      const answer = new Promise<number>((resolve) => (end = () => resolve(n)));
+      running.push({ end, answer });
+      return answer;
     };
-    const burst = await Promise.all(Array.from({ length: 50 }, () => cache.get('page1', compute)));
-    expect(calls).toBe(1);
-    expect(new Set(burst)).toEqual(new Set([1]));
+    const burst = Promise.all(Array.from({ length: 50 }, () => cache.get('page1', compute)));
+    expect(running).toHaveLength(1);
+    running[0]!.end();
+    expect(new Set(await burst)).toEqual(new Set([1]));
     // Fresh for its lifetime (the first computation ended at 0 on this clock).
     clock = 999;
     expect(await cache.get('page1', compute)).toBe(1);
-    // Then served once more while a single refresh runs in the background; nobody waits for it.
+    expect(running).toHaveLength(1);
+    // Then served once more while a single refresh runs in the background: these answers come
+    // while the refresh is still running, so nobody waits for it.
     clock = 1500;
     const during = await Promise.all(Array.from({ length: 20 }, () => cache.get('page1', compute)));
     expect(new Set(during)).toEqual(new Set([1]));
-    expect(calls).toBe(2);
-    await sleep(30);
+    expect(running).toHaveLength(2);
+    running[1]!.end();
+    await running[1]!.answer; // the cache's own handler of this answer ran first
     expect(await cache.get('page1', compute)).toBe(2);
+    expect(running).toHaveLength(2);
     // Past twice the lifetime an answer is never served: the ask computes and waits.
     clock = 5000;
-    expect(await cache.get('page1', compute)).toBe(3);
-    expect(await cache.get('page2', compute)).toBe(4);
+    const waiting = cache.get('page1', compute);
+    expect(running).toHaveLength(3);
+    running[2]!.end();
+    expect(await waiting).toBe(3);
+    const otherKey = cache.get('page2', compute);
+    running[3]!.end();
+    expect(await otherKey).toBe(4);
   });
 
   it('after clear(), never serves an answer whose computation started before it', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VideoListPage, VideoListQuery, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
+import { PUBLIC_NO_CACHE } from '../../plugins/cache-control.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
 
 /**
@@ -67,9 +68,11 @@ export const videoListRoutes: FastifyPluginAsyncZod<{ pages: ListPages }> = asyn
       const body = await pages.body(request.query);
       // A string with a JSON content type is sent as it is (no second serialisation); the typed
       // reply expects the object the string already holds.
+      // The same for everyone: declared here, where every other API answer is private.
       return reply
         .code(200)
         .type('application/json; charset=utf-8')
+        .header('Cache-Control', PUBLIC_NO_CACHE)
         .send(body as never);
     },
   );

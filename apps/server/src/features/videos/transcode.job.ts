@@ -2,10 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../db/unavailable.ts';
-import { WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
+import { RetryLater, WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
+import { OUTPUT_FILES } from '../../media/ffmpeg-args.ts';
+import { publishFolder } from '../../media/publish-folder.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { writeStoryboard } from '../../media/storyboard-files.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
+import { freeBytes, isDiskFull } from '../../storage/disk-space.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
@@ -21,7 +24,7 @@ interface Deps {
 
 const PROGRESS_EVERY_MS = 1000;
 
-/** Where a worker encodes a video when storage is remote (uploaded at the end). */
+/** Where a worker encodes a video (published or uploaded from there: see createTranscodeHandler). */
 export function transcodeWorkDir(config: Config, videoId: string): string {
   return path.join(config.dataDir, 'work', videoId);
 }
@@ -37,18 +40,43 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
  *
- * Local storage: ffmpeg writes into the video's folder in storage and the video is listed as soon
- * as the lowest rung has a segment (its playlists grow while the rest encodes). Remote storage
- * (S3): the source is downloaded into a work folder beside it, ffmpeg writes there, and the
- * finished folder is uploaded (streamed, a few files at a time) before the video is listed, so
- * every object is written once, final, and cacheable by a CDN (docs/decisions.md, "Storage").
+ * ffmpeg always writes into a work folder (DATA_DIR/work/<id>). Local storage: each rung's
+ * playlist is published into the video's served folder with the segments it names, whole files
+ * only (hard links, media/transcode.ts), and the video is listed as soon as the lowest rung has
+ * a segment; the finished folder (MP4 and master last) is moved in at the end. Remote storage
+ * (S3): the source is downloaded beside the work folder, and the finished folder is uploaded
+ * (streamed, a few files at a time) before the video is listed, so every object is written once,
+ * final, and cacheable by a CDN (docs/decisions.md, "Storage").
  *
  * Listing follows the files: a video is unlisted (back to `processing`) before its folder is
  * emptied, and listed only once a playable master exists. A database outage does not stop the
  * encoder: progress is skipped, publishing waits for the end, and the final state is written once
- * the database answers again. If it cannot be unlisted, its files stay until the retry unlists it.
+ * the database answers again. If it cannot be unlisted, its files stay until the retry unlists it;
+ * they are whole files, so a listed video never serves a broken one.
+ *
+ * A full disk (ENOSPC from node or ffmpeg, PostgreSQL's disk_full) is waited out, not failed: the
+ * work folder is removed (that frees space and needs none), the video unlisted if the database
+ * can say so, and the job goes back to the queue without using a retry (RetryLater), to start
+ * again once there is room (docs/decisions.md, "A full disk"). A video that fails for good loses
+ * its partial files and its source whether or not its `failed` state could be written.
  */
 export function createTranscodeHandler({ repo, storage, config, log, metrics }: Deps): JobHandlers['video.transcode'] {
+  // How often a job met by a full disk looks again for room.
+  const diskFullRetrySeconds = Math.max(1, config.jobs.retryDelaySeconds);
+  const disk = {
+    /**
+     * Whether a failed attempt is the disk's fault: an error that says so, or any failure while
+     * DATA_DIR is below MIN_FREE_DISK_MB (ffmpeg may report a full disk as an unfinished rendition,
+     * or not at all). Such a failure is waited out, never counted against the video.
+     */
+    async fullOrLow(err: unknown): Promise<boolean> {
+      if (isDiskFull(err)) return true;
+      return freeBytes(config.dataDir).then(
+        (free) => free < config.minFreeDiskBytes,
+        () => false,
+      );
+    },
+  };
   return async ({ videoId }, ctx) => {
     const video = await repo.findById(videoId);
     if (!video || video.status === 'failed' || video.has_mp4 || !video.source_key) return;
@@ -58,20 +86,23 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
     // An exclusive video from before migration 0009 leaves the public prefix before anything is written.
     const outKey = isLegacyExclusive(video) ? await moveLegacyExclusiveFolder(repo, storage, videoId) : video.media_key;
     const localOut = storage.localPath(outKey);
-    // Local storage: write in place, so early rungs are served while later ones encode.
-    // Remote storage: encode into a work folder and upload at the end.
-    const outDir = localOut ?? transcodeWorkDir(config, videoId);
+    const outDir = transcodeWorkDir(config, videoId);
 
     const deletion = new AbortController();
     const signal = AbortSignal.any([ctx.signal, deletion.signal]);
     const gone = () => deletion.abort(new Error('The video was deleted'));
-    const unlist = () => whileDatabaseUnavailable(() => repo.startProcessing(videoId), signal);
+    const unlist = () =>
+      whileDatabaseUnavailable(
+        databaseFullAsDiskFull(() => repo.startProcessing(videoId)),
+        signal,
+      );
 
     try {
       if (!(await unlist())) return gone();
-      // Kills a leftover encoder of an earlier attempt on this machine, then empties the folder.
+      // Kills a leftover encoder of an earlier attempt on this machine, then empties the folders.
       await clearOutputFolder(outDir);
-      if (!localOut) {
+      if (localOut) await clearOutputFolder(localOut);
+      else {
         // What an earlier attempt may have uploaded before it failed, and the source to encode.
         await storage.deletePrefix(outKey);
         await storage.download(sourceKey, source);
@@ -84,6 +115,8 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       const result = await transcodeVideo({
         input: source,
         outDir,
+        // Local storage: early rungs are served (whole files only) while later ones encode.
+        publishDir: localOut ?? undefined,
         probe,
         signal,
         nice: config.encoderNice,
@@ -101,36 +134,66 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       await writePreviews(outDir, result, signal, config.encoderNice, (err) =>
         log.warn({ videoId, err: String(err) }, 'no storyboard'),
       );
-      if (!localOut) await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
-      if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
+      // The master playlist last: once it names every rung, every file it leads to is in place.
+      if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.master]);
+      else await storage.putDirectory(outKey, outDir);
+      signal.throwIfAborted();
+      // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
+      const markDone = databaseFullAsDiskFull(() => repo.markDone(videoId, result.durationSec));
+      if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
       await storage.delete(sourceKey);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
       if (deletion.signal.aborted || (await isGone(videoId))) return gone();
       const stopping = ctx.signal.reason instanceof WorkerStopping;
+      if (!stopping && (await disk.fullOrLow(err))) {
+        log.warn({ videoId, err: String(err) }, 'disk full: the transcode waits for space');
+        // One try: a database that cannot write either leaves the video as it is (its served files are whole).
+        if (await repo.startProcessing(videoId).catch(() => false)) await removeServed(outKey);
+        throw new RetryLater(diskFullRetrySeconds, 'disk full');
+      }
       if (ctx.isLastAttempt && !stopping) {
-        await whileDatabaseUnavailable(() => repo.markFailed(videoId, failureReason(err)), ctx.signal);
-        await clearOutputFolder(outDir);
-        if (!localOut) await storage.deletePrefix(outKey);
+        const removeAll = async () => {
+          await removeServed(outKey);
+          await storage.delete(sourceKey).catch(() => {});
+        };
+        try {
+          await whileDatabaseUnavailable(
+            databaseFullAsDiskFull(() => repo.markFailed(videoId, failureReason(err))),
+            ctx.signal,
+          );
+        } catch (writeError) {
+          // A database that reads but cannot write (its disk full) still lists the video: its
+          // whole files stay, and the failure is recorded on a later run, without using a retry.
+          if (isDiskFull(writeError)) throw new RetryLater(diskFullRetrySeconds, 'database disk full');
+          // Anything else (an outage past the job's expiry): nothing of it is kept all the same.
+          await removeAll();
+          throw writeError;
+        }
+        // Failed for good: nothing of it is kept.
+        await removeAll();
         return;
       }
       if (!stopping) log.warn({ videoId, attempt: ctx.attempt, err: String(err) }, 'transcode attempt failed; will retry');
       // Unlisted until the retry; if the database cannot say so now, the files stay until then.
-      if (await unlist().catch(() => false)) {
-        await clearOutputFolder(outDir);
-        if (!localOut) await storage.deletePrefix(outKey).catch(() => {});
-      }
+      if (await unlist().catch(() => false)) await removeServed(outKey);
       throw err;
     } finally {
       if (deletion.signal.aborted) {
         await storage.deletePrefix(outKey);
         await storage.delete(sourceKey);
       }
-      if (!localOut) await fs.rm(outDir, { recursive: true, force: true });
+      // Always, whatever the database says: it frees the space an attempt used, and needs none.
+      await fs.rm(outDir, { recursive: true, force: true });
       if (!localSource) await fs.rm(source, { force: true });
     }
   };
+
+  /** The video's published files (removing needs no free space); a failure is left for the next attempt. */
+  async function removeServed(outKey: string) {
+    await storage.deletePrefix(outKey).catch(() => {});
+  }
 
   /** Deleted meanwhile; an unreachable database does not count as gone. */
   async function isGone(videoId: string): Promise<boolean> {
@@ -139,6 +202,22 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       () => false,
     );
   }
+}
+
+/**
+ * PostgreSQL's disk full (53100) as a full disk of ours rather than an outage: a state write the
+ * job cannot go on without is not waited out inside the handler (the job's expiry would cut the
+ * wait short and use a retry) but sends the job back to the queue (RetryLater), whose outcome
+ * write waits it out.
+ */
+function databaseFullAsDiskFull<T>(write: () => Promise<T>): () => Promise<T> {
+  return () =>
+    write().catch((err: unknown) => {
+      if (isDiskFull(err) && isDatabaseUnavailable(err)) {
+        throw Object.assign(new Error('The database has no space left'), { code: 'ENOSPC' });
+      }
+      throw err;
+    });
 }
 
 /** A state write that may be skipped during a database outage: true (carry on) when it was. */
@@ -162,7 +241,8 @@ async function writePreviews(
 ): Promise<void> {
   const lowest = result.rungs[result.rungs.length - 1]!;
   await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
-    if (signal.aborted) throw err;
+    // A full disk is waited out like everywhere else, not taken as "no previews".
+    if (signal.aborted || isDiskFull(err)) throw err;
     onFailure(err);
   });
 }

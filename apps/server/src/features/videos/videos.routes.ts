@@ -25,7 +25,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(WatchVideo) } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await videos.assertCanUpload(viewer);
+      // The whole body (video, thumbnail, fields) when the client says how long it is: slots and free disk (507).
+      await videos.assertCanUpload(viewer, Number(request.headers['content-length']) || 0);
       // The storage quota, before a byte is stored: the whole body must fit, and the file stops where the room ends.
       const room = await uploads.storageRoom(viewer._id);
       if (Number(request.headers['content-length'] ?? 0) > room) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
@@ -75,7 +76,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/details/:videoId',
     { schema: { tags, params: VideoParams, response: { 200: envelope(VideoDetails) } } },
-    async (request, reply) => ok(reply, await videos.details(request.params.videoId)),
+    async (request, reply) => ok(reply, await videos.details(request.params.videoId, request.viewer)),
   );
 
   app.patch(

@@ -9,6 +9,7 @@ import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { assertRoomFor } from '../../storage/disk-space.ts';
 import type { Listener } from '../../db/listener.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -28,7 +29,7 @@ interface Deps {
   users: Pick<UsersService, 'exists'>;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
-  access: Pick<AccessService, 'assertCanWatch' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
+  access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
   /** Where this process hears that a video's files went (the media fast path forgets them). */
   mediaGone?: Pick<Listener, 'listening' | 'sync'>;
   /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
@@ -175,8 +176,15 @@ export function createVideosService({
       return row?.thumbnail ? storage.publicUrl(row.thumbnail) : null;
     },
 
-    /** Fails fast before the body is read; checked again inside the insert transaction. */
-    assertCanUpload: (viewer: Viewer) => access.assertCanUpload(viewer._id),
+    /**
+     * Fails fast before the body is read: the quota (checked again inside the insert transaction),
+     * then room on the disk for `incomingBytes` (the request's Content-Length, 0 when unknown)
+     * above MIN_FREE_DISK_MB (507).
+     */
+    async assertCanUpload(viewer: Viewer, incomingBytes = 0) {
+      await access.assertCanUpload(viewer._id);
+      await assertRoomFor(config.dataDir, config.minFreeDiskBytes, incomingBytes);
+    },
 
     requireThumbnail,
 
@@ -227,7 +235,14 @@ export function createVideosService({
 
     watch,
 
-    async details(videoId: string) {
+    /**
+     * API.md §6 details (the edit page's call): what a card of the video shows, to whoever may
+     * see it by the watch call's rule: listed videos to everyone (exclusive ones too, as the list
+     * shows them), a video still processing or failed to its owner only; 404 otherwise, as the
+     * watch call answers.
+     */
+    async details(videoId: string, viewer: Viewer | null) {
+      await access.assertVisible(videoId, viewer);
       const video = await repo.findById(videoId);
       if (!video) throw new NotFound('Video not found');
       return {

@@ -305,6 +305,14 @@ describe('refusals', () => {
     expect((await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
       404,
     );
+    // Failed for good: nothing of it is kept (partial output, work folder, source), and its upload slot is free again.
+    const kept = async () => [
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'videos', id))),
+      ...(await listFiles(path.join(ctx.config.dataDir, 'work', id))),
+      ...(await listFiles(path.join(ctx.config.mediaDir, 'sources'))).filter((f) => f === id),
+    ];
+    await waitFor(async () => (await kept()).length === 0, 10_000, 50);
+    expect((await me(owner.cookie)).uploads.uploaded).toBe(0);
   });
 });
 
@@ -392,7 +400,10 @@ describe('edit, details and delete', () => {
     expect(withThumb.json().data.thumbnail).not.toBe(before.thumbnail);
     expect((await app.inject({ method: 'GET', url: before.thumbnail })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: withThumb.json().data.thumbnail })).statusCode).toBe(200);
-    const details = (await app.inject({ method: 'GET', url: `/api/video/details/${id}` })).json().data;
+    // The edit page's call: its owner sees it in any status.
+    const details = (
+      await app.inject({ method: 'GET', url: `/api/video/details/${id}`, headers: { cookie: owner.cookie } })
+    ).json().data;
     expect(details).toEqual({
       _id: id,
       title: 'Renamed',
@@ -419,14 +430,17 @@ describe('edit, details and delete', () => {
     const res = await upload(ctx, owner.cookie, await makeClip('long.mp4', { seconds: 20, width: 1280, height: 720 }));
     const id = res.json().data._id;
     const dir = path.join(ctx.config.mediaDir, 'videos', id);
-    await waitFor(async () => (await listFiles(dir)).length > 0 && (await processesIn(dir)).length > 0, 60_000, 50);
+    // ffmpeg writes in the work folder; whole files are published into the served one.
+    const work = path.join(ctx.config.dataDir, 'work', id);
+    await waitFor(async () => (await listFiles(dir)).length > 0 && (await processesIn(work)).length > 0, 60_000, 50);
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } })).statusCode,
     ).toBe(200);
     // The transcode ran in this process: the answer came once its encoder had stopped.
-    expect(await processesIn(dir)).toEqual([]);
+    expect(await processesIn(work)).toEqual([]);
     expect(await listFiles(dir)).toEqual([]);
     await expect(fs.stat(dir)).rejects.toThrow();
+    await expect(fs.stat(work)).rejects.toThrow();
     const jobs = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE data->>'videoId' = ${id}`.execute(ctx.db);
     expect(jobs.rows.map((j) => j.state)).toEqual(['cancelled']);
     // Other tests' failed videos keep their sources until deleted: look for this one's files only.

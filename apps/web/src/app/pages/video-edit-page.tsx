@@ -14,7 +14,9 @@ export function VideoEditPage() {
   const goBack = useGoBack('/videos');
   const user = useCurrentUser();
   const details = useVideoDetails(videoId);
-  const notOwner = Boolean(details.data && user && details.data.owner !== user._id);
+  // 404: not a video this user can see (someone else's still processing, or none): not theirs either.
+  const hidden = details.error instanceof ApiError && details.error.status === 404;
+  const notOwner = Boolean(user && ((details.data && details.data.owner !== user._id) || hidden));
 
   useEffect(() => {
     if (notOwner) goBack();

@@ -66,7 +66,9 @@ export function sendResumable(file: File, { onProgress, onStart, signal }: Optio
     signal?.addEventListener(
       'abort',
       () => {
-        void upload.abort(false);
+        // Cancelled by the user: the server's copy goes too (DELETE), so it no longer holds one of
+        // their upload slots and unfinished uploads until it expires. A reload never cancels.
+        void upload.abort(true).catch(() => {});
         reject(new DOMException('Upload cancelled', 'AbortError'));
       },
       { once: true },

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** A claim older than this is taken as cut short by a crash: the upload may be claimed again. */
+const STALE_CLAIM = sql`interval '1 hour'`;
+
+/** The SQL of the unfinished (not yet made into a video) resumable uploads (migration 0013). */
+export function createUploadsRepo(db: Db) {
+  return {
+    ...uploadQueries(db),
+    /** Runs `fn` in one transaction, with the queries bound to it (and the raw transaction, for the access rule). */
+    transaction<T>(fn: (q: UploadQueries, trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(uploadQueries(trx), trx));
+    },
+  };
+}
+
+function uploadQueries(db: Db) {
+  return {
+    /** The owner's row lock: the one a video's insert takes too, so slots are counted one at a time. */
+    async lockOwner(userId: string) {
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
+    /** How many unfinished uploads the user has, and the bytes they declared together (claimed ones too: their bytes are still here). */
+    async heldBy(userId: string): Promise<{ count: number; bytes: number }> {
+      const row = await db
+        .selectFrom('unfinished_uploads')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(declared_bytes), 0)`.as('bytes')])
+        .where('owner_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), bytes: Number(row.bytes) };
+    },
+
+    /** Bytes the user's uploads not being made into a video declared together (the storage quota counts them). */
+    async unclaimedBytes(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('unfinished_uploads')
+        .select(sql<number>`coalesce(sum(declared_bytes), 0)`.as('bytes'))
+        .where('owner_id', '=', userId)
+        .where('claimed_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.bytes);
+    },
+
+    async insert(row: { id: string; ownerId: string; declaredBytes: number }) {
+      await db
+        .insertInto('unfinished_uploads')
+        .values({ id: row.id, owner_id: row.ownerId, declared_bytes: row.declaredBytes })
+        .execute();
+    },
+
+    async remove(id: string) {
+      await db.deleteFrom('unfinished_uploads').where('id', '=', id).execute();
+    },
+
+    /**
+     * Marks the upload as being made into a video, once: false when a claim already holds it (one
+     * older than an hour was cut short and is taken over). An upload from before migration 0013 has
+     * no row: it gets one, claimed.
+     */
+    async claim(id: string, ownerId: string, declaredBytes: number): Promise<boolean> {
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO unfinished_uploads AS u (id, owner_id, declared_bytes, claimed_at)
+        VALUES (${id}, ${ownerId}, ${declaredBytes}, now())
+        ON CONFLICT (id) DO UPDATE SET claimed_at = now()
+          WHERE u.claimed_at IS NULL OR u.claimed_at < now() - ${STALE_CLAIM}
+        RETURNING u.id
+      `.execute(db);
+      return rows.length === 1;
+    },
+
+    /** The claim is given back: the upload counts as unfinished again. */
+    async release(id: string) {
+      await db.updateTable('unfinished_uploads').set({ claimed_at: null }).where('id', '=', id).execute();
+    },
+
+    /** Forgets uploads created before `before` (expired: the store removes their bytes). Answers how many. */
+    async removeCreatedBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('unfinished_uploads').where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+type UploadQueries = ReturnType<typeof uploadQueries>;
