@@ -83,7 +83,9 @@ export function createAccessRepo(db: Db) {
      * entitlements add, and their limit before slots: their own (`users.upload_limit`), else the
      * instance's default, else null.
      */
-    async uploadCounts(userId: string): Promise<{ uploaded: number; unfinished: number; extraSlots: number; limit: number | null }> {
+    async uploadCounts(
+      userId: string,
+    ): Promise<{ uploaded: number; unfinished: number; extraSlots: number; limit: number | null }> {
       const row = await db
         .selectNoFrom((eb) => [
           // A video that failed for good has no files left (transcode.job.ts) and gives its slot back.
