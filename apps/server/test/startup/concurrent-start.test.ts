@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,8 +39,8 @@ async function query<T>(database: string | null, fn: (client: pg.Client) => Prom
  * the test run's PostgreSQL, or a whole URL), as a replica is started: nothing waits for anything
  * else. Resolves with the process and its probe (the API's /api/health, the worker's metrics listener).
  */
-async function spawnReplica(role: 'api' | 'worker', name: string, database: string) {
-  const [port, metricsPort] = [await freePort(), await freePort()];
+async function spawnReplica(role: 'api' | 'worker', name: string, database: string, ports?: [number, number]) {
+  const [port, metricsPort] = ports ?? [await freePort(), await freePort()];
   const { DATABASE_URL: _url, ENCODER_NICE: _nice, RATE_LIMIT_STORE: _store, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
@@ -62,6 +63,24 @@ async function spawnReplica(role: 'api' | 'worker', name: string, database: stri
   return { name, proc, probe, log };
 }
 
+/** `count` ports the system had free at once: each held open until all are known, so none repeats. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
 describe('replicas started at the same moment on a fresh database', () => {
   it(
     `two ROLE=api and one ROLE=worker, all started at once, are all healthy (${ROUNDS} rounds, a fresh database each)`,
@@ -70,10 +89,12 @@ describe('replicas started at the same moment on a fresh database', () => {
       for (let round = 1; round <= ROUNDS; round++) {
         const database = `startup_${randomUUID().replace(/-/g, '')}`;
         await query(null, (c) => c.query(`CREATE DATABASE ${database}`));
+        // Six distinct ports: free ports asked for one at a time, concurrently, may be the same one.
+        const ports = await distinctFreePorts(6);
         const replicas = await Promise.all([
-          spawnReplica('api', `r${round}-api-1`, database),
-          spawnReplica('api', `r${round}-api-2`, database),
-          spawnReplica('worker', `r${round}-worker`, database),
+          spawnReplica('api', `r${round}-api-1`, database, [ports[0]!, ports[1]!]),
+          spawnReplica('api', `r${round}-api-2`, database, [ports[2]!, ports[3]!]),
+          spawnReplica('worker', `r${round}-worker`, database, [ports[4]!, ports[5]!]),
         ]);
         for (const r of replicas) {
           await waitFor(
