@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Role } from '@streamhub/contract';
 import { loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.ts';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { grantFromCommandLine } from './features/admin/admin.service.ts';
 import { AppError } from './lib/errors.ts';
@@ -28,11 +30,22 @@ async function main(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   let embedded: EmbeddedServer | undefined;
+  let dataDirLock: DataDirLock | undefined;
   let url = config.databaseUrl;
   if (!url) {
     const dir = path.join(config.dataDir, 'pg');
     url = (await runningEmbeddedUrl(dir)) ?? undefined;
     if (!url) {
+      // No server runs: the embedded database is ours for the moment, and a server starting now
+      // must wait for it rather than stop it (or we refuse, while one is starting).
+      await fs.mkdir(config.dataDir, { recursive: true });
+      try {
+        dataDirLock = await lockDataDir(config.dataDir);
+      } catch (err) {
+        if (!(err instanceof DataDirInUseError)) throw err;
+        console.error(`${err.message}: a server is starting there; try again once it is up`);
+        return 1;
+      }
       embedded = await startEmbeddedPostgres(dir);
       url = embedded.url();
     }
@@ -53,6 +66,7 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await db.destroy();
     await embedded?.stop();
+    await dataDirLock?.release();
   }
 }
 

@@ -320,7 +320,7 @@ export function createJobHandlers(infra: Infra): JobHandlers {
       log: infra.log,
       metrics: infra.metrics,
     }),
-    'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db) }),
+    'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
     'video.media.move': createRemovedMediaHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;

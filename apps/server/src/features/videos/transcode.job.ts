@@ -259,8 +259,18 @@ function failureReason(err: unknown): string {
  * (the worker died or the job expired on its last attempt). The owner sees it failed, not forever
  * processing.
  */
-export function createTranscodeDeadHandler({ repo }: Pick<Deps, 'repo'>): JobHandlers['video.transcode.dead'] {
+export function createTranscodeDeadHandler({
+  repo,
+  storage,
+}: Pick<Deps, 'repo' | 'storage'>): JobHandlers['video.transcode.dead'] {
   return async ({ videoId }) => {
-    await repo.markFailedIfUnfinished(videoId, 'Processing failed: processing stopped before the video was finished');
+    const failed = await repo.markFailedIfUnfinished(
+      videoId,
+      'Processing failed: processing stopped before the video was finished',
+    );
+    if (!failed) return;
+    // Failed for good, like a failure its handler saw: nothing of it is kept (it holds no slot either).
+    await storage.deletePrefix(failed.media_key);
+    if (failed.source_key) await storage.delete(failed.source_key);
   };
 }

@@ -160,14 +160,16 @@ function videoQueries(db: Kysely<Database>) {
       return r.numUpdatedRows > 0n;
     },
     /** Marks failed only a video whose processing never finished (nor already failed). */
+    /** Marks an unfinished video failed; its file keys when it was marked now, else undefined. */
     async markFailedIfUnfinished(id: string, reason: string) {
-      await db
+      return db
         .updateTable('videos')
         .set({ ...statusTo('failed'), failure_reason: reason, has_hls: false, has_mp4: false })
         .where('id', '=', id)
         .where('has_mp4', '=', false)
         .where(sql<boolean>`coalesce(status_before_removal, status) <> 'failed'`)
-        .execute();
+        .returning(['media_key', 'source_key'])
+        .executeTakeFirst();
     },
     async markFailed(id: string, reason: string) {
       await db

@@ -317,7 +317,7 @@ describe('refusals', () => {
 });
 
 describe('transcode dead letter', () => {
-  it('marks a video failed only when its processing never finished', async () => {
+  it('marks a video failed only when its processing never finished, and then removes its files and source', async () => {
     const owner = await createUser(ctx.db);
     const [stuck, done, failed] = await createVideos(ctx.db, owner.id, [
       { status: 'processing' },
@@ -326,7 +326,21 @@ describe('transcode dead letter', () => {
     ]);
     await ctx.db.updateTable('videos').set({ has_mp4: true }).where('id', '=', done!).execute();
     await ctx.db.updateTable('videos').set({ failure_reason: 'Processing failed: original' }).where('id', '=', failed!).execute();
-    const dead = createTranscodeDeadHandler({ repo: createVideosRepo(ctx.db) });
+    // What the stuck video's attempts left behind, and a finished video's files.
+    const { storage } = ctx.deps;
+    const keysOf = (id: string) =>
+      ctx.db.selectFrom('videos').select(['media_key', 'source_key']).where('id', '=', id).executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('videos')
+      .set({ source_key: `sources/${stuck!}` })
+      .where('id', '=', stuck!)
+      .execute();
+    const stuckKeys = await keysOf(stuck!);
+    const doneKeys = await keysOf(done!);
+    await storage.putBuffer(`${stuckKeys.media_key}/360p/index.m3u8`, Buffer.from('#EXTM3U\n'));
+    await storage.putBuffer(stuckKeys.source_key!, Buffer.from('source'));
+    await storage.putBuffer(`${doneKeys.media_key}/master.m3u8`, Buffer.from('#EXTM3U\n'));
+    const dead = createTranscodeDeadHandler({ repo: createVideosRepo(ctx.db), storage });
     for (const videoId of [stuck!, done!, failed!, newId()])
       await dead({ videoId }, { attempt: 1, isLastAttempt: true, signal: new AbortController().signal });
     const rows = await ctx.db
@@ -338,6 +352,10 @@ describe('transcode dead letter', () => {
     expect(byId.get(stuck!)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^Processing failed/) });
     expect(byId.get(done!)).toMatchObject({ status: 'ready', failure_reason: null });
     expect(byId.get(failed!)).toMatchObject({ status: 'failed', failure_reason: 'Processing failed: original' });
+    // Failed for good: nothing of the stuck video is kept; the finished one keeps its files.
+    expect(await storage.list(stuckKeys.media_key)).toEqual([]);
+    expect(await storage.exists(stuckKeys.source_key!)).toBe(false);
+    expect(await storage.exists(`${doneKeys.media_key}/master.m3u8`)).toBe(true);
   });
 });
 
