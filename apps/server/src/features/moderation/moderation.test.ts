@@ -302,8 +302,14 @@ describe('suspensions', () => {
     await call('POST', '/api/admin/takedown', moderator.cookie, { targetType: 'video', targetId: takenDown, reason: 'Spam' });
     expect((await call('GET', '/api/users/me', user.cookie)).statusCode).toBe(200);
 
+    expect(
+      (await call('POST', '/api/reports', viewer.cookie, { targetType: 'channel', targetId: user.id, reason: 'hateful' }))
+        .statusCode,
+    ).toBe(201);
     const res = await call('POST', `/api/admin/users/${user.id}/suspend`, moderator.cookie, { reason: 'Harassment' });
     expect(res.statusCode).toBe(200);
+    const reports = await call('GET', '/api/reports/mine', viewer.cookie);
+    expect(reports.json().data).toEqual([expect.objectContaining({ targetType: 'channel', state: 'actioned' })]);
 
     expect((await call('GET', '/api/users/me', user.cookie)).statusCode).toBe(401);
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
