@@ -6,6 +6,7 @@ import { createPlaylist, createUser, createVideo } from '../../../test/factories
 import { createTestContext, errorEnvelope, registerUser, type TestContext } from '../../../test/support.ts';
 import { waitFor } from '../../../test/clips.ts';
 import type { Role } from '../../db/schema.ts';
+import { createVideosRepo } from '../videos/videos.repo.ts';
 
 // Takedowns, restores, refunds and suspensions through the real server, database and job worker
 // (API.md §12, docs/moderation.md).
@@ -175,6 +176,32 @@ describe('report → takedown → restore of a video', () => {
     expect(missing.json()).toEqual(errorEnvelope(404, 'Video not found'));
     const notDown = await call('POST', '/api/admin/restore', moderator.cookie, { targetType: 'video', targetId: videoId });
     expect(notDown.statusCode).toBe(409);
+  });
+});
+
+describe('a video taken down while it encodes', () => {
+  it('stays removed when its transcode finishes; the finish is what a restore puts back', async () => {
+    const owner = await createUser(db);
+    const moderator = await staff('moderator');
+    const videoId = await createVideo(db, owner.id, { status: 'processing' });
+    const res = await call('POST', '/api/admin/takedown', moderator.cookie, {
+      targetType: 'video',
+      targetId: videoId,
+      reason: 'Spam',
+    });
+    expect(res.statusCode).toBe(200);
+
+    // What the transcode job writes as it goes (videos.repo.ts).
+    const repo = createVideosRepo(db);
+    expect(await repo.markPlayable(videoId)).toBe(true);
+    expect(await repo.markDone(videoId, 12)).toBe(true);
+    const row = await db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'removed', status_before_removal: 'ready', has_mp4: true, removed_reason: 'Spam' });
+
+    expect(
+      (await call('POST', '/api/admin/restore', moderator.cookie, { targetType: 'video', targetId: videoId })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/video/v/${videoId}`)).statusCode).toBe(200);
   });
 });
 
