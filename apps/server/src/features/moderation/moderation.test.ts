@@ -153,6 +153,8 @@ describe('report → takedown → restore of a video', () => {
     expect(JSON.stringify(postsForOthers.json().data)).not.toContain(postId);
     const postsForAuthor = await call('GET', `/api/post/user/${author.id}`, author.cookie);
     expect(JSON.stringify(postsForAuthor.json().data)).toContain('Abusive');
+    // A removed post takes no comments.
+    expect((await call('POST', `/api/comment/post/${postId}`, owner.cookie, { content: 'hi' })).statusCode).toBe(404);
   });
 
   it('refuses callers below moderator and bad input with clear 4xx answers', async () => {
