@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
@@ -244,6 +246,11 @@ describe('refunds', () => {
     const { rows } = await sql<{ total: string }>`SELECT coalesce(sum(amount_minor), 0) AS total FROM journal_lines`.execute(db);
     expect(Number(rows[0]!.total)).toBe(0);
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+    // `npm run ledger:check` itself, on this database.
+    const { stdout } = await promisify(execFile)('npx', ['tsx', path.join(import.meta.dirname, '../../ledger-check.ts')], {
+      env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl },
+    });
+    expect(stdout).toMatch(/^ledger ok: \d+ settled purchases, \d+ refunded,/);
 
     // The creator's earnings went back; the buyer's history shows the refund.
     const earnings = await call('GET', '/api/purchase/earnings', owner.cookie);
