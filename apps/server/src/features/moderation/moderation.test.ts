@@ -305,6 +305,34 @@ describe('refunds', () => {
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
   });
 
+  it('taking down one video of a bought playlist refunds nobody: the playlist keeps its other videos', async () => {
+    const owner = await registerUser(ctx);
+    const buyer = await registerUser(ctx);
+    const moderator = await staff('moderator');
+    const [gone, kept] = [
+      await createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 }),
+      await createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 }),
+    ];
+    const playlistId = await createPlaylist(db, owner.id, { isExclusive: true, priceMinor: 2500, videoIds: [gone, kept] });
+    expect((await call('POST', `/api/purchase/buy/playlist/${playlistId}`, buyer.cookie)).statusCode).toBe(200);
+
+    const res = await call('POST', '/api/admin/takedown', moderator.cookie, {
+      targetType: 'video',
+      targetId: gone,
+      reason: 'Stolen',
+    });
+    expect(res.statusCode).toBe(200);
+    const purchase = await db
+      .selectFrom('purchases')
+      .select('status')
+      .where('playlist_id', '=', playlistId)
+      .executeTakeFirstOrThrow();
+    expect(purchase.status).toBe('settled');
+    expect((await call('GET', `/api/video/v/${kept}`, buyer.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `/api/video/v/${gone}`, buyer.cookie)).statusCode).toBe(410);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+  });
+
   it("a creator's delete of a paid video refunds its buyers in full, in the delete's transaction", async () => {
     const owner = await registerUser(ctx);
     const buyer = await registerUser(ctx);
@@ -375,6 +403,20 @@ describe('suspensions', () => {
       { action: 'user.suspend', actor_id: moderator.id },
       { action: 'user.unsuspend', actor_id: admin.id },
     ]);
+  });
+
+  it('a takedown restored while its owner is suspended stays hidden until the suspension ends', async () => {
+    const user = await createUser(db);
+    const moderator = await staff('moderator');
+    const videoId = await createVideo(db, user.id);
+    const act = (url: string, json: object) => call('POST', url, moderator.cookie, json);
+    expect((await act('/api/admin/takedown', { targetType: 'video', targetId: videoId, reason: 'Spam' })).statusCode).toBe(200);
+    expect((await act(`/api/admin/users/${user.id}/suspend`, { reason: 'Spam account' })).statusCode).toBe(200);
+    expect((await act('/api/admin/restore', { targetType: 'video', targetId: videoId })).statusCode).toBe(200);
+    const watch = await call('GET', `/api/video/v/${videoId}`);
+    expect(watch.json()).toEqual(errorEnvelope(410, 'This video was removed: its channel is suspended'));
+    expect((await act(`/api/admin/users/${user.id}/unsuspend`, {})).statusCode).toBe(200);
+    expect((await call('GET', `/api/video/v/${videoId}`)).statusCode).toBe(200);
   });
 
   it('moderators suspend plain users only; nobody suspends themselves; users cannot suspend', async () => {
