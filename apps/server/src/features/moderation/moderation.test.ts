@@ -9,6 +9,7 @@ import { createTestContext, errorEnvelope, registerUser, type TestContext } from
 import { waitFor } from '../../../test/clips.ts';
 import type { Role } from '../../db/schema.ts';
 import { createVideosRepo } from '../videos/videos.repo.ts';
+import { moveToStateFolder } from './removed-media.job.ts';
 
 // Takedowns, restores, refunds and suspensions through the real server, database and job worker
 // (API.md §12, docs/moderation.md).
@@ -201,6 +202,11 @@ describe('a video taken down while it encodes', () => {
     expect(await repo.markDone(videoId, 12)).toBe(true);
     const row = await db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'removed', status_before_removal: 'ready', has_mp4: true, removed_reason: 'Spam' });
+    // Finished, its files leave the public folder (the transcode job's last step).
+    await ctx.deps.storage.putBuffer(`videos/${videoId}/master.m3u8`, Buffer.from('#EXTM3U\n'));
+    await moveToStateFolder(repo, ctx.deps.storage, videoId);
+    expect(await exists(`removed/${videoId}/master.m3u8`)).toBe(true);
+    expect(await exists(`videos/${videoId}`)).toBe(false);
 
     expect(
       (await call('POST', '/api/admin/restore', moderator.cookie, { targetType: 'video', targetId: videoId })).statusCode,

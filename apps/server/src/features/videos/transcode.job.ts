@@ -9,6 +9,7 @@ import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
+import { moveToStateFolder } from '../moderation/removed-media.job.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -105,6 +106,8 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       signal.throwIfAborted();
       if (!(await whileDatabaseUnavailable(() => repo.markDone(videoId, result.durationSec), signal))) return gone();
       await storage.delete(sourceKey);
+      // Taken down (or its owner suspended) while it encoded: finished, its files leave the public folder now.
+      await moveToStateFolder(repo, storage, videoId);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
       if (deletion.signal.aborted || (await isGone(videoId))) return gone();
