@@ -6,7 +6,8 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
 
 /**
  * `npm run ledger:check`: proves that every journal entry balances and that every entitlement
- * has exactly one settled purchase (and every settled purchase one entitlement and one entry).
+ * has exactly one settled purchase (and every settled purchase one entitlement and one entry; a
+ * refunded one its sale and a mirroring refund entry, and an entitlement that grants nothing).
  * Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first: the
  * embedded database belongs to one process). Exit code 0 when the books are right, 1 otherwise.
  */
@@ -24,11 +25,12 @@ try {
   const counts = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'settled').as('settled'),
+      eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'refunded').as('refunded'),
       eb.selectFrom('journal_entries').select(eb.fn.countAll<number>().as('n')).as('entries'),
       eb.selectFrom('entitlements').select(eb.fn.countAll<number>().as('n')).as('entitlements'),
     ])
     .executeTakeFirstOrThrow();
-  const summary = `${counts.settled} settled purchases, ${counts.entries} journal entries, ${counts.entitlements} entitlements`;
+  const summary = `${counts.settled} settled purchases, ${counts.refunded} refunded, ${counts.entries} journal entries, ${counts.entitlements} entitlements`;
   ok = problems.length === 0;
   if (ok) console.log(`ledger ok: ${summary}`);
   else console.error(`ledger check failed (${summary}):\n${problems.map((p) => `- ${p}`).join('\n')}`);

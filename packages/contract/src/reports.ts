@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Owner } from './common.ts';
-import { multiLineText } from './text.ts';
+import { multiLineText, singleLineText } from './text.ts';
 import { VideoStatus } from './videos.ts';
 
 /** What can be reported (API.md §12); a channel is reported as its owner's account. */
@@ -20,9 +20,10 @@ export const REPORT_TEXT_MAX = 2000;
 /** POST /api/reports. */
 export const NewReport = z
   .object({
-    targetType: ReportTargetType,
-    targetId: Id,
-    reason: ReportReason,
+    // Text first, so a control character is named as such (like every text field), then the value.
+    targetType: singleLineText().pipe(ReportTargetType),
+    targetId: singleLineText().pipe(Id),
+    reason: singleLineText().pipe(ReportReason),
     text: multiLineText().trim().max(REPORT_TEXT_MAX).optional(),
   })
   .strict();

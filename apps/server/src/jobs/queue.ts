@@ -34,8 +34,8 @@ export interface JobQueue {
   counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** The latest `limit` failed jobs, newest first, with the error each ended with. */
   listFailed(limit: number): Promise<FailedJob[]>;
-  /** Runs a failed job again (one more attempt); false when no failed job has this id. */
-  retry(id: string): Promise<boolean>;
+  /** Runs a failed job again (one more attempt), inside `trx` when given; false when no failed job has this id. */
+  retry(id: string, opts?: { trx?: Kysely<any> }): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -283,11 +283,13 @@ export async function createJobQueue(connectionString: string, config: Config): 
       }));
     },
 
-    async retry(id) {
-      const { rows } = await boss.getDb().executeSql(`SELECT name FROM pgboss.job WHERE id = $1 AND state = 'failed'`, [id]);
+    async retry(id, opts = {}) {
+      const db = opts.trx ? inTransaction(opts.trx) : boss.getDb();
+      const { rows } = await db.executeSql(`SELECT name FROM pgboss.job WHERE id = $1 AND state = 'failed' FOR UPDATE`, [id]);
       const name = rows[0]?.name as JobName | undefined;
       if (!name) return false;
-      await boss.retry(name, id);
+      await boss.retry(name, id, { db });
+      // Before a caller's transaction commits the worker finds nothing yet, and looks again at its next poll.
       wakers.get(name)?.();
       return true;
     },

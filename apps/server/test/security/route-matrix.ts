@@ -273,7 +273,7 @@ export const routeMatrix: RouteEntry[] = [
   },
 
   // Reports and moderation (API.md §12): anyone signed in reports what they can see; the queue,
-  // takedowns and suspensions are for moderators and admins (moderation.test.ts proves what they get).
+  // takedowns and suspensions are for moderators and admins: the owner is a moderator here.
   {
     route: 'POST /api/reports',
     setup: video,
@@ -282,10 +282,11 @@ export const routeMatrix: RouteEntry[] = [
   },
   {
     route: 'POST /api/admin/reports/:id/reject',
+    ownerRole: 'moderator',
     setup: async (s) => {
       const reporter = await createUser(s.ctx.db);
       const id = newId();
-      const targetId = await s.video(s.owner.id);
+      const targetId = await s.video(reporter.id);
       await s.ctx.db
         .insertInto('reports')
         .values({ id, reporter_id: reporter.id, target_type: 'video', target_id: targetId, reason: 'spam' })
@@ -293,31 +294,51 @@ export const routeMatrix: RouteEntry[] = [
       return { id };
     },
     body: () => ({ json: { note: 'Not a problem' } }),
-    expect: { anonymous: 401, other: 403, owner: 403 },
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
   {
     route: 'POST /api/admin/takedown',
-    setup: video,
+    ownerRole: 'moderator',
+    setup: async (s) => ({ videoId: await s.video((await createUser(s.ctx.db)).id) }),
     body: (_s, p) => ({ json: { targetType: 'video', targetId: p.videoId, reason: 'Spam' } }),
-    expect: { anonymous: 401, other: 403, owner: 403 },
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
   {
     route: 'POST /api/admin/restore',
-    setup: video,
+    ownerRole: 'moderator',
+    setup: async (s) => {
+      const videoId = await s.video((await createUser(s.ctx.db)).id);
+      await s.ctx.db
+        .updateTable('videos')
+        .set({ status: 'removed', removed_reason: 'Spam', removed_by: 'takedown', status_before_removal: 'ready' })
+        .where('id', '=', videoId)
+        .execute();
+      return { videoId };
+    },
     body: (_s, p) => ({ json: { targetType: 'video', targetId: p.videoId } }),
-    expect: { anonymous: 401, other: 403, owner: 403 },
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
   {
     route: 'POST /api/admin/users/:id/suspend',
+    ownerRole: 'moderator',
     setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }),
     body: () => ({ json: { reason: 'Spam' } }),
-    expect: { anonymous: 401, other: 403, owner: 403 },
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
   {
     route: 'POST /api/admin/users/:id/unsuspend',
-    setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }),
-    body: () => ({ json: {} }),
-    expect: { anonymous: 401, other: 403, owner: 403 },
+    ownerRole: 'moderator',
+    setup: async (s) => {
+      const user = await createUser(s.ctx.db);
+      await s.ctx.db
+        .updateTable('users')
+        .set({ suspended_reason: 'Spam', suspended_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      return { id: user.id };
+    },
+    body: () => ({ json: { reason: 'Cleared' } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
 
   // Subscriptions (API.md §8): the owner is the channel; subscribing to yourself is a 400.

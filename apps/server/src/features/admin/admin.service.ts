@@ -191,9 +191,11 @@ export function createAdminService(deps: Deps) {
 
     async retryJob(viewer: Viewer | null, jobId: string): Promise<void> {
       access.assertStaff(viewer, 'admin');
-      // The queue's own tables: the retry and its entry are two statements, the entry written once the retry took.
-      if (!(await queue.retry(jobId))) throw new NotFound('No failed job with this id');
-      await audit.on(db).record({ actorId: viewer._id, action: 'job.retry', targetType: 'job', targetId: jobId });
+      // The retry and its entry in one transaction (pg-boss's tables are in the same database).
+      await db.transaction().execute(async (trx) => {
+        if (!(await queue.retry(jobId, { trx }))) throw new NotFound('No failed job with this id');
+        await audit.on(trx).record({ actorId: viewer._id, action: 'job.retry', targetType: 'job', targetId: jobId });
+      });
     },
   };
 }

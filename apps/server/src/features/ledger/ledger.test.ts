@@ -81,7 +81,7 @@ describe('the books', () => {
     const { stdout } = await run('npx', ['tsx', path.join(import.meta.dirname, '../../ledger-check.ts')], {
       env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl },
     });
-    expect(stdout).toMatch(/^ledger ok: \d+ settled purchases, \d+ journal entries, \d+ entitlements/);
+    expect(stdout).toMatch(/^ledger ok: \d+ settled purchases, \d+ refunded, \d+ journal entries, \d+ entitlements/);
   });
 
   it('the database refuses an unbalanced or one-line journal, and changes to appended rows', async () => {

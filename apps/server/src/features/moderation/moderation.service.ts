@@ -99,6 +99,8 @@ export function createModerationService({ db, access, audit, removals, purchases
         await tx.suspend(userId, body.reason);
         await tx.endSessions(userId);
         const videos = await removals.on(trx).hideOwner(userId, body.reason);
+        // Reports on the channel were acted on.
+        await reports.on(trx).actionTarget('channel', userId, viewer._id);
         await audit
           .on(trx)
           .record({ actorId: viewer._id, action: 'user.suspend', targetType: 'user', targetId: userId, reason: body.reason });

@@ -1,11 +1,15 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
 import { createTestContext, errorEnvelope, registerUser, type TestContext } from '../../../test/support.ts';
 import { waitFor } from '../../../test/clips.ts';
 import type { Role } from '../../db/schema.ts';
+import { createVideosRepo } from '../videos/videos.repo.ts';
+import { moveToStateFolder } from './removed-media.job.ts';
 
 // Takedowns, restores, refunds and suspensions through the real server, database and job worker
 // (API.md §12, docs/moderation.md).
@@ -152,6 +156,8 @@ describe('report → takedown → restore of a video', () => {
     expect(JSON.stringify(postsForOthers.json().data)).not.toContain(postId);
     const postsForAuthor = await call('GET', `/api/post/user/${author.id}`, author.cookie);
     expect(JSON.stringify(postsForAuthor.json().data)).toContain('Abusive');
+    // A removed post takes no comments.
+    expect((await call('POST', `/api/comment/post/${postId}`, owner.cookie, { content: 'hi' })).statusCode).toBe(404);
   });
 
   it('refuses callers below moderator and bad input with clear 4xx answers', async () => {
@@ -175,6 +181,37 @@ describe('report → takedown → restore of a video', () => {
     expect(missing.json()).toEqual(errorEnvelope(404, 'Video not found'));
     const notDown = await call('POST', '/api/admin/restore', moderator.cookie, { targetType: 'video', targetId: videoId });
     expect(notDown.statusCode).toBe(409);
+  });
+});
+
+describe('a video taken down while it encodes', () => {
+  it('stays removed when its transcode finishes; the finish is what a restore puts back', async () => {
+    const owner = await createUser(db);
+    const moderator = await staff('moderator');
+    const videoId = await createVideo(db, owner.id, { status: 'processing' });
+    const res = await call('POST', '/api/admin/takedown', moderator.cookie, {
+      targetType: 'video',
+      targetId: videoId,
+      reason: 'Spam',
+    });
+    expect(res.statusCode).toBe(200);
+
+    // What the transcode job writes as it goes (videos.repo.ts).
+    const repo = createVideosRepo(db);
+    expect(await repo.markPlayable(videoId)).toBe(true);
+    expect(await repo.markDone(videoId, 12)).toBe(true);
+    const row = await db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'removed', status_before_removal: 'ready', has_mp4: true, removed_reason: 'Spam' });
+    // Finished, its files leave the public folder (the transcode job's last step).
+    await ctx.deps.storage.putBuffer(`videos/${videoId}/master.m3u8`, Buffer.from('#EXTM3U\n'));
+    await moveToStateFolder(repo, ctx.deps.storage, videoId);
+    expect(await exists(`removed/${videoId}/master.m3u8`)).toBe(true);
+    expect(await exists(`videos/${videoId}`)).toBe(false);
+
+    expect(
+      (await call('POST', '/api/admin/restore', moderator.cookie, { targetType: 'video', targetId: videoId })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/video/v/${videoId}`)).statusCode).toBe(200);
   });
 });
 
@@ -215,6 +252,11 @@ describe('refunds', () => {
     const { rows } = await sql<{ total: string }>`SELECT coalesce(sum(amount_minor), 0) AS total FROM journal_lines`.execute(db);
     expect(Number(rows[0]!.total)).toBe(0);
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+    // `npm run ledger:check` itself, on this database.
+    const { stdout } = await promisify(execFile)('npx', ['tsx', path.join(import.meta.dirname, '../../ledger-check.ts')], {
+      env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl },
+    });
+    expect(stdout).toMatch(/^ledger ok: \d+ settled purchases, \d+ refunded,/);
 
     // The creator's earnings went back; the buyer's history shows the refund.
     const earnings = await call('GET', '/api/purchase/earnings', owner.cookie);
@@ -269,6 +311,34 @@ describe('refunds', () => {
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
   });
 
+  it('taking down one video of a bought playlist refunds nobody: the playlist keeps its other videos', async () => {
+    const owner = await registerUser(ctx);
+    const buyer = await registerUser(ctx);
+    const moderator = await staff('moderator');
+    const [gone, kept] = [
+      await createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 }),
+      await createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 }),
+    ];
+    const playlistId = await createPlaylist(db, owner.id, { isExclusive: true, priceMinor: 2500, videoIds: [gone, kept] });
+    expect((await call('POST', `/api/purchase/buy/playlist/${playlistId}`, buyer.cookie)).statusCode).toBe(200);
+
+    const res = await call('POST', '/api/admin/takedown', moderator.cookie, {
+      targetType: 'video',
+      targetId: gone,
+      reason: 'Stolen',
+    });
+    expect(res.statusCode).toBe(200);
+    const purchase = await db
+      .selectFrom('purchases')
+      .select('status')
+      .where('playlist_id', '=', playlistId)
+      .executeTakeFirstOrThrow();
+    expect(purchase.status).toBe('settled');
+    expect((await call('GET', `/api/video/v/${kept}`, buyer.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `/api/video/v/${gone}`, buyer.cookie)).statusCode).toBe(410);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+  });
+
   it("a creator's delete of a paid video refunds its buyers in full, in the delete's transaction", async () => {
     const owner = await registerUser(ctx);
     const buyer = await registerUser(ctx);
@@ -302,8 +372,14 @@ describe('suspensions', () => {
     await call('POST', '/api/admin/takedown', moderator.cookie, { targetType: 'video', targetId: takenDown, reason: 'Spam' });
     expect((await call('GET', '/api/users/me', user.cookie)).statusCode).toBe(200);
 
+    expect(
+      (await call('POST', '/api/reports', viewer.cookie, { targetType: 'channel', targetId: user.id, reason: 'hateful' }))
+        .statusCode,
+    ).toBe(201);
     const res = await call('POST', `/api/admin/users/${user.id}/suspend`, moderator.cookie, { reason: 'Harassment' });
     expect(res.statusCode).toBe(200);
+    const reports = await call('GET', '/api/reports/mine', viewer.cookie);
+    expect(reports.json().data).toEqual([expect.objectContaining({ targetType: 'channel', state: 'actioned' })]);
 
     expect((await call('GET', '/api/users/me', user.cookie)).statusCode).toBe(401);
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
@@ -333,6 +409,20 @@ describe('suspensions', () => {
       { action: 'user.suspend', actor_id: moderator.id },
       { action: 'user.unsuspend', actor_id: admin.id },
     ]);
+  });
+
+  it('a takedown restored while its owner is suspended stays hidden until the suspension ends', async () => {
+    const user = await createUser(db);
+    const moderator = await staff('moderator');
+    const videoId = await createVideo(db, user.id);
+    const act = (url: string, json: object) => call('POST', url, moderator.cookie, json);
+    expect((await act('/api/admin/takedown', { targetType: 'video', targetId: videoId, reason: 'Spam' })).statusCode).toBe(200);
+    expect((await act(`/api/admin/users/${user.id}/suspend`, { reason: 'Spam account' })).statusCode).toBe(200);
+    expect((await act('/api/admin/restore', { targetType: 'video', targetId: videoId })).statusCode).toBe(200);
+    const watch = await call('GET', `/api/video/v/${videoId}`);
+    expect(watch.json()).toEqual(errorEnvelope(410, 'This video was removed: its channel is suspended'));
+    expect((await act(`/api/admin/users/${user.id}/unsuspend`, {})).statusCode).toBe(200);
+    expect((await call('GET', `/api/video/v/${videoId}`)).statusCode).toBe(200);
   });
 
   it('moderators suspend plain users only; nobody suspends themselves; users cannot suspend', async () => {

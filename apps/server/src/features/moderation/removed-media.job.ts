@@ -23,13 +23,19 @@ export function createRemovedMediaHandler({
   repo: VideosRepo;
   storage: Storage;
 }): JobHandlers['video.media.move'] {
-  return async ({ videoId }) => {
-    const video = await repo.findById(videoId);
-    if (!video) return;
-    const encoding = !video.has_mp4 && (video.status_before_removal ?? video.status) === 'processing';
-    const target = mediaFolderFor(video);
-    if (encoding || video.media_key === target) return;
-    await storage.movePrefix(video.media_key, target);
-    await repo.moveMediaKey(video.id, video.media_key, target);
-  };
+  return async ({ videoId }) => moveToStateFolder(repo, storage, videoId);
+}
+
+/**
+ * Moves a video's files to the folder its state names (see above); nothing while it encodes. The
+ * transcode job calls it once the video is finished, for a video removed while it encoded.
+ */
+export async function moveToStateFolder(repo: VideosRepo, storage: Storage, videoId: string): Promise<void> {
+  const video = await repo.findById(videoId);
+  if (!video) return;
+  const encoding = !video.has_mp4 && (video.status_before_removal ?? video.status) === 'processing';
+  const target = mediaFolderFor(video);
+  if (encoding || video.media_key === target) return;
+  await storage.movePrefix(video.media_key, target);
+  await repo.moveMediaKey(video.id, video.media_key, target);
 }

@@ -283,6 +283,52 @@ describe('adding and removing videos', () => {
   });
 });
 
+describe('exclusive playlists and removals', () => {
+  it("an exclusive playlist holds only its creator's own videos (403); a free one holds anyone's", async () => {
+    const owner = await registerUser(ctx);
+    const other = await createUser(db);
+    const own = await createVideo(db, owner.id, { isExclusive: true, priceMinor: 500 });
+    const theirs = await createVideo(db, other.id, { isExclusive: true, priceMinor: 500 });
+    const theirsOpen = await createVideo(db, other.id);
+    const exclusive = (await create(owner.cookie, { name: 'Mine to sell', description: '', isExclusive: true })).json().data._id;
+    const free = (await create(owner.cookie, { name: 'Favourites', description: '' })).json().data._id;
+
+    expect((await addVideo(own, exclusive, owner.cookie)).statusCode).toBe(200);
+    for (const videoId of [theirs, theirsOpen]) {
+      const res = await addVideo(videoId, exclusive, owner.cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("An exclusive playlist can only hold its creator's own videos");
+    }
+    expect((await addVideo(theirsOpen, free, owner.cookie)).statusCode).toBe(200);
+    expect((await detail(exclusive, owner.cookie)).json().data.playlist.videos.map((v: { _id: string }) => v._id)).toEqual([own]);
+  });
+
+  it("a removed video leaves playlist views, its owner's included; a removed playlist is there for its owner only", async () => {
+    const owner = await registerUser(ctx);
+    const viewer = await registerUser(ctx);
+    const [kept, removed] = [await createVideo(db, owner.id), await createVideo(db, owner.id)];
+    const playlistId = await createPlaylist(db, owner.id, { videoIds: [kept, removed] });
+    await db
+      .updateTable('videos')
+      .set({ status: 'removed', removed_reason: 'Spam', removed_by: 'takedown', status_before_removal: 'ready' })
+      .where('id', '=', removed)
+      .execute();
+    for (const cookie of [owner.cookie, viewer.cookie]) {
+      expect((await detail(playlistId, cookie)).json().data.playlist.videos.map((v: { _id: string }) => v._id)).toEqual([kept]);
+    }
+    await db
+      .updateTable('playlists')
+      .set({ removed_reason: 'Scam', removed_by: 'takedown' })
+      .where('id', '=', playlistId)
+      .execute();
+    expect((await detail(playlistId, viewer.cookie)).statusCode).toBe(404);
+    expect((await detail(playlistId)).statusCode).toBe(404);
+    expect((await detail(playlistId, owner.cookie)).statusCode).toBe(200);
+    const listed = await call('GET', `/api/playlist/user/${owner.id}`, viewer.cookie);
+    expect(listed.json().data.map((p: { _id: string }) => p._id)).not.toContain(playlistId);
+  });
+});
+
 describe('playlist counts', () => {
   it('appear in the own profile, a channel and the channel stats', async () => {
     const owner = await registerUser(ctx);

@@ -62,6 +62,16 @@ export function createPostsRepo(db: Db) {
       const row = await db.selectFrom('posts').select('owner_id').where('id', '=', id).executeTakeFirst();
       return row?.owner_id;
     },
+    /** Whether the post exists and is not removed (taken down, or its author suspended). */
+    async isPresent(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('id', '=', id)
+        .where('removed_reason', 'is', null)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
     async countByOwner(ownerId: string): Promise<number> {
       const row = await db
         .selectFrom('posts')

@@ -62,9 +62,12 @@ export function createPostsService(repo: PostsRepo, users: Pick<UsersService, 'e
       await repo.delete(postId);
     },
 
-    /** The parent rule of a post's comments and likes: posts are public, so it only has to exist. */
+    /**
+     * The parent rule of a post's comments and likes: posts are public, so it only has to exist
+     * (and not be removed: a removed post takes no comments or likes, not even its author's).
+     */
     async assertExists(postId: string): Promise<void> {
-      if (!(await repo.findOwner(postId))) throw new NotFound(NO_POST);
+      if (!(await repo.isPresent(postId))) throw new NotFound(NO_POST);
     },
 
     /** Channel stats' totalPosts. */

@@ -62,7 +62,7 @@ export function createReportsRepo(db: Db) {
         .execute();
     },
 
-    /** A page of the queue with its reporters, oldest first (index reports_queue), and the total. */
+    /** A page of the queue with its reporters, open ones first, oldest first (index reports_queue), and the total. */
     async queue(filter: QueueFilter, offset: number, limit: number) {
       let q = db.selectFrom('reports as r');
       if (filter.state) q = q.where('r.state', '=', filter.state);
@@ -72,6 +72,8 @@ export function createReportsRepo(db: Db) {
         q
           .innerJoin('users as u', 'u.id', 'r.reporter_id')
           .select([...REPORT_COLUMNS, ...OWNER_COLUMNS])
+          // Open reports first (the work), then the resolved ones; each oldest first.
+          .orderBy(sql`r.state <> 'open'`)
           .orderBy('r.created_at', 'asc')
           .orderBy('r.id', 'asc')
           .offset(offset)

@@ -149,6 +149,14 @@ describe('the moderation queue', () => {
     });
     expect(rejected.json().data).toMatchObject({ state: 'rejected', note: 'Fiction, not violence' });
     expect((await call('POST', `/api/admin/reports/${first._id}/reject`, moderator.cookie, {})).statusCode).toBe(409);
+    // Unfiltered: open reports first, then the resolved ones.
+    const all = (await call('GET', '/api/admin/reports', moderator.cookie)).json().data.reports as {
+      _id: string;
+      state: string;
+    }[];
+    const firstResolved = all.findIndex((r) => r.state !== 'open');
+    expect(all.findIndex((r) => r._id === first._id)).toBeGreaterThanOrEqual(firstResolved);
+    expect(all.slice(firstResolved).every((r) => r.state !== 'open')).toBe(true);
     const noBody = await call('POST', `/api/admin/reports/${MISSING}/reject`, moderator.cookie);
     // No body at all is no note.
     expect(noBody.json()).toEqual(errorEnvelope(404, 'Report not found'));

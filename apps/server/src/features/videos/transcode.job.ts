@@ -12,6 +12,7 @@ import { freeBytes, isDiskFull } from '../../storage/disk-space.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
+import { moveToStateFolder } from '../moderation/removed-media.job.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
@@ -143,6 +144,8 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       const markDone = databaseFullAsDiskFull(() => repo.markDone(videoId, result.durationSec));
       if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
       await storage.delete(sourceKey);
+      // Taken down (or its owner suspended) while it encoded: finished, its files leave the public folder now.
+      await moveToStateFolder(repo, storage, videoId);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
       if (deletion.signal.aborted || (await isGone(videoId))) return gone();

@@ -44,7 +44,7 @@ export function UsersView() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-3">
+      <form role="search" aria-label="Users" onSubmit={search} className="flex flex-wrap items-end gap-3">
         <TextField
           label="Search users"
           type="search"
