@@ -1,10 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Role } from '@streamhub/contract';
 import { loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
-import { DataDirInUseError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { DataDirInUseError } from './lib/data-dir-lock.ts';
+import { openCliDatabase } from './db/cli-database.ts';
 import { grantFromCommandLine } from './features/admin/admin.service.ts';
 import { AppError } from './lib/errors.ts';
 
@@ -29,28 +27,15 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  let embedded: EmbeddedServer | undefined;
-  let dataDirLock: DataDirLock | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    const dir = path.join(config.dataDir, 'pg');
-    url = (await runningEmbeddedUrl(dir)) ?? undefined;
-    if (!url) {
-      // No server runs: the embedded database is ours for the moment, and a server starting now
-      // must wait for it rather than stop it (or we refuse, while one is starting).
-      await fs.mkdir(config.dataDir, { recursive: true });
-      try {
-        dataDirLock = await lockDataDir(config.dataDir);
-      } catch (err) {
-        if (!(err instanceof DataDirInUseError)) throw err;
-        console.error(`${err.message}: a server is starting there; try again once it is up`);
-        return 1;
-      }
-      embedded = await startEmbeddedPostgres(dir);
-      url = embedded.url();
-    }
+  let database: Awaited<ReturnType<typeof openCliDatabase>>;
+  try {
+    database = await openCliDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(`${err.message}: a server is starting there; try again once it is up`);
+    return 1;
   }
-  const db = createDb(url, 1);
+  const db = createDb(database.url, 1);
   try {
     // A data folder no server has started yet gets its tables first.
     await migrateToLatest(db);
@@ -65,8 +50,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   } finally {
     await db.destroy();
-    await embedded?.stop();
-    await dataDirLock?.release();
+    await database.close();
   }
 }
 

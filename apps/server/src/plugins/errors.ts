@@ -39,7 +39,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         field: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        problem: v.message ?? 'is invalid',
+        // Never echo a key the client made up (it may be anything); the field says where it was.
+        problem: v.keyword === 'unrecognized_keys' ? 'Unknown field' : (v.message ?? 'is invalid'),
       }));
       return sendError(reply, 400, describeProblems(details), details);
     }

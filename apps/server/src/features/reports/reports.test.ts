@@ -91,6 +91,16 @@ describe('POST /api/reports', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().success).toBe(false);
     }
+    // A field nobody defined is refused without its made-up name coming back.
+    const unknown = await call('POST', '/api/reports', reporter.cookie, {
+      targetType: 'video',
+      targetId: open,
+      reason: 'spam',
+      'file:///etc/passwd': 1,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ field: 'body', problem: 'Unknown field' }]);
+    expect(unknown.body).not.toContain('passwd');
   });
 
   it('limits each user to RATE_LIMIT_REPORTS_MAX reports an hour; refused reports do not count', async () => {
