@@ -13,8 +13,8 @@ export function uniqueUser(prefix = 'user'): TestUser {
   return { fullname: `Test ${prefix} ${counter}`, username: id, email: `${id}@example.com`, password: 'Secret12!' };
 }
 
-/** Fills the create-account view and waits for /home. */
-export async function registerViaUi(page: Page, user: TestUser = uniqueUser()): Promise<TestUser> {
+/** Fills the create-account view and sends it; what follows is the caller's to check. */
+export async function fillRegistration(page: Page, user: TestUser): Promise<void> {
   await page.goto('/?view=register');
   await page.getByLabel('Full name').fill(user.fullname);
   await page.getByLabel('Username').fill(user.username);
@@ -23,6 +23,11 @@ export async function registerViaUi(page: Page, user: TestUser = uniqueUser()): 
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByLabel('Avatar').setInputFiles(makePng());
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Fills the create-account view and waits for /home. */
+export async function registerViaUi(page: Page, user: TestUser = uniqueUser()): Promise<TestUser> {
+  await fillRegistration(page, user);
   await expect(page).toHaveURL(/\/home$/);
   return user;
 }

@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { grantRole } from '../support/admin';
-import { makePng } from '../support/images';
-import { registerViaApi, signInViaUi, uniqueUser, type TestUser } from '../support/users';
+import { fillRegistration, registerViaApi, signInViaUi, uniqueUser, type TestUser } from '../support/users';
 import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 
 /** API.md §12 in the browser: suspensions, registrations and approvals, a creator's blocks and blocked words. */
@@ -23,17 +22,6 @@ async function findUser(admin: Page, user: TestUser, show = 'Everyone') {
   const card = admin.getByRole('article', { name: user.fullname });
   await expect(card).toBeVisible();
   return card;
-}
-
-async function fillRegistration(page: Page, user: TestUser) {
-  await page.goto('/?view=register');
-  await page.getByLabel('Full name').fill(user.fullname);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByLabel('Avatar').setInputFiles(makePng());
-  await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
 test.describe('administration', () => {

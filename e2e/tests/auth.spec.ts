@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { makePng } from '../support/images';
-import { registerViaApi, registerViaUi, signInViaUi, uniqueUser } from '../support/users';
+import { fillRegistration, registerViaApi, registerViaUi, signInViaUi, uniqueUser } from '../support/users';
 
 test.describe('sign in and create account', () => {
   test('registers with an avatar, keeps the session on reload, logs out', async ({ page }) => {
@@ -86,14 +85,7 @@ test.describe('sign in and create account', () => {
 
   test("a password under 8 characters is refused with the server's text; eight are enough", async ({ page }) => {
     const user = { ...uniqueUser('shortpw'), password: 'Abc12!x' };
-    await page.goto('/?view=register');
-    await page.getByLabel('Full name').fill(user.fullname);
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByLabel('Avatar').setInputFiles(makePng());
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fillRegistration(page, user);
     await expect(page.getByRole('alert')).toHaveText('Password must have at least 8 characters');
     await expect(page).toHaveURL(/view=register/);
     // The meter stays advice: a plain eight-character password is taken.

@@ -14,7 +14,6 @@ import { BadInput, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { UsersService } from '../users/users.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import { createPlaylistsRepo, type PlaylistsRepo } from './playlists.repo.ts';
 
@@ -37,7 +36,8 @@ const toSummary = (row: SummaryRow): PlaylistSummary => ({
 interface Deps {
   db: Db;
   access: AccessService;
-  users: Pick<UsersService, 'exists'>;
+  /** Whether a channel exists (the users service; named here, not imported: users asks playlists too). */
+  users: { exists(userId: string): Promise<boolean> };
 }
 
 export function createPlaylistsService({ db, access, users }: Deps) {

@@ -12,7 +12,6 @@ import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, BadInput, Conflict, NotFound, PaymentFailed } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Infra } from '../../deps.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -24,7 +23,7 @@ interface Deps {
   access: AccessService;
   ledger: LedgerService;
   provider: PaymentProvider;
-  log: Infra['log'];
+  log: { error(obj: object, msg: string): void };
 }
 
 /** What is for sale to this buyer, at what price: the purchase before it has an id and a key. */

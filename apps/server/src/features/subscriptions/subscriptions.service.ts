@@ -2,7 +2,6 @@ import type { Subscriber, Subscription, SubscriptionToggle } from '@streamhub/co
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { UsersService } from '../users/users.service.ts';
 import type { SubscriptionsRepo } from './subscriptions.repo.ts';
 
 const NO_CHANNEL = 'Channel does not exist';
@@ -18,7 +17,7 @@ const owner = (r: { user_id: string; fullname: string; username: string; avatar:
  * Subscriptions (API.md §8), and the two questions about them every feature asks here: "is A
  * subscribed to B" and "how many subscribers has this channel".
  */
-export function createSubscriptionsService(repo: SubscriptionsRepo, users: Pick<UsersService, 'exists'>) {
+export function createSubscriptionsService(repo: SubscriptionsRepo, users: { exists(userId: string): Promise<boolean> }) {
   async function subscriberCounts(channelIds: string[]): Promise<Map<string, number>> {
     return repo.subscriberCounts([...new Set(channelIds)]);
   }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreIcon } from './icons';
+import { menuItemClasses, MoreMenu } from './more-menu';
 
 export type MenuAction = {
   label: string;
@@ -15,12 +15,9 @@ type ActionMenuProps = {
   actions: MenuAction[];
 };
 
-const itemClasses =
-  'flex cursor-pointer items-center rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-hover';
-
 /**
  * A ⋯ menu of actions someone other than the owner may take (Report, Block). The owner's Edit /
- * Delete menu stays `item-menu.tsx`. Radix gives arrow keys, Esc and focus return; no actions, no menu.
+ * Delete menu stays `item-menu.tsx`. No actions, no menu.
  */
 export function ActionMenu({ label, actions }: ActionMenuProps) {
   // An action often opens a dialog, which returns focus to whatever had it when it opened: it runs
@@ -29,40 +26,25 @@ export function ActionMenu({ label, actions }: ActionMenuProps) {
   const pending = useRef<(() => void) | null>(null);
   if (actions.length === 0) return null;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={label}
-          className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-xl text-zinc-200 hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400"
-        >
-          <MoreIcon />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="animate-fade-in z-40 min-w-36 rounded-xl border border-line bg-raised p-1 shadow-xl"
-          onCloseAutoFocus={() => {
-            const action = pending.current;
-            pending.current = null;
-            if (action) setTimeout(action);
+    <MoreMenu
+      label={label}
+      onCloseAutoFocus={() => {
+        const action = pending.current;
+        pending.current = null;
+        if (action) setTimeout(action);
+      }}
+    >
+      {actions.map((action) => (
+        <DropdownMenu.Item
+          key={action.label}
+          className={`${menuItemClasses} ${action.danger ? 'text-red-300' : ''}`}
+          onSelect={() => {
+            pending.current = action.onSelect;
           }}
         >
-          {actions.map((action) => (
-            <DropdownMenu.Item
-              key={action.label}
-              className={`${itemClasses} ${action.danger ? 'text-red-300' : ''}`}
-              onSelect={() => {
-                pending.current = action.onSelect;
-              }}
-            >
-              {action.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          {action.label}
+        </DropdownMenu.Item>
+      ))}
+    </MoreMenu>
   );
 }
