@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { Id } from '@streamhub/contract';
+
+/**
+ * Every event: "something happened", by name → payload schema. An event is written into the
+ * outbox (events/outbox.ts) in the transaction of the change it announces, so it exists exactly
+ * when the change does; after commit it reaches in-process subscribers in every process and,
+ * through the job queue, durable subscribers (at least once: their handlers are idempotent).
+ *
+ * Payloads carry ids, not copies of rows: a subscriber reads the current state when it runs.
+ * Adding an event: a line here, `events.publish(trx, name, payload)` where the change is made,
+ * then subscribers (docs/architecture.md, "Events").
+ */
+export const eventDefinitions = {
+  /** A video row changed in a way lists, search or its watch page may show (created, edited, state). */
+  'video.changed': { payload: z.object({ videoId: Id }) },
+  /** A video was deleted (the row is gone). */
+  'video.deleted': { payload: z.object({ videoId: Id, ownerId: Id }) },
+  /** A video's files went away from where they were served (deleted, moved on takedown/restore). */
+  'video.media.gone': { payload: z.object({ videoId: Id }) },
+  /** An upload finished transcoding and is playable. */
+  'video.ready': { payload: z.object({ videoId: Id }) },
+  /** An upload failed for good. */
+  'video.failed': { payload: z.object({ videoId: Id }) },
+  /** A video became public for the first time (ready and published): its channel's subscribers hear of it. */
+  'video.published': { payload: z.object({ videoId: Id }) },
+  /** A comment was written (on a video or a post). */
+  'comment.created': { payload: z.object({ commentId: Id }) },
+  /** A purchase settled: money moved (the ledger holds the amounts). */
+  'purchase.settled': { payload: z.object({ purchaseId: Id }) },
+  /** Staff took content down or restored it (targetType: video, comment, post, playlist, channel). */
+  'moderation.takedown': { payload: z.object({ targetType: z.string(), targetId: Id }) },
+  'moderation.restored': { payload: z.object({ targetType: z.string(), targetId: Id }) },
+  /** Staff resolved a report (rejected or acted on). */
+  'report.resolved': { payload: z.object({ reportId: Id }) },
+} as const;
+
+export type EventName = keyof typeof eventDefinitions;
+export type EventPayload<N extends EventName> = z.infer<(typeof eventDefinitions)[N]['payload']>;
+
+/** An event as subscribers receive it: its outbox id (increasing in commit order per process's view), name and payload. */
+export interface DeliveredEvent<N extends EventName = EventName> {
+  id: string;
+  name: N;
+  payload: EventPayload<N>;
+}
