@@ -33,6 +33,11 @@ export const eventDefinitions = {
   'moderation.restored': { payload: z.object({ targetType: z.string(), targetId: Id }) },
   /** Staff resolved a report (rejected or acted on). */
   'report.resolved': { payload: z.object({ reportId: Id }) },
+  /**
+   * Notifications were written for some users, with ids in [fromId, toId] (one event per write or
+   * per fan-out batch, never one per row): each process's open streams read the new ones of their users.
+   */
+  'notifications.created': { payload: z.object({ fromId: z.number().int().positive(), toId: z.number().int().positive() }) },
 } as const;
 
 export type EventName = keyof typeof eventDefinitions;
