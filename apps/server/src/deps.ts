@@ -27,6 +27,7 @@ import { createUsersService } from './features/users/users.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
 import { createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
+import { createMediaGate } from './features/media/media-gate.ts';
 import { createAccessService } from './features/access/access.service.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
@@ -80,7 +81,8 @@ export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
   const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
-  const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault, tokens });
+  const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault });
+  const mediaGate = createMediaGate({ access, tokens });
   const audit = createAuditService(db);
   const settings = createSettingsService({ db, access, audit });
   const channelBlocks = createChannelBlocksService(db);
@@ -137,11 +139,13 @@ export function createServices(infra: Infra) {
     removals: createRemovals({ queue }),
     purchases,
     reports,
+    mediaGate,
     mediaGone: infra.mediaGone,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   return {
     access,
+    mediaGate,
     audit,
     admin,
     settings,

@@ -2,7 +2,6 @@ import type { Uploads } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import type { Role } from '../../db/schema.ts';
 import { Forbidden, NotFound, TooLarge, Unauthorized } from '../../lib/errors.ts';
-import type { MediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { createAccessRepo, type AccessRepo, type NewEntitlement } from './access.repo.ts';
 
@@ -10,12 +9,19 @@ interface Deps {
   db: Db;
   /** Videos a user may upload before buying slots (UPLOAD_LIMIT_DEFAULT). */
   uploadLimitDefault: number;
-  tokens: Pick<MediaTokens, 'verify'>;
 }
 
 export type StaffLevel = 'moderator' | 'admin';
 const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 const isStaff = (role: Role, level: StaffLevel) => RANK[role] >= RANK[level];
+
+/** The media gate's question answered for one video (`decideMedia`). */
+export interface MediaDecision {
+  open: boolean;
+  watchable: boolean;
+  final: boolean;
+  mediaKey: string;
+}
 
 export const STORAGE_QUOTA_EXCEEDED = 'Storage quota exceeded';
 
@@ -28,26 +34,13 @@ export interface StaffRule {
   assertCanSuspend(viewer: Viewer | null, target: { id: string; role: Role }): asserts viewer is Viewer;
 }
 
-/** Finished videos whose openness is remembered per process (see mediaAccess). */
-const MEDIA_CACHE_SIZE = 10_000;
-
 /**
  * Who may find, watch and upload what: the one module every feature asks (watch, media,
  * purchases, playlists, comments, likes, history, lists). The rule itself is SQL in
  * access.sql.ts, asked in batches; nothing else writes it.
  */
-export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
+export function createAccessService({ db, uploadLimitDefault }: Deps) {
   const repo = createAccessRepo(db);
-  /**
-   * Whether a finished video is open to everyone, so serving its files does not ask the database
-   * every time. Safe to keep: it depends only on `is_exclusive`, which no call changes after
-   * upload (purchases change what a viewer may watch, never whether a video is open), and a
-   * finished video's files never change; a deleted video's files are gone, which answers 404.
-   * The folder of its files (`media_key`) is set at upload and never changes either (but once,
-   * for exclusive videos from before migration 0009). The media handler forgets a video here when
-   * the database says it was deleted or moved (`forgetMedia`).
-   */
-  const openMedia = new Map<string, { open: boolean; mediaKey: string }>();
 
   const refusal = (viewer: Viewer | null) =>
     viewer ? new Unauthorized('No access to this video', 'purchase') : new Unauthorized('No access to this video', 'signin');
@@ -191,47 +184,14 @@ export function createAccessService({ db, uploadLimitDefault, tokens }: Deps) {
     playlistGrants: (viewer: Viewer) => repo.exclusivePlaylistGrants(viewer._id),
 
     /**
-     * The folder of a finished video that this process already knows is open to everyone, else
-     * null (then ask `mediaAccess`): the media fast path's answer without a promise or a query.
+     * The watch rule as the media gate asks it (features/media/media-gate.ts), for the user of a
+     * live session (`sessionId`, the hash of its cookie; null: anonymous): whether the video is
+     * open to everyone, whether that user may watch it, whether its files are final and where they
+     * are. Undefined when the video does not exist.
      */
-    knownOpenMedia(videoId: string): string | null {
-      const remembered = openMedia.get(videoId);
-      return remembered?.open ? remembered.mediaKey : null;
-    },
-
-    /**
-     * Forgets what this process remembers of `videoId`'s files (all videos' with null): its
-     * files were deleted or moved, so the next request asks the database again.
-     */
-    forgetMedia(videoId: string | null): void {
-      if (videoId === null) openMedia.clear();
-      else openMedia.delete(videoId);
-    },
-
-    /**
-     * The media gate, for every byte of a video's files: open videos' files are served to anyone;
-     * an exclusive video's files need a valid token for this video and the request's session
-     * (`sessionId`, from its cookie), and the rule is asked again for that session's user, so a
-     * grant that ended (a video removed from a bought playlist) opens nothing, however fresh the
-     * token. `final`: the files no longer change; `mediaKey`: the storage folder of its files.
-     * A video that does not exist (or no longer) → 404.
-     */
-    async mediaAccess(
-      videoId: string,
-      token: string | null,
-      sessionId: string | null,
-    ): Promise<{ allowed: boolean; final: boolean; mediaKey: string }> {
-      const remembered = openMedia.get(videoId);
-      if (remembered?.open) return { allowed: true, final: true, mediaKey: remembered.mediaKey };
-      const signed = token !== null && tokens.verify(token, videoId, sessionId);
-      if (remembered && !signed) return { allowed: false, final: true, mediaKey: remembered.mediaKey };
-      const d = signed ? await repo.decideForSession(sessionId!, videoId) : (await repo.decide(null, [videoId]))[0];
-      if (!d) throw new NotFound('Not found');
-      if (d.final && remembered === undefined) {
-        if (openMedia.size >= MEDIA_CACHE_SIZE) openMedia.delete(openMedia.keys().next().value!);
-        openMedia.set(videoId, { open: d.open, mediaKey: d.media_key });
-      }
-      return { allowed: d.open || (signed && d.watchable), final: d.final, mediaKey: d.media_key };
+    async decideMedia(videoId: string, sessionId: string | null): Promise<MediaDecision | undefined> {
+      const d = sessionId === null ? (await repo.decide(null, [videoId]))[0] : await repo.decideForSession(sessionId, videoId);
+      return d && { open: d.open, watchable: d.watchable, final: d.final, mediaKey: d.media_key };
     },
   };
 }

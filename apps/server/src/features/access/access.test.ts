@@ -8,7 +8,6 @@ import { createTestContext } from '../../../test/support.ts';
 import { createEntitlement, createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listed } from './access.sql.ts';
-import { createMediaTokens } from '../media/media-tokens.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 
 const ctx = await createTestContext();
@@ -136,7 +135,7 @@ describe('gates', () => {
   });
 });
 
-describe('media gate', () => {
+describe('the media rule', () => {
   /** A live session of the user, as the sessions service stores it (the id is the cookie's hash). */
   async function sessionOf(userId: string, expiresAt = new Date(Date.now() + 3_600_000)) {
     const id = crypto.randomUUID();
@@ -144,30 +143,23 @@ describe('media gate', () => {
     return id;
   }
 
-  it('open video: anyone; exclusive: a valid token and session of a viewer the rule lets in', async () => {
+  it("is the watch rule for a live session's user; anonymous, or an ended session, gets what is open to everyone", async () => {
     const w = await world();
-    const tokens = createMediaTokens(ctx.deps.mediaSecret, 600);
-    const withToken = async (videoId: string, sessionId: string, tokenFor = videoId) =>
-      access.mediaAccess(videoId, tokens.issue(tokenFor, sessionId, 60), sessionId);
-    expect(await access.mediaAccess(w.open, null, null)).toMatchObject({ allowed: true });
-    expect(await access.mediaAccess(w.exclusive, null, null)).toMatchObject({ allowed: false });
+    expect(await access.decideMedia(w.open, null)).toMatchObject({ open: true, watchable: true, mediaKey: `videos/${w.open}` });
+    expect(await access.decideMedia(w.exclusive, null)).toMatchObject({ open: false, watchable: false });
     for (const who of [w.owner, w.videoBuyer, w.playlistBuyer]) {
-      expect(await withToken(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({ allowed: true });
+      expect(await access.decideMedia(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({
+        open: false,
+        watchable: true,
+        mediaKey: `exclusive/${w.exclusive}`,
+      });
     }
-    // A validly signed token for the session of someone the rule refuses opens nothing: the rule is asked again.
     for (const who of [w.otherPlaylistBuyer, w.nobody]) {
-      expect(await withToken(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({ allowed: false });
+      expect(await access.decideMedia(w.exclusive, await sessionOf(who.id)), who.username).toMatchObject({ watchable: false });
     }
-    // An expired session, another session, another video's token: nothing.
     const ended = await sessionOf(w.owner.id, new Date(Date.now() - 1000));
-    expect(await withToken(w.exclusive, ended)).toMatchObject({ allowed: false });
-    const ownerSession = await sessionOf(w.owner.id);
-    const token = tokens.issue(w.exclusive, ownerSession, 60);
-    expect(await access.mediaAccess(w.exclusive, token, await sessionOf(w.owner.id))).toMatchObject({ allowed: false });
-    expect(await withToken(w.exclusive, ownerSession, w.open)).toMatchObject({ allowed: false });
-    await expect(access.mediaAccess('0190a5f0-0000-7000-8000-000000000000', null, null)).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    expect(await access.decideMedia(w.exclusive, ended)).toMatchObject({ watchable: false });
+    expect(await access.decideMedia('0190a5f0-0000-7000-8000-000000000000', null)).toBeUndefined();
   });
 });
 

@@ -1,8 +1,8 @@
 import type { Listener } from '../../db/listener.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { AccessService } from '../access/access.service.ts';
 import type { MediaFiles } from './media-files.ts';
+import type { MediaGate } from './media-gate.ts';
 
 /** Notified on commit, with the video's id, when a video's files go: deleted, or moved to another folder (migration 0012-media-gone). */
 export const MEDIA_GONE_CHANNEL = 'video_media_gone';
@@ -24,10 +24,10 @@ export const keptFileRevalidation = (gone: Listener | undefined) => () => (gone?
  */
 export function forgetGoneMedia(
   gone: Listener,
-  { access, files, storage }: { access: Pick<AccessService, 'forgetMedia'>; files: MediaFiles; storage: Storage },
+  { gate, files, storage }: { gate: Pick<MediaGate, 'forget'>; files: MediaFiles; storage: Storage },
 ): () => void {
   return gone.subscribe((videoId) => {
-    access.forgetMedia(videoId || null);
+    gate.forget(videoId || null);
     if (!videoId) return files.clear();
     for (const exclusive of [false, true]) {
       const folder = storage.localPath(mediaKeys.videoFolder(videoId, exclusive));

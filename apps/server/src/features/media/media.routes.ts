@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
@@ -27,7 +28,7 @@ const VIDEO_FILE = '(?:[\\w-]+/)*[\\w-]+\\.(?:m3u8|m4s|mp4|jpg|webp|vtt)';
 /**
  * The table of contents of `/media`: which paths exist and who may read them. Images are open
  * to everyone (their names are unguessable and immutable); every file of a video passes the
- * access module's media gate: a public video's files are open, an exclusive video's files need a
+ * media gate (media-gate.ts): a public video's files are open, an exclusive video's files need a
  * valid token in the path, sent with the session cookie it was issued to, of a viewer the watch
  * rule lets in (asked again on every request).
  */
@@ -38,7 +39,7 @@ const PATHS = [
   { re: new RegExp(`^/media/t/([^/]+)/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: true },
 ] as const;
 
-/** A video file's storage key is only known once the access module names its folder (`media_key`). */
+/** A video file's storage key is only known once the media gate names its folder (`media_key`). */
 export type MediaPath = { kind: 'image'; key: string } | { kind: 'video'; videoId: string; file: string; token: string | null };
 
 /** What a `/media/...` URL names, or null when it names nothing that can exist. */
@@ -94,13 +95,13 @@ async function decide(deps: AppDeps, media: MediaPath, cookieHeader: string | un
   if (media.kind === 'image') return { allowed: true, final: true, key: media.key, cacheControl: IMMUTABLE };
   const sid = media.token === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
   // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
-  const access = await deps.services.access.mediaAccess(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
+  const answer = await deps.services.mediaGate.decide(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
   return {
-    allowed: access.allowed,
-    final: access.final,
-    folder: access.mediaKey,
-    key: `${access.mediaKey}/${media.file}`,
-    cacheControl: cacheControlFor(media.file, access.final, media.token !== null),
+    allowed: answer.allowed,
+    final: answer.final,
+    folder: answer.mediaKey,
+    key: `${answer.mediaKey}/${media.file}`,
+    cacheControl: cacheControlFor(media.file, answer.final, media.token !== null),
   };
 }
 
@@ -151,7 +152,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
     revalidateMs: keptFileRevalidation(deps.mediaGone),
   });
   const unsubscribe =
-    deps.mediaGone && forgetGoneMedia(deps.mediaGone, { access: deps.services.access, files, storage: deps.storage });
+    deps.mediaGone && forgetGoneMedia(deps.mediaGone, { gate: deps.services.mediaGate, files, storage: deps.storage });
 
   async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
     const gate = await decide(deps, media, req.headers.cookie);
@@ -198,9 +199,9 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   /**
    * The file each URL named the last time it was served from memory: the hot path then neither
    * parses nor resolves it again. It still asks whether the video is open (forgotten when the
-   * video goes) and whether the file is kept. Bounded; the oldest URL goes first.
+   * video goes) and whether the file is kept. Bounded; the least recently used URL goes first.
    */
-  const knownUrls = new Map<string, { videoId: string | null; file: string }>();
+  const knownUrls = new LRUCache<string, { videoId: string | null; file: string }>({ max: KNOWN_URLS });
   const KEPT = { cacheControl: IMMUTABLE, immutable: true };
 
   /**
@@ -210,12 +211,11 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   function serveKnown(req: IncomingMessage, res: ServerResponse, url: string, media: MediaPath): boolean {
     let key = media.kind === 'image' ? media.key : null;
     if (media.kind === 'video' && media.token === null) {
-      const folder = deps.services.access.knownOpenMedia(media.videoId);
+      const folder = deps.services.mediaGate.openFolder(media.videoId);
       if (folder !== null) key = `${folder}/${media.file}`;
     }
     const file = key === null ? null : deps.storage.localPath(key);
     if (file === null || !files.serveKept(req, res, file, KEPT)) return false;
-    if (knownUrls.size >= KNOWN_URLS) knownUrls.delete(knownUrls.keys().next().value!);
     knownUrls.set(url, { videoId: media.kind === 'video' ? media.videoId : null, file });
     return true;
   }
@@ -231,7 +231,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
     const hit = knownUrls.get(url);
-    if (hit && (hit.videoId === null || deps.services.access.knownOpenMedia(hit.videoId) !== null)) {
+    if (hit && (hit.videoId === null || deps.services.mediaGate.openFolder(hit.videoId) !== null)) {
       try {
         if (files.serveKept(req, res, hit.file, KEPT)) return;
       } catch (err) {

@@ -4,6 +4,7 @@ import type { Listener } from '../../db/listener.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService, StaffRule } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { MediaGate } from '../media/media-gate.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -17,6 +18,7 @@ interface Deps {
   removals: Removals;
   purchases: Pick<PurchasesService, 'on' | 'returnMoney'>;
   reports: Pick<ReportsService, 'on'>;
+  mediaGate: Pick<MediaGate, 'forget'>;
   /** Where this process hears that a video's files went (its media fast path forgets them). */
   mediaGone?: Pick<Listener, 'listening' | 'sync'>;
 }
@@ -28,7 +30,7 @@ const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment'
  * the content's state, the refunds of paid content, the reports it settles and the audit entry
  * commit together or not at all. The money goes back through the provider after the commit.
  */
-export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGone }: Deps) {
+export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGate, mediaGone }: Deps) {
   const repo = createModerationRepo(db);
   const staff: StaffRule = access;
 
@@ -40,7 +42,7 @@ export function createModerationService({ db, access, audit, removals, purchases
 
   /** Video files changed place or access: this process's media fast path hears it before the caller does. */
   async function heard(videoIds: string[]) {
-    for (const id of videoIds) access.forgetMedia(id);
+    for (const id of videoIds) mediaGate.forget(id);
     if (videoIds.length > 0 && mediaGone?.listening()) await mediaGone.sync().catch(() => undefined);
   }
 

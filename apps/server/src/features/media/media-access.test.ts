@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 import { listFiles, makeClip, waitFor } from '../../../test/clips.ts';
-import { createMediaTokens } from '../media/media-tokens.ts';
+import { createMediaTokens } from './media-tokens.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 
 const sidOf = (cookie: string) => /(?:^|; )sid=([^;]+)/.exec(cookie)![1]!;
