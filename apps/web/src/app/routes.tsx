@@ -39,6 +39,7 @@ const PostPage = { lazy: lazyRoute(() => import('./pages/post-page'), 'PostPage'
 const PostEditorPage = { lazy: lazyRoute(() => import('./pages/post-editor-page'), 'PostEditorPage') };
 const CommentSettingsPage = { lazy: lazyRoute(() => import('./pages/comment-settings-page'), 'CommentSettingsPage') };
 const ReportsPage = { lazy: lazyRoute(() => import('./pages/reports-page'), 'ReportsPage') };
+const NotificationsPage = { lazy: lazyRoute(() => import('./pages/notifications-page'), 'NotificationsPage') };
 const AdminReportsPage = { lazy: lazyRoute(() => import('./pages/admin-reports-page'), 'AdminReportsPage') };
 const AdminUsersPage = { lazy: lazyRoute(() => import('./pages/admin-users-page'), 'AdminUsersPage') };
 const AdminSettingsPage = { lazy: lazyRoute(() => import('./pages/admin-settings-page'), 'AdminSettingsPage') };
@@ -84,6 +85,8 @@ export const shellRoutes: PageRoute[] = [
   { path: '/post/u/:channelId/p/:postId', page: PostPage },
   { path: '/post/new', page: PostEditorPage },
   { path: '/post/edit/:postId', page: PostEditorPage },
+  // Notifications (API.md §13): the bell's full list and its settings.
+  { path: '/notifications', page: NotificationsPage },
   // Running an instance in public (API.md §12): my reports, and the staff pages.
   { path: '/reports', page: ReportsPage },
   { path: '/channel/comments', page: CommentSettingsPage },

@@ -1,7 +1,7 @@
 /**
  * The TanStack Query keys of the core features, one factory per feature (the same nouns as the
  * API); later features keep their factory beside their calls (`features/<noun>/<noun>-keys.ts`:
- * playlists, purchases, reports, moderation, admin, channel blocks). A feature builds its queries from its own factory. It may name another feature's keys only to
+ * playlists, purchases, reports, moderation, admin, channel blocks, notifications). A feature builds its queries from its own factory. It may name another feature's keys only to
  * invalidate or patch cached state that its own call changed (a like, a subscription, a new
  * comment), never to fetch that feature's data. Each key belongs to exactly one fetcher, so a
  * cached value always has that fetcher's type.

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/features/auth/api/get-me';
+import { useNotificationStream } from '@/features/notifications/use-notification-stream';
 import { useCurrentUser } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -16,6 +17,8 @@ const Drawer = lazyComponent(loadDrawer, 'Drawer');
 export function ShellLayout() {
   const user = useCurrentUser();
   useMe({ enabled: user !== null });
+  // One live notifications connection per signed-in tab; it closes on sign-out.
+  useNotificationStream(user !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so Radix can run its close handling (focus return).
   const [menuMounted, setMenuMounted] = useState(false);

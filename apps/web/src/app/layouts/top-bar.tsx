@@ -5,6 +5,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
 import { MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { VideoSearchForm } from '@/features/videos/components/video-search-form';
 import { lazyComponent } from '@/lib/lazy-component';
 import { SEARCH_INLINE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -14,7 +15,7 @@ const SearchOverlay = lazyComponent(loadSearchOverlay, 'SearchOverlay');
 
 type TopBarProps = { user: CurrentUser; menuOpen: boolean; onOpenMenu: () => void; onPrepareMenu: () => void };
 
-/** Brand, search (an overlay below 768 px) and the menu button below 1024 px. */
+/** Brand, search (an overlay below 768 px), the notifications bell and the menu button below 1024 px. */
 export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [searchMounted, setSearchMounted] = useState(false);
@@ -58,6 +59,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         >
           <SearchIcon />
         </Button>
+        <NotificationBell />
         <Link to="/channel" aria-label="Your channel" className="rounded-full">
           <Img src={user.avatar} fallback="avatar" alt="" className="h-8 w-8 rounded-full object-cover" />
         </Link>

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { LoadError } from '@/components/ui/list-states';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../notification-rules';
+
+/**
+ * Which types notify me: one checkbox per type, each saved as it is changed (PATCH, only that type).
+ * Native checkboxes: Tab moves between them, Space toggles.
+ */
+export function NotificationSettingsForm() {
+  const settings = useNotificationSettings();
+  const update = useUpdateNotificationSettings();
+  const id = useId();
+
+  if (settings.isPending) return <p className="text-sm text-muted">Loading settings…</p>;
+  if (settings.isError) return <LoadError message="Your settings could not be loaded." onRetry={() => void settings.refetch()} />;
+
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-xl border border-line bg-panel p-4">
+      <legend className="px-1 text-sm font-semibold">Send me notifications for</legend>
+      {NOTIFICATION_TYPES.map((type) => (
+        <div key={type} className="flex items-center gap-3">
+          <input
+            id={`${id}-${type}`}
+            type="checkbox"
+            className="h-4 w-4 accent-sky-500"
+            checked={settings.data.types[type] ?? true}
+            onChange={(event) => update.mutate({ types: { [type]: event.target.checked } })}
+          />
+          <label htmlFor={`${id}-${type}`} className="text-sm">
+            {NOTIFICATION_TYPE_LABELS[type]}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,25 @@
+import type { NotificationItem } from '@streamhub/contract';
+import { Img } from '@/components/ui/img';
+import { formatRelativeTime } from '@/lib/formatters';
+
+/**
+ * What the bell's menu and the page show of one item: the actor's avatar, the server's text and how
+ * long ago; an unread one is bold with a dot, and screen readers hear 'Unread' first.
+ */
+export function NotificationSummary({ item }: { item: NotificationItem }) {
+  return (
+    <>
+      <Img src={item.actor?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className={`text-sm break-words ${item.read ? 'text-zinc-300' : 'font-semibold text-white'}`}>
+          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.text}
+        </span>
+        <time dateTime={item.createdAt} className="text-xs text-muted">
+          {formatRelativeTime(item.createdAt)}
+        </time>
+      </span>
+      {item.read ? null : <span aria-hidden="true" className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-sky-400" />}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import type { NotificationItem } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { EmptyState, LoadError } from '@/components/ui/list-states';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useNotifications } from '../api/get-notifications';
+import { useUnread } from '../api/get-unread';
+import { useMarkRead } from '../api/mark-read';
+import { flattenNotifications } from '../notification-cache';
+import { notificationHref } from '../notification-rules';
+import { NotificationSummary } from './notification-summary';
+
+const rowClasses = `flex w-full items-start gap-3 rounded-xl border p-3 text-left transition-colors hover:bg-hover
+  focus-visible:outline-2 focus-visible:outline-sky-400`;
+
+/** One item: a link to what it is about (an item about nothing to open is a button); either marks it read. */
+function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: (id: string) => void }) {
+  const href = notificationHref(item);
+  const classes = `${rowClasses} ${item.read ? 'border-line bg-panel' : 'border-sky-900 bg-raised'}`;
+  const read = () => {
+    if (!item.read) onRead(item._id);
+  };
+  return href ? (
+    <Link to={href} className={classes} onClick={read}>
+      <NotificationSummary item={item} />
+    </Link>
+  ) : (
+    <button type="button" className={classes} onClick={read}>
+      <NotificationSummary item={item} />
+    </button>
+  );
+}
+
+/** /notifications: every item, newest first, a page at a time, with Mark all as read (API.md §13). */
+export function NotificationsView() {
+  const list = useNotifications();
+  const unread = useUnread().data?.unread ?? 0;
+  const markRead = useMarkRead();
+
+  if (list.isPending) return <LoadingScreen />;
+  if (list.isError) return <LoadError message="Your notifications could not be loaded." onRetry={() => void list.refetch()} />;
+  const items = flattenNotifications(list.data);
+  if (items.length === 0) return <EmptyState text="No notifications yet" />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" aria-live="polite">
+          {unread > 0 ? `${unread} unread` : 'All read'}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={unread === 0 || markRead.isPending}
+          onClick={() => {
+            if (unread > 0 && !markRead.isPending) markRead.mutate({});
+          }}
+        >
+          Mark all as read
+        </Button>
+      </div>
+      <ul aria-label="Notifications" className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item._id}>
+            <NotificationRow item={item} onRead={(id) => markRead.mutate({ ids: [id] })} />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            aria-disabled={list.isFetchingNextPage}
+            onClick={() => {
+              if (!list.isFetchingNextPage) void list.fetchNextPage();
+            }}
+          >
+            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
