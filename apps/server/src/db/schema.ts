@@ -283,6 +283,53 @@ export interface UnfinishedUploadsTable {
   created_at: Timestamp;
 }
 
+/** A notification (migration 0016): `id` increases with time; its target rows are referenced. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: string;
+  type: NotificationKind;
+  event_id: string;
+  actor_id: string | null;
+  video_id: string | null;
+  comment_id: string | null;
+  post_id: string | null;
+  /** What has no row to read: a sale's title and amount, a takedown's reason, a report's target. */
+  details: ColumnType<NotificationDetails, string | undefined, string>;
+  read: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type NotificationKind =
+  | 'video.published'
+  | 'comment.created'
+  | 'comment.reply'
+  | 'purchase.sold'
+  | 'video.ready'
+  | 'video.failed'
+  | 'moderation.takedown'
+  | 'moderation.restored'
+  | 'report.resolved';
+
+export interface NotificationDetails {
+  title?: string;
+  amountMinor?: number;
+  reason?: string;
+  targetType?: string;
+}
+
+/** Unread notifications per user, kept by triggers of 0016 (never counted per request). */
+export interface NotificationCountsTable {
+  user_id: string;
+  unread: number;
+}
+
+/** The notification types a user changed (a missing row: on). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  type: NotificationKind;
+  enabled: boolean;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -308,4 +355,7 @@ export interface Database {
   channel_blocks: ChannelBlocksTable;
   channel_blocked_words: ChannelBlockedWordsTable;
   unfinished_uploads: UnfinishedUploadsTable;
+  notifications: NotificationsTable;
+  notification_counts: NotificationCountsTable;
+  notification_settings: NotificationSettingsTable;
 }
