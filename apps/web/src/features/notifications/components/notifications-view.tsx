@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-import type { NotificationItem } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -7,29 +5,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useUnread } from '../api/get-unread';
 import { useMarkRead } from '../api/mark-read';
 import { flattenNotifications } from '../notification-cache';
-import { notificationHref } from '../notification-rules';
-import { NotificationSummary } from './notification-summary';
-
-const rowClasses = `flex w-full items-start gap-3 rounded-xl border p-3 text-left transition-colors hover:bg-hover
-  focus-visible:outline-2 focus-visible:outline-sky-400`;
-
-/** One item: a link to what it is about (an item about nothing to open is a button); either marks it read. */
-function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: (id: string) => void }) {
-  const href = notificationHref(item);
-  const classes = `${rowClasses} ${item.read ? 'border-line bg-panel' : 'border-sky-900 bg-raised'}`;
-  const read = () => {
-    if (!item.read) onRead(item._id);
-  };
-  return href ? (
-    <Link to={href} className={classes} onClick={read}>
-      <NotificationSummary item={item} />
-    </Link>
-  ) : (
-    <button type="button" className={classes} onClick={read}>
-      <NotificationSummary item={item} />
-    </button>
-  );
-}
+import { NotificationEntry } from './notification-entry';
 
 /** /notifications: every item, newest first, a page at a time, with Mark all as read (API.md §13). */
 export function NotificationsView() {
@@ -62,7 +38,10 @@ export function NotificationsView() {
       <ul aria-label="Notifications" className="flex flex-col gap-2">
         {items.map((item) => (
           <li key={item._id}>
-            <NotificationRow item={item} onRead={(id) => markRead.mutate({ ids: [id] })} />
+            <NotificationEntry
+              item={item}
+              className={`rounded-xl border p-3 ${item.read ? 'border-line bg-panel' : 'border-sky-900 bg-raised'}`}
+            />
           </li>
         ))}
       </ul>
