@@ -12,6 +12,8 @@ import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts'
 import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
+import { createEvents, type Events } from './events/events.ts';
+import { createEventDeliveryHandler, startRelay, type DurableSubscriber } from './events/durable.ts';
 import { MEDIA_GONE_CHANNEL } from './features/media/media-gone.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { retryStartupStep, withStartupLock } from './db/startup.ts';
@@ -61,6 +63,8 @@ import type { Storage } from './storage/storage.ts';
 export interface Infra {
   config: Config;
   queue: JobQueue;
+  /** What happened, published in the transaction of the change and delivered after commit (docs/architecture.md, "Events"). */
+  events: Events;
   /** HMAC secret for media tokens: from config, or generated once under DATA_DIR. */
   mediaSecret: string;
   db: Db;
@@ -275,7 +279,20 @@ async function openParts(
   // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
   const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
   const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log });
-  const infra: Infra = { config, db, storage: createStorage(config), log, mediaSecret, queue, metrics, listChanges, mediaGone };
+  // One LISTEN connection for every event, opened by the first in-process subscriber.
+  const events = createEvents(url, { log });
+  const infra: Infra = {
+    config,
+    db,
+    storage: createStorage(config),
+    log,
+    mediaSecret,
+    queue,
+    events,
+    metrics,
+    listChanges,
+    mediaGone,
+  };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
   // by the process that owns DATA_DIR's chores, not by every HTTP worker of a cluster).
@@ -293,6 +310,7 @@ async function openParts(
       clearInterval(uploadSweeper);
       sweeper?.stop();
       await queue.stop();
+      await events.close();
       await listChanges.close();
       await mediaGone.close();
       await db.destroy();
@@ -314,8 +332,17 @@ async function loadOrCreateSecret(file: string): Promise<string> {
   }
 }
 
+/**
+ * Every durable subscriber (events/durable.ts): one file each, named for what it does, in the
+ * feature it belongs to. Run at least once per committed event, in worker processes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- subscribers take what they need from these
+export function createDurableSubscribers(infra: Infra, services: AppDeps['services']): DurableSubscriber[] {
+  return [];
+}
+
 /** Every job's handler, in one table the compiler checks against the job registry. */
-export function createJobHandlers(infra: Infra): JobHandlers {
+export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]): JobHandlers {
   const handlers: JobHandlers = {
     'video.transcode': createTranscodeHandler({
       repo: createVideosRepo(infra.db),
@@ -326,12 +353,17 @@ export function createJobHandlers(infra: Infra): JobHandlers {
     }),
     'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
     'video.media.move': createRemovedMediaHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
+    'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
 }
 
-/** Runs the job handlers in this process. `exclusive`: no other worker shares the queue. */
-export async function startWorker(infra: Infra, opts: { exclusive: boolean }) {
+/**
+ * Runs the job handlers in this process, and the event relay that feeds durable subscribers
+ * (both stop with the queue). `exclusive`: no other worker shares the queue.
+ */
+export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
+  const infra: Infra = deps;
   if (opts.exclusive) {
     const recovered = await infra.queue.recoverOrphans();
     if (recovered) infra.log.warn({ recovered }, 'requeued jobs left running by a stopped process');
@@ -342,5 +374,7 @@ export async function startWorker(infra: Infra, opts: { exclusive: boolean }) {
     (moved) => moved && infra.log.info({ moved }, 'moved exclusive videos out of the public videos/ folder'),
     (err: unknown) => infra.log.error({ err }, 'moving exclusive videos out of videos/ failed; tried again at the next start'),
   );
-  await infra.queue.work(createJobHandlers(infra), infra.log);
+  const subscribers = createDurableSubscribers(infra, deps.services);
+  await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);
+  startRelay({ db: infra.db, queue: infra.queue, events: infra.events, subscribers, log: infra.log });
 }

@@ -12,6 +12,7 @@ import { createDb } from '../src/db/database.ts';
 import { createListener } from '../src/db/listener.ts';
 import { createServices, startWorker, type AppDeps, type Infra } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
+import { createEvents } from '../src/events/events.ts';
 import { LIST_CHANGED_CHANNEL } from '../src/features/video-list/video-list.repo.ts';
 import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
@@ -50,6 +51,7 @@ export async function createTestContext(
     config,
     db,
     queue,
+    events: createEvents(config.databaseUrl!, { log: silentLog }),
     storage: createStorage(config),
     log: silentLog,
     mediaSecret: 'test-media-secret-0123456789',
@@ -60,11 +62,12 @@ export async function createTestContext(
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);
-  if (opts.worker) await startWorker(infra, { exclusive: true });
+  if (opts.worker) await startWorker(deps, { exclusive: true });
 
   afterAll(async () => {
     await app.close();
     await queue.stop();
+    await infra.events.close();
     await infra.listChanges.close();
     await db.destroy();
     const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -80,13 +83,13 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /**
  * Another app on a test context's database, as another process has it: its own pool, services,
- * caches and the listeners `listen` makes from the database URL, ready once they all listen;
- * closed after the file.
+ * caches, events (its own LISTEN connection) and the listeners `listen` makes from the database
+ * URL, ready once they all listen; closed after the file.
  */
 export async function anotherProcess(base: TestContext, listen: (url: string) => Pick<Infra, 'listChanges' | 'mediaGone'>) {
   const url = base.config.databaseUrl!;
   const db = createDb(url, 5);
-  const listeners = listen(url);
+  const listeners = { events: createEvents(url, { log: silentLog }), ...listen(url) };
   // The job queue is shared: nothing done through it uploads.
   const infra = { ...base.deps, db, ...listeners };
   const deps: AppDeps = { ...infra, services: createServices(infra) };

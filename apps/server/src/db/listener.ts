@@ -33,6 +33,8 @@ interface ListenerOptions {
    * otherwise pass for a listening one until TCP gives up, minutes later.
    */
   heartbeatMs?: number;
+  /** Runs each time a listening connection is lost: changes committed from now on may go unheard. */
+  onLost?: () => void;
 }
 
 const noop = () => {};
@@ -51,7 +53,7 @@ const noop = () => {};
 export function createListener(
   url: string,
   channel: string,
-  { log, retryMinMs = 100, retryMaxMs = 5000, timeoutMs = 2000, heartbeatMs = 5000 }: ListenerOptions,
+  { log, retryMinMs = 100, retryMaxMs = 5000, timeoutMs = 2000, heartbeatMs = 5000, onLost }: ListenerOptions,
 ): Listener {
   const subscribers = new Set<(payload: string | null) => void>();
   let client: pg.Client | null = null;
@@ -101,7 +103,9 @@ export function createListener(
     if (client !== c) return; // an old connection's late events
     client = null;
     if (ready || failures === 0) log.warn({ channel, err: String(err) }, 'not listening for changes; reconnecting');
+    const wasListening = ready;
     ready = false;
+    if (wasListening) onLost?.();
     c.end().catch(noop);
     if (closed) return;
     retry = setTimeout(() => void connect(), Math.min(retryMaxMs, retryMinMs * 2 ** failures));

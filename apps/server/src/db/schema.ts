@@ -330,6 +330,15 @@ export interface NotificationSettingsTable {
   enabled: boolean;
 }
 
+/** An event in the outbox (migration 0015, events/outbox.ts): relayed to durable subscribers once. */
+export interface EventOutboxTable {
+  id: string;
+  name: string;
+  payload: ColumnType<unknown, string, never>;
+  created_at: Generated<Date>;
+  relayed_at: Date | null;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -355,6 +364,7 @@ export interface Database {
   channel_blocks: ChannelBlocksTable;
   channel_blocked_words: ChannelBlockedWordsTable;
   unfinished_uploads: UnfinishedUploadsTable;
+  event_outbox: EventOutboxTable;
   notifications: NotificationsTable;
   notification_counts: NotificationCountsTable;
   notification_settings: NotificationSettingsTable;

@@ -36,6 +36,8 @@ export interface JobQueue {
   listFailed(limit: number): Promise<FailedJob[]>;
   /** Runs a failed job again (one more attempt), inside `trx` when given; false when no failed job has this id. */
   retry(id: string, opts?: { trx?: Kysely<any> }): Promise<boolean>;
+  /** Aborted when `stop` begins: what runs beside the workers (the event relay) ends with them. */
+  stopped: AbortSignal;
   stop(): Promise<void>;
 }
 
@@ -293,6 +295,8 @@ export async function createJobQueue(connectionString: string, config: Config): 
       wakers.get(name)?.();
       return true;
     },
+
+    stopped: stopping.signal,
 
     async stop() {
       stopping.abort();

@@ -28,6 +28,21 @@ export const jobDefinitions = {
     payload: z.object({ videoId: Id }),
     options: { retryBackoff: true },
   },
+  /**
+   * One committed event for one durable subscriber (events/durable.ts), enqueued by the relay in
+   * the transaction that marks the event relayed. One queue for every subscriber, so adding a
+   * subscriber never touches this registry; the event travels in the job (its outbox row may be
+   * gone by the time a retry runs) and is checked against the event registry when it runs.
+   */
+  'event.deliver': {
+    payload: z.object({
+      eventId: z.string().min(1),
+      name: z.string().min(1),
+      payload: z.record(z.string(), z.unknown()),
+      subscriber: z.string().min(1),
+    }),
+    options: { retryBackoff: true },
+  },
 } as const;
 
 export type JobName = keyof typeof jobDefinitions;

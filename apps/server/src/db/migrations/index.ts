@@ -13,6 +13,7 @@ import * as m0011 from './0011-list-changes.ts';
 import * as m0012 from './0012-media-gone.ts';
 import * as m0013 from './0013-unfinished-uploads.ts';
 import * as m0014 from './0014-moderation.ts';
+import * as m0015 from './0015-event-outbox.ts';
 import * as m0016 from './0016-notifications.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012-media-gone': m0012,
   '0013-unfinished-uploads': m0013,
   '0014-moderation': m0014,
+  '0015-event-outbox': m0015,
   '0016-notifications': m0016,
 };
