@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { hearOwnEventsBeforeReplying } from './events/events.ts';
 import { createMediaHandler, isMediaRequest, mediaRoutes } from './features/media/media.routes.ts';
 import { channelVideosRoutes, videosRoutes } from './features/videos/videos.routes.ts';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
@@ -25,6 +26,7 @@ import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(multipart);
   await registerOpenApi(app);
   registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer });
+  hearOwnEventsBeforeReplying(app, deps.events);
 
   /**
    * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(adminRoutes, { prefix: '/api/admin', deps });
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
 
   await app.register(mediaRoutes, { deps, handler: media });
 

@@ -124,6 +124,11 @@ const EnvSchema = z.object({
    * change it shows clears it at once (video-list.routes.ts, createListPages). 0: never kept.
    */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * How often an open notification stream gets a comment line (API.md §13: at least every 25 s),
+   * so proxies and browsers keep it open and a dead connection is found.
+   */
+  NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
   /** Bytes of small media files (playlists, init segments, images) each HTTP process keeps in memory. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(64),
   /**
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     listCacheMs: e.LIST_CACHE_MS,
     mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
+    notificationsHeartbeatMs: e.NOTIFICATIONS_HEARTBEAT_MS,
     httpWorkers: e.HTTP_WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     storage: {

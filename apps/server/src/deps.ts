@@ -22,7 +22,6 @@ import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
 import { createSessionsService } from './features/sessions/sessions.service.ts';
 import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.repo.ts';
 import { createSubscriptionsService } from './features/subscriptions/subscriptions.service.ts';
-import { createCommentsRepo } from './features/comments/comments.repo.ts';
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -55,6 +54,14 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
+import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { createNotificationSourcesRepo } from './features/notifications/notification-sources.repo.ts';
+import { notifySubscribersOfPublishedVideo } from './features/notifications/subscribers/notify-subscribers-of-published-video.ts';
+import { notifyUploaderOfProcessedVideo } from './features/notifications/subscribers/notify-uploader-of-processed-video.ts';
+import { notifyOwnerOfNewComment } from './features/notifications/subscribers/notify-owner-of-new-comment.ts';
+import { notifySellerOfSale } from './features/notifications/subscribers/notify-seller-of-sale.ts';
+import { notifyOwnerOfModeration } from './features/notifications/subscribers/notify-owner-of-moderation.ts';
+import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -122,19 +129,20 @@ export function createServices(infra: Infra) {
   const videoList = createVideoListService(createVideoListRepo(db));
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
-  const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts, channel: channelBlocks });
+  const comments = createCommentsService({ db, events: infra.events }, { watch: access, posts, channel: channelBlocks });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
-  const purchases = createPurchasesService({ db, access, ledger, provider, log: infra.log });
+  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
   const reports = createReportsService({
     db,
     access,
     audit,
     counters: createRateCounters(config.rateLimit.store, db),
     perHour: config.rateLimit.reportsPerHour,
+    events: infra.events,
   });
   const moderation = createModerationService({
     db,
@@ -145,8 +153,10 @@ export function createServices(infra: Infra) {
     reports,
     mediaGate,
     mediaGone: infra.mediaGone,
+    events: infra.events,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
+  const notifications = createNotificationsService({ db, events: infra.events });
   return {
     access,
     mediaGate,
@@ -171,6 +181,7 @@ export function createServices(infra: Infra) {
     likes,
     history,
     dashboard,
+    notifications,
     cookies: createCookieJar(config, storage.publicUrl),
   };
 }
@@ -336,9 +347,19 @@ async function loadOrCreateSecret(file: string): Promise<string> {
  * Every durable subscriber (events/durable.ts): one file each, named for what it does, in the
  * feature it belongs to. Run at least once per committed event, in worker processes.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- subscribers take what they need from these
 export function createDurableSubscribers(infra: Infra, services: AppDeps['services']): DurableSubscriber[] {
-  return [];
+  const { notifications } = services;
+  const sources = createNotificationSourcesRepo(infra.db);
+  return [
+    notifySubscribersOfPublishedVideo({ notifications }),
+    notifyUploaderOfProcessedVideo('video.ready', { notifications, sources }),
+    notifyUploaderOfProcessedVideo('video.failed', { notifications, sources }),
+    notifyOwnerOfNewComment({ notifications, sources }),
+    notifySellerOfSale({ notifications, sources }),
+    notifyOwnerOfModeration('moderation.takedown', { notifications, sources }),
+    notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
+    notifyReporterOfResolvedReport({ notifications, sources }),
+  ];
 }
 
 /** Every job's handler, in one table the compiler checks against the job registry. */
@@ -348,10 +369,15 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       repo: createVideosRepo(infra.db),
       storage: infra.storage,
       config: infra.config,
+      events: infra.events,
       log: infra.log,
       metrics: infra.metrics,
     }),
-    'video.transcode.dead': createTranscodeDeadHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
+    'video.transcode.dead': createTranscodeDeadHandler({
+      repo: createVideosRepo(infra.db),
+      storage: infra.storage,
+      events: infra.events,
+    }),
     'video.media.move': createRemovedMediaHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
   };

@@ -347,4 +347,16 @@ export const routeMatrix: RouteEntry[] = [
     setup: async (s) => ({ channelId: s.owner.id }),
     expect: { anonymous: 401, other: 200, owner: 400 },
   },
+
+  // Notifications (API.md §13): everyone signed in reads, marks and sets their own only.
+  {
+    route: 'POST /api/notifications/read',
+    body: () => ({ json: {} }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/notifications/settings',
+    body: () => ({ json: { types: { 'video.published': false } } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
 ];

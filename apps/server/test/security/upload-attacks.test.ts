@@ -169,6 +169,7 @@ describe('the transcode job', () => {
       repo: createVideosRepo(ctx.db),
       storage: ctx.deps.storage,
       config,
+      events: ctx.deps.events,
       log: ctx.deps.log,
     });
     await handler({ videoId: id }, { attempt: 1, isLastAttempt: true, signal: new AbortController().signal });

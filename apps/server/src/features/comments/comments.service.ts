@@ -1,11 +1,14 @@
 import type { Comment, CommentPaging } from '@streamhub/contract';
+import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import type { Events } from '../../events/events.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../access/access.service.ts';
 import type { ChannelBlocksService } from '../channel-blocks/channel-blocks.service.ts';
-import type { CommentParent, CommentsRepo } from './comments.repo.ts';
+import { createCommentsRepo, type CommentParent, type CommentsRepo } from './comments.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<CommentsRepo['find']>>>;
 
@@ -41,7 +44,9 @@ export interface CommentGates {
  * Comments of videos and posts (API.md §7): one implementation for both parents. Every call,
  * including edit, delete and likes of one comment, goes through its parent's rule first.
  */
-export function createCommentsService(repo: CommentsRepo, gates: CommentGates) {
+export function createCommentsService({ db, events }: { db: Db; events: Pick<Events, 'publish'> }, gates: CommentGates) {
+  const repo = createCommentsRepo(db);
+  const inTransaction = unitOfWork(db, (q) => ({ q, repo: createCommentsRepo(q) }));
   async function assertParent(parent: CommentParent, viewer: Viewer | null) {
     if (parent.kind === 'video') await gates.watch.assertWatchable(parent.id, viewer);
     else await gates.posts.assertExists(parent.id);
@@ -80,9 +85,13 @@ export function createCommentsService(repo: CommentsRepo, gates: CommentGates) {
       await assertParent(parent, viewer);
       const { held } = await gates.channel.commentRule(parent, viewer._id, content);
       const id = newId();
-      if (!(await repo.insert({ id, ownerId: viewer._id, parent, content, held }))) {
-        throw new NotFound(parent.kind === 'video' ? 'Video not found' : 'Post not found');
-      }
+      // Announced with the row (its parent's owner is notified: docs/notifications.md).
+      const added = await inTransaction(async ({ q, repo }) => {
+        if (!(await repo.insert({ id, ownerId: viewer._id, parent, content, held }))) return false;
+        await events.publish(q, 'comment.created', { commentId: id });
+        return true;
+      });
+      if (!added) throw new NotFound(parent.kind === 'video' ? 'Video not found' : 'Post not found');
       return reload(id, viewer);
     },
 

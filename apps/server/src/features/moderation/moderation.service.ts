@@ -1,5 +1,6 @@
 import type { Restore, Suspend, Takedown, Unsuspend } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
+import type { Events } from '../../events/events.ts';
 import type { Listener } from '../../db/listener.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService, StaffRule } from '../access/access.service.ts';
@@ -18,6 +19,8 @@ interface Deps {
   removals: Removals;
   purchases: Pick<PurchasesService, 'on' | 'returnMoney'>;
   reports: Pick<ReportsService, 'on'>;
+  /** Each takedown, restore and suspension is announced in its transaction (the owner is notified). */
+  events: Pick<Events, 'publish'>;
   mediaGate: Pick<MediaGate, 'forget'>;
   /** Where this process hears that a video's files went (its media fast path forgets them). */
   mediaGone?: Pick<Listener, 'listening' | 'sync'>;
@@ -30,7 +33,7 @@ const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment'
  * the content's state, the refunds of paid content, the reports it settles and the audit entry
  * commit together or not at all. The money goes back through the provider after the commit.
  */
-export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGate, mediaGone }: Deps) {
+export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGate, mediaGone, events }: Deps) {
   const repo = createModerationRepo(db);
   const staff: StaffRule = access;
 
@@ -64,6 +67,7 @@ export function createModerationService({ db, access, audit, removals, purchases
         }
         if (type !== 'playlist') await reports.on(trx).actionTarget(type, id, viewer._id);
         await audit.on(trx).record({ actorId: viewer._id, action: 'takedown', targetType: type, targetId: id, reason });
+        await events.publish(trx, 'moderation.takedown', { targetType: type, targetId: id });
         return true;
       });
       if (!done) throw await refusal(type, id, `This ${type} is already taken down`);
@@ -79,6 +83,7 @@ export function createModerationService({ db, access, audit, removals, purchases
         const item = await removals.on(trx).restore(type, id);
         if (!item) return false;
         await audit.on(trx).record({ actorId: viewer._id, action: 'restore', targetType: type, targetId: id });
+        await events.publish(trx, 'moderation.restored', { targetType: type, targetId: id });
         return true;
       });
       if (!done) throw await refusal(type, id, `This ${type} is not taken down`);
@@ -101,6 +106,7 @@ export function createModerationService({ db, access, audit, removals, purchases
         await tx.suspend(userId, body.reason);
         await tx.endSessions(userId);
         const videos = await removals.on(trx).hideOwner(userId, body.reason);
+        await events.publish(trx, 'moderation.takedown', { targetType: 'channel', targetId: userId });
         // Reports on the channel were acted on.
         await reports.on(trx).actionTarget('channel', userId, viewer._id);
         await audit
@@ -122,6 +128,7 @@ export function createModerationService({ db, access, audit, removals, purchases
         if (user.suspended_reason === null) throw new Conflict('This account is not suspended');
         await tx.unsuspend(userId);
         const videos = await removals.on(trx).showOwner(userId);
+        await events.publish(trx, 'moderation.restored', { targetType: 'channel', targetId: userId });
         await audit.on(trx).record({
           actorId: viewer._id,
           action: 'user.unsuspend',

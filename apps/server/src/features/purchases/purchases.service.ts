@@ -9,6 +9,7 @@ import {
   type PurchaseRecord,
 } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
+import type { Events } from '../../events/events.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, BadInput, Conflict, NotFound, PaymentFailed } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,6 +24,8 @@ interface Deps {
   access: AccessService;
   ledger: LedgerService;
   provider: PaymentProvider;
+  /** A settled sale is announced with it (its seller is notified: docs/notifications.md). */
+  events: Pick<Events, 'publish'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -71,9 +74,10 @@ const toOwner = (r: { owner_id: string; owner_fullname: string; owner_username: 
  *    pending until its signed webhook arrives;
  * 4. settling is one transaction: the status, the entitlement and the balanced journal.
  */
-export function createPurchasesService({ db, access, ledger, provider, log }: Deps) {
+export function createPurchasesService({ db, access, ledger, provider, events, log }: Deps) {
   const repo = createPurchasesRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({
+    q,
     purchases: createPurchasesRepo(q),
     entitlements: access.on(q),
     journal: ledger.on(q),
@@ -128,7 +132,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
    * disappeared meanwhile fails the purchase and refunds it.
    */
   async function settle(purchaseId: string, reference: string): Promise<PurchaseRow> {
-    const outcome = await inTransaction(async ({ purchases, entitlements, journal }) => {
+    const outcome = await inTransaction(async ({ q, purchases, entitlements, journal }) => {
       const p = await purchases.lock(purchaseId);
       if (!p) throw new NotFound('Purchase not found');
       if (p.status !== 'pending') return { purchase: p, refund: false };
@@ -146,6 +150,7 @@ export function createPurchasesService({ db, access, ledger, provider, log }: De
         purchaseId: p.id,
       });
       await journal.recordSale(p.id, { amountMinor: p.amount_minor, buyerId: p.buyer_id, sellerId: p.seller_id });
+      await events.publish(q, 'purchase.settled', { purchaseId: p.id });
       return { purchase: settled, refund: false };
     });
     if (outcome.refund) await provider.refund(reference, outcome.purchase.amount_minor);

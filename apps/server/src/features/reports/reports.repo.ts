@@ -99,16 +99,17 @@ export function createReportsRepo(db: Db) {
       return Boolean(await db.selectFrom('reports').select('id').where('id', '=', id).executeTakeFirst());
     },
 
-    /** Every open report on the target becomes actioned (a takedown of it); returns how many. */
-    async actionTarget(targetType: ReportTarget, targetId: string, by: string): Promise<number> {
-      const r = await db
+    /** Every open report on the target becomes actioned (a takedown of it); returns their ids. */
+    async actionTarget(targetType: ReportTarget, targetId: string, by: string): Promise<string[]> {
+      const rows = await db
         .updateTable('reports')
         .set({ state: 'actioned', resolved_by: by, resolved_at: sql<Date>`now()` })
         .where('target_type', '=', targetType)
         .where('target_id', '=', targetId)
         .where('state', '=', 'open')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     /** A comment's place (video or post), whether it is hidden from others, and its author. */

@@ -9,6 +9,7 @@ import type {
   ReportTargetSummary,
 } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
+import type { Events } from '../../events/events.ts';
 import type { RateCounters } from '../../db/rate-counters.ts';
 import type { ReportTarget } from '../../db/schema.ts';
 import { Conflict, NotFound, TooManyRequests } from '../../lib/errors.ts';
@@ -24,6 +25,8 @@ interface Deps {
   counters: RateCounters;
   /** Reports one user may file in an hour (RATE_LIMIT_REPORTS_MAX). */
   perHour: number;
+  /** A resolved report is announced with its resolution (its reporter is notified: docs/notifications.md). */
+  events: Pick<Events, 'publish'>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -76,7 +79,7 @@ const GONE: ReportTargetSummary = { exists: false, owner: null, removedReason: n
  * per target while their report is open, at most `perHour` an hour; moderators read the queue
  * with each target in context and reject reports (a takedown actions them: moderation service).
  */
-export function createReportsService({ db, access, audit, counters, perHour }: Deps) {
+export function createReportsService({ db, access, audit, counters, perHour, events }: Deps) {
   const repo = createReportsRepo(db);
   const staff: StaffRule = access;
 
@@ -187,6 +190,7 @@ export function createReportsService({ db, access, audit, counters, perHour }: D
       const row = await db.transaction().execute(async (trx) => {
         const rejected = await createReportsRepo(trx).reject(id, note || null, viewer._id);
         if (rejected) {
+          await events.publish(trx, 'report.resolved', { reportId: id });
           await audit
             .on(trx)
             .record({ actorId: viewer._id, action: 'report.reject', targetType: 'report', targetId: id, reason: note ?? '' });
@@ -202,7 +206,11 @@ export function createReportsService({ db, access, audit, counters, perHour }: D
 
     /** The parts a takedown runs in its transaction: every open report on the target becomes actioned. */
     on: (q: Db) => ({
-      actionTarget: (type: ReportTarget, id: string, by: string) => createReportsRepo(q).actionTarget(type, id, by),
+      async actionTarget(type: ReportTarget, id: string, by: string): Promise<void> {
+        for (const reportId of await createReportsRepo(q).actionTarget(type, id, by)) {
+          await events.publish(q, 'report.resolved', { reportId });
+        }
+      },
     }),
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import type { Events } from '../../events/events.ts';
 import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../db/unavailable.ts';
 import { RetryLater, WorkerStopping, type JobHandlers } from '../../jobs/registry.ts';
 import { OUTPUT_FILES } from '../../media/ffmpeg-args.ts';
@@ -19,6 +20,8 @@ interface Deps {
   repo: VideosRepo;
   storage: Storage;
   config: Config;
+  /** A finished or failed video is announced in the transaction that records it. */
+  events: Pick<Events, 'publish'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   metrics?: Pick<Metrics, 'transcoded'>;
 }
@@ -61,7 +64,7 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * again once there is room (docs/decisions.md, "A full disk"). A video that fails for good loses
  * its partial files and its source whether or not its `failed` state could be written.
  */
-export function createTranscodeHandler({ repo, storage, config, log, metrics }: Deps): JobHandlers['video.transcode'] {
+export function createTranscodeHandler({ repo, storage, config, events, log, metrics }: Deps): JobHandlers['video.transcode'] {
   // How often a job met by a full disk looks again for room.
   const diskFullRetrySeconds = Math.max(1, config.jobs.retryDelaySeconds);
   const disk = {
@@ -141,7 +144,14 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       else await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
       // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
-      const markDone = databaseFullAsDiskFull(() => repo.markDone(videoId, result.durationSec));
+      const markDone = databaseFullAsDiskFull(() =>
+        repo.transaction(async (tx, trx) => {
+          const done = await tx.markDone(videoId, result.durationSec);
+          // Once per video (a finished one is never encoded again): its uploader and its channel's subscribers hear of it.
+          if (done) for (const name of ['video.ready', 'video.published'] as const) await events.publish(trx, name, { videoId });
+          return done;
+        }),
+      );
       if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
       await storage.delete(sourceKey);
       // Taken down (or its owner suspended) while it encoded: finished, its files leave the public folder now.
@@ -163,7 +173,12 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
         };
         try {
           await whileDatabaseUnavailable(
-            databaseFullAsDiskFull(() => repo.markFailed(videoId, failureReason(err))),
+            databaseFullAsDiskFull(() =>
+              repo.transaction(async (tx, trx) => {
+                await tx.markFailed(videoId, failureReason(err));
+                await events.publish(trx, 'video.failed', { videoId });
+              }),
+            ),
             ctx.signal,
           );
         } catch (writeError) {
@@ -265,12 +280,17 @@ function failureReason(err: unknown): string {
 export function createTranscodeDeadHandler({
   repo,
   storage,
-}: Pick<Deps, 'repo' | 'storage'>): JobHandlers['video.transcode.dead'] {
+  events,
+}: Pick<Deps, 'repo' | 'storage' | 'events'>): JobHandlers['video.transcode.dead'] {
   return async ({ videoId }) => {
-    const failed = await repo.markFailedIfUnfinished(
-      videoId,
-      'Processing failed: processing stopped before the video was finished',
-    );
+    const failed = await repo.transaction(async (tx, trx) => {
+      const marked = await tx.markFailedIfUnfinished(
+        videoId,
+        'Processing failed: processing stopped before the video was finished',
+      );
+      if (marked) await events.publish(trx, 'video.failed', { videoId });
+      return marked;
+    });
     if (!failed) return;
     // Failed for good, like a failure its handler saw: nothing of it is kept (it holds no slot either).
     await storage.deletePrefix(failed.media_key);

@@ -340,7 +340,7 @@ describe('transcode dead letter', () => {
     await storage.putBuffer(`${stuckKeys.media_key}/360p/index.m3u8`, Buffer.from('#EXTM3U\n'));
     await storage.putBuffer(stuckKeys.source_key!, Buffer.from('source'));
     await storage.putBuffer(`${doneKeys.media_key}/master.m3u8`, Buffer.from('#EXTM3U\n'));
-    const dead = createTranscodeDeadHandler({ repo: createVideosRepo(ctx.db), storage });
+    const dead = createTranscodeDeadHandler({ repo: createVideosRepo(ctx.db), storage, events: ctx.deps.events });
     for (const videoId of [stuck!, done!, failed!, newId()])
       await dead({ videoId }, { attempt: 1, isLastAttempt: true, signal: new AbortController().signal });
     const rows = await ctx.db

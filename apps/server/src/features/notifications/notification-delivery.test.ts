@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createVideo } from '../../../test/factories.ts';
+import { createTestContext, registerUser } from '../../../test/support.ts';
+import type { Viewer } from '../sessions/sessions.service.ts';
+
+// The whole way of a notification: the change and its event commit together (the services'
+// publish calls), the relay hands the event to the durable subscriber's job, the worker writes
+// the notification. Nothing here calls a subscriber by hand.
+
+const ctx = await createTestContext({}, { worker: true });
+const { db } = ctx;
+const call = (method: 'GET' | 'POST', url: string, cookie: string, json?: unknown) =>
+  ctx.app.inject({ method, url, ...(json !== undefined ? { payload: json as object } : {}), headers: { cookie } });
+
+/** The user's notification texts once there are `count` of them (bounded poll: the worker runs them). */
+async function texts(userId: string, count: number, ms = 10_000) {
+  const started = Date.now();
+  for (;;) {
+    const { items } = await ctx.deps.services.notifications.page({ _id: userId } as Viewer);
+    if (items.length >= count) return items.map((i) => i.text);
+    if (Date.now() - started > ms) throw new Error(`${items.length} of ${count} notifications after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('events → durable subscribers → notifications', () => {
+  it('a comment, a sale, a takedown and the report it actions each reach their recipient', async () => {
+    const creator = await registerUser(ctx, { username: `creator${Date.now()}` });
+    const fan = await registerUser(ctx);
+    const moderator = await registerUser(ctx);
+    await db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const open = await createVideo(db, creator.id, { title: 'Open' });
+    const paid = await createVideo(db, creator.id, { title: 'Paid', isExclusive: true, priceMinor: 250 });
+
+    expect((await call('POST', `/api/comment/video/${open}`, fan.cookie, { content: 'Great' })).statusCode).toBe(201);
+    expect((await call('GET', `/api/purchase/buy/video/${paid}`, fan.cookie)).statusCode).toBe(200);
+    expect(await texts(creator.id, 2)).toEqual([
+      `${fan.username} bought “Paid” for $2.50`,
+      `${fan.username} commented on “Open”`,
+    ]);
+
+    expect(
+      (await call('POST', '/api/reports', fan.cookie, { targetType: 'video', targetId: open, reason: 'spam' })).statusCode,
+    ).toBe(201);
+    const down = await call('POST', '/api/admin/takedown', moderator.cookie, {
+      targetType: 'video',
+      targetId: open,
+      reason: 'Spam',
+    });
+    expect(down.statusCode).toBe(200);
+    // The comment on the video taken down drops out of the creator's list; the takedown is theirs.
+    expect(await texts(creator.id, 2)).toContain('Your video “Open” was taken down: Spam');
+    expect(await texts(fan.id, 1)).toEqual(['Your report on a video was resolved']);
+    // The moderator's own actions notify nobody of theirs; the buyer hears nothing of their purchase.
+    expect((await ctx.deps.services.notifications.page({ _id: moderator.id } as Viewer)).items).toEqual([]);
+  });
+});
