@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -135,5 +136,25 @@ describe('nginx profile', () => {
     expect((await get('/api/media/authorize', { 'x-media-uri': '/media/videos/x/video.mp4' })).res.status).toBe(404);
     expect((await get('/media/../secrets/media-token')).res.status).toBe(404);
     expect((await get('/media/videos/not-an-id/video.mp4')).res.status).toBe(404);
+  });
+
+  it('passes the notification stream on as each event comes (buffering off for it)', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${nginx.base}/api/notifications/stream`, {
+      headers: { cookie: other.cookie },
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': connected')) text += (await reader.read()).value ?? '';
+    const written = Date.now();
+    const videoId = await createVideo(ctx.db, other.id, { title: 'Through nginx' });
+    await ctx.deps.services.notifications.notify({ recipientId: other.id, type: 'video.ready', eventId: randomUUID(), videoId });
+    while (!text.includes('event: notification')) text += (await reader.read()).value ?? '';
+    expect(Date.now() - written).toBeLessThan(1000);
+    expect(text).toContain('Your video “Through nginx” is ready');
+    abort.abort();
   });
 });
