@@ -40,6 +40,9 @@ describe('notificationHref', () => {
   it('sends what cannot be watched to /videos, a sale of no video to the channel, a resolved report to /reports', () => {
     expect(notificationHref(item({ type: 'video.failed', video }))).toBe('/videos');
     expect(notificationHref(item({ type: 'moderation.takedown', video }))).toBe('/videos');
+    expect(notificationHref(item({ type: 'moderation.takedown', video, comment: { _id: 'c1', content: 'x' } }))).toBe(
+      '/video/watch/v%201',
+    );
     expect(notificationHref(item({ type: 'purchase.sold' }))).toBe('/channel');
     expect(notificationHref(item({ type: 'report.resolved', video }))).toBe('/reports');
   });

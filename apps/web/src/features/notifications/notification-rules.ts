@@ -31,7 +31,7 @@ const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
 /**
  * Where an item leads: its post (a comment under a post too), else its video's watch page. A failed
- * upload or a video taken down cannot be watched, so they open /videos (which shows the removal's
+ * upload or a video of mine taken down cannot be watched, so they open /videos (which shows the removal's
  * reason); a sale without a video (a playlist or upload slots) opens the channel with its earnings;
  * a resolved report opens /reports. Null when the item names nothing to open.
  */
@@ -39,7 +39,8 @@ export function notificationHref(item: NotificationItem): string | null {
   if (item.type === 'report.resolved') return '/reports';
   if (item.post) return `/post/p/${path(item.post._id)}`;
   if (item.video) {
-    if (item.type === 'video.failed' || item.type === 'moderation.takedown') return '/videos';
+    // My video itself taken down (not a comment of mine under a video).
+    if (item.type === 'video.failed' || (item.type === 'moderation.takedown' && !item.comment)) return '/videos';
     return `/video/watch/${path(item.video._id)}`;
   }
   if (item.type === 'purchase.sold') return '/channel';

@@ -24,10 +24,7 @@ export const getNotificationsQueryOptions = (onUnread: (unread: Unread) => void)
   });
 
 /** The notifications, a page at a time ('Load more'); each answer also refreshes the bell's count. */
-export function useNotifications({ enabled = true }: { enabled?: boolean } = {}) {
+export function useNotifications() {
   const queryClient = useQueryClient();
-  return useInfiniteQuery({
-    ...getNotificationsQueryOptions((unread) => queryClient.setQueryData(notificationKeys.unread(), unread)),
-    enabled,
-  });
+  return useInfiniteQuery(getNotificationsQueryOptions((unread) => queryClient.setQueryData(notificationKeys.unread(), unread)));
 }

@@ -29,6 +29,24 @@ function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, clo
   }, [open, container, close]);
 }
 
+/** The popover's items, loaded as it opens (and only rendered while it is open). */
+function LatestNotifications({ onChosen }: { onChosen: () => void }) {
+  const list = useNotifications();
+  const items = flattenNotifications(list.data).slice(0, BELL_ITEMS);
+  if (list.isPending) return <p className="px-3 py-4 text-sm text-muted">Loading…</p>;
+  if (list.isError) return <p className="px-3 py-4 text-sm text-muted">Notifications could not be loaded.</p>;
+  if (items.length === 0) return <p className="px-3 py-4 text-sm text-muted">No notifications yet</p>;
+  return (
+    <ul className="flex flex-col">
+      {items.map((item) => (
+        <li key={item._id}>
+          <NotificationEntry item={item} onChosen={onChosen} className="rounded-lg px-3 py-2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The top bar's bell (signed-in only): the unread count as a badge, and a popover (a disclosure:
  * Tab moves into it, Escape closes it and focus returns to the bell) with the latest items, loaded
@@ -41,8 +59,6 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const unread = useUnread().data?.unread ?? 0;
-  const list = useNotifications({ enabled: open });
-  const items = flattenNotifications(list.data).slice(0, BELL_ITEMS);
   const badge = badgeText(unread);
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
@@ -91,18 +107,7 @@ export function NotificationBell() {
         <p id={`${panelId}-title`} className="px-3 py-2 text-sm font-semibold">
           Latest notifications
         </p>
-        {open && list.isPending ? <p className="px-3 py-4 text-sm text-muted">Loading…</p> : null}
-        {list.isError ? <p className="px-3 py-4 text-sm text-muted">Notifications could not be loaded.</p> : null}
-        {list.isSuccess && items.length === 0 ? <p className="px-3 py-4 text-sm text-muted">No notifications yet</p> : null}
-        {items.length > 0 ? (
-          <ul className="flex flex-col">
-            {items.map((item) => (
-              <li key={item._id}>
-                <NotificationEntry item={item} onChosen={() => close(false)} className="rounded-lg px-3 py-2" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {open ? <LatestNotifications onChosen={() => close(false)} /> : null}
         <div className="mt-1 border-t border-line pt-1">
           <Link
             to="/notifications"

@@ -3,8 +3,8 @@ import { Img } from '@/components/ui/img';
 import { formatRelativeTime } from '@/lib/formatters';
 
 /**
- * What the bell's menu and the page show of one item: the actor's avatar, the server's text and how
- * long ago; an unread one is bold with a dot, and screen readers hear 'Unread' first.
+ * What the bell's popover and the page show of one item: the actor's avatar, the server's text, the
+ * comment's words when it is about one, and how long ago; an unread one is bold with a dot, and screen readers hear 'Unread' first.
  */
 export function NotificationSummary({ item }: { item: NotificationItem }) {
   return (
@@ -15,6 +15,9 @@ export function NotificationSummary({ item }: { item: NotificationItem }) {
           {item.read ? null : <span className="sr-only">Unread: </span>}
           {item.text}
         </span>
+        {item.comment?.content ? (
+          <span className="line-clamp-2 text-sm break-words text-zinc-300">“{item.comment.content}”</span>
+        ) : null}
         <time dateTime={item.createdAt} className="text-xs text-muted">
           {formatRelativeTime(item.createdAt)}
         </time>
