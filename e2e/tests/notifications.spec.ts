@@ -11,6 +11,7 @@ import {
   subscribe,
   waitForNotification,
 } from '../support/notifications';
+import { startSecondApi } from '../support/second-api';
 import { registerViaApi, uniqueUser } from '../support/users';
 import { uploadVideo, waitUntilReady } from '../support/videos';
 
@@ -219,6 +220,36 @@ test.describe('notifications', () => {
     expect(first.id).toBe(item._id);
     expect(JSON.parse(first.data)).toMatchObject({ _id: item._id, type: 'comment.created', text: item.text });
     await commenter.close();
+  });
+
+  test('a notification written through one API process arrives live on a page another one serves', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const second = await startSecondApi();
+    try {
+      // Everything is written through the e2e server; the viewer's page and stream are the second process's.
+      const commenter = await apiUser(browser, baseURL!, 'farcommenter');
+      await recordReceipts(page);
+      await registerViaApi(page, uniqueUser('farviewer'));
+      const postId = await createPost(page, 'Across processes');
+      const opened = streamOpened(page);
+      await page.goto(`${second.baseURL}/home`);
+      expect(new URL((await opened).url()).origin).toBe(second.baseURL);
+
+      const comment = await commentOnPost(commenter.page, postId, 'From the other process');
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 10_000 });
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'commented on your post' })).toBeVisible();
+      const [receipt] = await receipts(page);
+      const delay = receipt!.at - Date.parse(comment.createdAt);
+      console.log(`notification delivery across processes: ${delay} ms`);
+      expect(delay).toBeLessThanOrEqual(LIVE_WITHIN_MS);
+      await commenter.close();
+    } finally {
+      await second.stop();
+    }
   });
 
   test('pages work without the stream or the notification calls (an older server)', async ({ page }) => {
