@@ -14,7 +14,6 @@ import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createListener, type Listener } from './db/listener.ts';
 import { createEvents, type Events } from './events/events.ts';
 import { createEventDeliveryHandler, startRelay, type DurableSubscriber } from './events/durable.ts';
-import { MEDIA_GONE_CHANNEL } from './features/media/media-gone.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
 import { retryStartupStep, withStartupLock } from './db/startup.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -83,8 +82,6 @@ export interface Infra {
   metrics?: Metrics;
   /** Changes to what list pages show; without it the list is never served from its cache. */
   listChanges?: Listener;
-  /** Videos whose files went (deleted, moved); without it the media fast path asks the disk on every request. */
-  mediaGone?: Listener;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -121,7 +118,7 @@ export function createServices(infra: Infra) {
     users,
     subscriptions,
     access,
-    mediaGone: infra.mediaGone,
+    events: infra.events,
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
   });
@@ -148,11 +145,9 @@ export function createServices(infra: Infra) {
     db,
     access,
     audit,
-    removals: createRemovals({ queue }),
+    removals: createRemovals({ queue, events: infra.events }),
     purchases,
     reports,
-    mediaGate,
-    mediaGone: infra.mediaGone,
     events: infra.events,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
@@ -289,7 +284,6 @@ async function openParts(
   const metrics = createMetrics({ role: config.role, queueStats: opts.httpWorker ? undefined : () => queue.stats() });
   // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
   const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
-  const mediaGone = createListener(url, MEDIA_GONE_CHANNEL, { log });
   // One LISTEN connection for every event, opened by the first in-process subscriber.
   const events = createEvents(url, { log });
   const infra: Infra = {
@@ -302,7 +296,6 @@ async function openParts(
     events,
     metrics,
     listChanges,
-    mediaGone,
   };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
@@ -323,7 +316,6 @@ async function openParts(
       await queue.stop();
       await events.close();
       await listChanges.close();
-      await mediaGone.close();
       await db.destroy();
       await embedded?.stop();
       // Last: the folder is free once its database has stopped.
@@ -362,6 +354,9 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
   ];
 }
 
+/** What moving a video's files takes (features/videos/move-video-folder.ts). */
+const folderMoveParts = (infra: Infra) => ({ repo: createVideosRepo(infra.db), storage: infra.storage, events: infra.events });
+
 /** Every job's handler, in one table the compiler checks against the job registry. */
 export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]): JobHandlers {
   const handlers: JobHandlers = {
@@ -378,7 +373,7 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       storage: infra.storage,
       events: infra.events,
     }),
-    'video.media.move': createRemovedMediaHandler({ repo: createVideosRepo(infra.db), storage: infra.storage }),
+    'video.media.move': createRemovedMediaHandler(folderMoveParts(infra)),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
@@ -396,7 +391,7 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   }
   // Before jobs run and (ROLE=all) before the port opens: `videos/` then holds open videos only,
   // which the nginx profile relies on. One rename per video on local disk.
-  await moveLegacyExclusiveFolders(createVideosRepo(infra.db), infra.storage).then(
+  await moveLegacyExclusiveFolders(folderMoveParts(infra)).then(
     (moved) => moved && infra.log.info({ moved }, 'moved exclusive videos out of the public videos/ folder'),
     (err: unknown) => infra.log.error({ err }, 'moving exclusive videos out of videos/ failed; tried again at the next start'),
   );

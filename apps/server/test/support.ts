@@ -86,7 +86,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * caches, events (its own LISTEN connection) and the listeners `listen` makes from the database
  * URL, ready once they all listen; closed after the file.
  */
-export async function anotherProcess(base: TestContext, listen: (url: string) => Pick<Infra, 'listChanges' | 'mediaGone'>) {
+export async function anotherProcess(base: TestContext, listen: (url: string) => Pick<Infra, 'listChanges'>) {
   const url = base.config.databaseUrl!;
   const db = createDb(url, 5);
   const listeners = { events: createEvents(url, { log: silentLog }), ...listen(url) };

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { streamGrowingMp4 } from './growing-mp4.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
-import { forgetGoneMedia, keptFileRevalidation } from './media-gone.ts';
+import { forgetGoneMedia, keptFileRevalidation } from './forget-gone-media.ts';
 
 const exists = (file: string) =>
   fs.access(file).then(
@@ -148,11 +148,10 @@ const KNOWN_URLS = 10_000;
 export function createMediaHandler(deps: AppDeps): MediaHandler {
   const files = createMediaFiles({
     cacheBytes: deps.config.mediaCacheBytes,
-    // A stat per request was a fifth of a small file's cost; the database names deleted videos instead.
-    revalidateMs: keptFileRevalidation(deps.mediaGone),
+    // A stat per request was a fifth of a small file's cost; `video.media.gone` names deleted and moved videos instead.
+    revalidateMs: keptFileRevalidation(deps.events),
   });
-  const unsubscribe =
-    deps.mediaGone && forgetGoneMedia(deps.mediaGone, { gate: deps.services.mediaGate, files, storage: deps.storage });
+  const unsubscribe = forgetGoneMedia(deps.events, { gate: deps.services.mediaGate, files, storage: deps.storage });
 
   async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
     const gate = await decide(deps, media, req.headers.cookie);
@@ -247,7 +246,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
     }
     handle(req, res, media).catch((err: unknown) => failed(req, res, err));
   };
-  return Object.assign(handler, { files, stop: () => unsubscribe?.() });
+  return Object.assign(handler, { files, stop: unsubscribe });
 }
 
 /** Whether a raw request belongs to the media handler (the rest goes to Fastify). */

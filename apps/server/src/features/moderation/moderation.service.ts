@@ -1,11 +1,9 @@
 import type { Restore, Suspend, Takedown, Unsuspend } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import type { Events } from '../../events/events.ts';
-import type { Listener } from '../../db/listener.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService, StaffRule } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { MediaGate } from '../media/media-gate.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -21,9 +19,6 @@ interface Deps {
   reports: Pick<ReportsService, 'on'>;
   /** Each takedown, restore and suspension is announced in its transaction (the owner is notified). */
   events: Pick<Events, 'publish'>;
-  mediaGate: Pick<MediaGate, 'forget'>;
-  /** Where this process hears that a video's files went (its media fast path forgets them). */
-  mediaGone?: Pick<Listener, 'listening' | 'sync'>;
 }
 
 const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment', post: 'Post', playlist: 'Playlist' };
@@ -33,7 +28,7 @@ const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment'
  * the content's state, the refunds of paid content, the reports it settles and the audit entry
  * commit together or not at all. The money goes back through the provider after the commit.
  */
-export function createModerationService({ db, access, audit, removals, purchases, reports, mediaGate, mediaGone, events }: Deps) {
+export function createModerationService({ db, access, audit, removals, purchases, reports, events }: Deps) {
   const repo = createModerationRepo(db);
   const staff: StaffRule = access;
 
@@ -41,12 +36,6 @@ export function createModerationService({ db, access, audit, removals, purchases
   async function refusal(type: RemovableType, id: string, already: string) {
     if (!(await repo.itemExists(type, id))) return new NotFound(`${NOUN[type]} not found`);
     return new Conflict(already);
-  }
-
-  /** Video files changed place or access: this process's media fast path hears it before the caller does. */
-  async function heard(videoIds: string[]) {
-    for (const id of videoIds) mediaGate.forget(id);
-    if (videoIds.length > 0 && mediaGone?.listening()) await mediaGone.sync().catch(() => undefined);
   }
 
   return {
@@ -72,7 +61,6 @@ export function createModerationService({ db, access, audit, removals, purchases
       });
       if (!done) throw await refusal(type, id, `This ${type} is already taken down`);
       await purchases.returnMoney(refunds);
-      if (type === 'video') await heard([id]);
     },
 
     /** Puts a taken-down item back as it was; refunded purchases stay refunded (nobody is charged again). */
@@ -87,7 +75,6 @@ export function createModerationService({ db, access, audit, removals, purchases
         return true;
       });
       if (!done) throw await refusal(type, id, `This ${type} is not taken down`);
-      if (type === 'video') await heard([id]);
     },
 
     /**
@@ -97,7 +84,7 @@ export function createModerationService({ db, access, audit, removals, purchases
      */
     async suspend(viewer: Viewer | null, userId: string, body: Suspend): Promise<void> {
       staff.assertStaff(viewer, 'moderator');
-      const hidden = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const tx = createModerationRepo(trx);
         const user = await tx.lockUser(userId);
         if (!user) throw new NotFound('User not found');
@@ -105,29 +92,27 @@ export function createModerationService({ db, access, audit, removals, purchases
         if (user.suspended_reason !== null) throw new Conflict('This account is already suspended');
         await tx.suspend(userId, body.reason);
         await tx.endSessions(userId);
-        const videos = await removals.on(trx).hideOwner(userId, body.reason);
+        await removals.on(trx).hideOwner(userId, body.reason);
         await events.publish(trx, 'moderation.takedown', { targetType: 'channel', targetId: userId });
         // Reports on the channel were acted on.
         await reports.on(trx).actionTarget('channel', userId, viewer._id);
         await audit
           .on(trx)
           .record({ actorId: viewer._id, action: 'user.suspend', targetType: 'user', targetId: userId, reason: body.reason });
-        return videos;
       });
-      await heard(hidden);
     },
 
     /** Lifts a suspension: the account may sign in again and what the suspension hid is shown again. */
     async unsuspend(viewer: Viewer | null, userId: string, body: Unsuspend): Promise<void> {
       staff.assertStaff(viewer, 'moderator');
-      const shown = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const tx = createModerationRepo(trx);
         const user = await tx.lockUser(userId);
         if (!user) throw new NotFound('User not found');
         staff.assertCanSuspend(viewer, user);
         if (user.suspended_reason === null) throw new Conflict('This account is not suspended');
         await tx.unsuspend(userId);
-        const videos = await removals.on(trx).showOwner(userId);
+        await removals.on(trx).showOwner(userId);
         await events.publish(trx, 'moderation.restored', { targetType: 'channel', targetId: userId });
         await audit.on(trx).record({
           actorId: viewer._id,
@@ -136,9 +121,7 @@ export function createModerationService({ db, access, audit, removals, purchases
           targetId: userId,
           reason: body.reason ?? '',
         });
-        return videos;
       });
-      await heard(shown);
     },
   };
 }

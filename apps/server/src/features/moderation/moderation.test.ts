@@ -9,7 +9,7 @@ import { createTestContext, errorEnvelope, registerUser, type TestContext } from
 import { waitFor } from '../../../test/clips.ts';
 import type { Role } from '../../db/schema.ts';
 import { createVideosRepo } from '../videos/videos.repo.ts';
-import { moveToStateFolder } from './removed-media.job.ts';
+import { moveToStateFolder } from '../videos/move-video-folder.ts';
 
 // Takedowns, restores, refunds and suspensions through the real server, database and job worker
 // (API.md §12, docs/moderation.md).
@@ -204,7 +204,7 @@ describe('a video taken down while it encodes', () => {
     expect(row).toMatchObject({ status: 'removed', status_before_removal: 'ready', has_mp4: true, removed_reason: 'Spam' });
     // Finished, its files leave the public folder (the transcode job's last step).
     await ctx.deps.storage.putBuffer(`videos/${videoId}/master.m3u8`, Buffer.from('#EXTM3U\n'));
-    await moveToStateFolder(repo, ctx.deps.storage, videoId);
+    await moveToStateFolder({ repo, storage: ctx.deps.storage, events: ctx.deps.events }, videoId);
     expect(await exists(`removed/${videoId}/master.m3u8`)).toBe(true);
     expect(await exists(`videos/${videoId}`)).toBe(false);
 

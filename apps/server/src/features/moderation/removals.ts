@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { Events } from '../../events/events.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createRemovalsRepo, type RemovableType, type RemovedItem } from './removals.repo.ts';
 
@@ -8,15 +9,19 @@ export type { RemovableType, RemovedItem };
  * Hiding and showing content, for a takedown (one item) and a suspension (all of a user's
  * items), inside the caller's transaction. A video whose state changes also gets a
  * `video.media.move` job in the same transaction, so its files leave the public folder exactly
- * when the row says it is removed (and come back on restore). What else a takedown does (refunds,
+ * when the row says it is removed (and come back on restore), and announces `video.media.gone`:
+ * every process forgets that its files were open. What else a takedown does (refunds,
  * reports, the audit entry) belongs to the moderation service.
  */
-export function createRemovals({ queue }: { queue: Pick<JobQueue, 'send'> }) {
+export function createRemovals({ queue, events }: { queue: Pick<JobQueue, 'send'>; events: Pick<Events, 'publish'> }) {
   return {
     on(trx: Db) {
       const repo = createRemovalsRepo(trx);
       const moveFiles = async (videoIds: string[]) => {
-        for (const videoId of videoIds) await queue.send('video.media.move', { videoId }, { trx });
+        for (const videoId of videoIds) {
+          await queue.send('video.media.move', { videoId }, { trx });
+          await events.publish(trx, 'video.media.gone', { videoId });
+        }
       };
       return {
         /** Takes one item down; undefined when missing or already taken down (nothing changed). */

@@ -14,6 +14,7 @@ const ctx = await createTestContext();
 const { db } = ctx;
 const repo = createVideosRepo(db);
 const storage = ctx.deps.storage;
+const parts = { repo, storage, events: ctx.deps.events };
 const media = path.join(ctx.dataDir, 'media');
 
 /** A video row as migration 0009 left it: its folder `videos/<id>`, with a playlist in it. */
@@ -43,7 +44,7 @@ describe('legacy exclusive folders', () => {
     const encoding = await legacyVideo(owner.id, { isExclusive: true, status: 'processing' });
     const open = await legacyVideo(owner.id, { status: 'ready' });
 
-    expect(await moveLegacyExclusiveFolders(repo, storage)).toBe(2);
+    expect(await moveLegacyExclusiveFolders(parts)).toBe(2);
     for (const id of [finished, failed]) {
       expect(await keyOf(id)).toBe(`exclusive/${id}`);
       expect(await exists(`exclusive/${id}/master.m3u8`)).toBe(true);
@@ -53,14 +54,14 @@ describe('legacy exclusive folders', () => {
     expect(await keyOf(encoding)).toBe(`videos/${encoding}`);
     expect(await keyOf(open)).toBe(`videos/${open}`);
     expect(await exists(`videos/${open}/master.m3u8`)).toBe(true);
-    expect(await moveLegacyExclusiveFolders(repo, storage)).toBe(0);
+    expect(await moveLegacyExclusiveFolders(parts)).toBe(0);
   });
 
   it('a pass stopped between moving the folder and pointing the row is finished by the next one', async () => {
     const owner = await createUser(db);
     const id = await legacyVideo(owner.id, { isExclusive: true, status: 'ready' });
     await storage.movePrefix(`videos/${id}`, `exclusive/${id}`);
-    expect(await moveLegacyExclusiveFolders(repo, storage)).toBe(1);
+    expect(await moveLegacyExclusiveFolders(parts)).toBe(1);
     expect(await keyOf(id)).toBe(`exclusive/${id}`);
     expect(await exists(`exclusive/${id}/master.m3u8`)).toBe(true);
   });

@@ -13,14 +13,14 @@ import { freeBytes, isDiskFull } from '../../storage/disk-space.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
-import { moveToStateFolder } from '../moderation/removed-media.job.ts';
+import { moveToStateFolder } from './move-video-folder.ts';
 import type { VideosRepo } from './videos.repo.ts';
 
 interface Deps {
   repo: VideosRepo;
   storage: Storage;
   config: Config;
-  /** A finished or failed video is announced in the transaction that records it. */
+  /** A finished or failed video is announced in the transaction that records it, and a move of its files. */
   events: Pick<Events, 'publish'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   metrics?: Pick<Metrics, 'transcoded'>;
@@ -88,7 +88,9 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
     const localSource = storage.localPath(sourceKey);
     const source = localSource ?? downloadedSourcePath(config, videoId);
     // An exclusive video from before migration 0009 leaves the public prefix before anything is written.
-    const outKey = isLegacyExclusive(video) ? await moveLegacyExclusiveFolder(repo, storage, videoId) : video.media_key;
+    const outKey = isLegacyExclusive(video)
+      ? await moveLegacyExclusiveFolder({ repo, storage, events }, videoId)
+      : video.media_key;
     const localOut = storage.localPath(outKey);
     const outDir = transcodeWorkDir(config, videoId);
 
@@ -155,7 +157,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
       await storage.delete(sourceKey);
       // Taken down (or its owner suspended) while it encoded: finished, its files leave the public folder now.
-      await moveToStateFolder(repo, storage, videoId);
+      await moveToStateFolder({ repo, storage, events }, videoId);
       log.info({ videoId, rungs: result.rungs.map((r) => r.name) }, 'video transcoded');
     } catch (err) {
       if (deletion.signal.aborted || (await isGone(videoId))) return gone();

@@ -10,7 +10,7 @@ import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertRoomFor } from '../../storage/disk-space.ts';
-import type { Listener } from '../../db/listener.ts';
+import type { Events } from '../../events/events.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
@@ -30,8 +30,8 @@ interface Deps {
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
   access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
-  /** Where this process hears that a video's files went (the media fast path forgets them). */
-  mediaGone?: Pick<Listener, 'listening' | 'sync'>;
+  /** What happened, announced in the transaction of the change (a deleted video's files went). */
+  events: Pick<Events, 'publish'>;
   /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
   refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
 }
@@ -64,7 +64,7 @@ export function createVideosService({
   users,
   subscriptions,
   access,
-  mediaGone,
+  events,
   refunds,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
@@ -270,7 +270,8 @@ export function createVideosService({
      * Deletes the row (likes, views, history cascade) and cancels its jobs in one transaction, stops
      * a transcode running in this process, then removes every file. A transcode running in another
      * process finds the row gone within a second, stops and removes what it wrote. Its buyers are
-     * refunded in full in the same transaction (buyer protection, docs/paid-content.md).
+     * refunded in full in the same transaction (buyer protection, docs/paid-content.md), and every
+     * process hears that its files went (`video.media.gone`: its media fast path forgets them).
      */
     async remove(viewer: Viewer, videoId: string) {
       const video = await loadOwned(videoId, viewer);
@@ -278,6 +279,7 @@ export function createVideosService({
       await repo.transaction(async (tx, trx) => {
         refunded = await refunds.on(trx).refundBuyers({ videoId: video.id }, DELETED_BY_CREATOR);
         await tx.delete(video.id);
+        await events.publish(trx, 'video.media.gone', { videoId: video.id });
         for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
           await queue.cancel(job, { videoId: video.id }, { trx });
         }
@@ -285,9 +287,6 @@ export function createVideosService({
       await refunds.returnMoney(refunded);
       await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video);
-      // The deletion's notification has reached this process (its media fast path forgot the
-      // files) before the caller hears it is done; other processes hear it as it is committed.
-      if (mediaGone?.listening()) await mediaGone.sync().catch(() => undefined);
     },
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
