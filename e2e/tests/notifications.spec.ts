@@ -20,20 +20,26 @@ import { uploadVideo, waitUntilReady } from '../support/videos';
  * live stream (Server-Sent Events) against the real server: real uploads, comments and fan-out.
  */
 const SMALL_CLIP = { seconds: 1, width: 160, height: 120, audio: false };
+/** EventSource.CLOSED (the test's side has no EventSource). */
+const EVENT_SOURCE_CLOSED = 2;
 /** The longest wait from the server's event to the browser's receipt (issue 23). */
 const LIVE_WITHIN_MS = 1000;
 
-/** Records when each `notification` event reaches any EventSource of the page (the browser's clock). */
+type Recorded = { __receipts: Array<{ id: string; at: number }>; __sources: EventSource[] };
+
+/** Records every EventSource of the page and when each `notification` event reaches one (the browser's clock). */
 async function recordReceipts(page: Page) {
   await page.addInitScript(() => {
-    const receipts: Array<{ id: string; at: number }> = [];
-    (window as unknown as { __receipts: typeof receipts }).__receipts = receipts;
+    const recorded = window as unknown as Recorded;
+    recorded.__receipts = [];
+    recorded.__sources = [];
     const Native = window.EventSource;
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
+        recorded.__sources.push(this);
         this.addEventListener('notification', (event) =>
-          receipts.push({ id: (event as MessageEvent).lastEventId, at: Date.now() }),
+          recorded.__receipts.push({ id: (event as MessageEvent).lastEventId, at: Date.now() }),
         );
       }
     };
@@ -43,8 +49,7 @@ async function recordReceipts(page: Page) {
 /** The bell's popover of the latest items. */
 const latest = (page: Page) => page.getByRole('region', { name: 'Latest notifications' });
 
-const receipts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __receipts: Array<{ id: string; at: number }> }).__receipts);
+const receipts = (page: Page) => page.evaluate(() => (window as unknown as Recorded).__receipts);
 
 test.describe('notifications', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -219,6 +224,16 @@ test.describe('notifications', () => {
     );
     expect(first.id).toBe(item._id);
     expect(JSON.parse(first.data)).toMatchObject({ _id: item._id, type: 'comment.created', text: item.text });
+
+    // Signing out closes the tab's stream.
+    const again = streamOpened(page);
+    await page.goto('/home');
+    await again;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Recorded).__sources.map((source) => source.readyState)))
+      .toEqual([EVENT_SOURCE_CLOSED]);
     await commenter.close();
   });
 

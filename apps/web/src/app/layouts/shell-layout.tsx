@@ -18,7 +18,7 @@ export function ShellLayout() {
   const user = useCurrentUser();
   useMe({ enabled: user !== null });
   // One live notifications connection per signed-in tab; it closes on sign-out.
-  useNotificationStream(user !== null);
+  useNotificationStream(user?._id ?? null);
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so Radix can run its close handling (focus return).
   const [menuMounted, setMenuMounted] = useState(false);

@@ -24,16 +24,17 @@ function receive(queryClient: QueryClient, item: NotificationItem) {
 
 /**
  * The signed-in tab's one live connection (the shell opens it): new notifications arrive as they
- * happen. It closes when `enabled` turns false (sign-out) or the shell goes. A server without the
- * stream only means no live updates: the bell still reads its count.
+ * happen. It closes on sign-out (`userId` null) or when the shell goes, and starts again for another
+ * account signed in meanwhile. A server without the stream only means no live updates: the bell
+ * still reads its count.
  */
-export function useNotificationStream(enabled: boolean) {
+export function useNotificationStream(userId: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (!userId || typeof EventSource === 'undefined') return;
     return openNotificationStream({
       onItem: (item) => receive(queryClient, item),
       onReconnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() }),
     });
-  }, [enabled, queryClient]);
+  }, [userId, queryClient]);
 }
