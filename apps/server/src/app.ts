@@ -90,6 +90,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());
+  // Views counted but not yet written go to the database before it closes (a SIGTERM loses none).
+  app.addHook('onClose', async () => deps.services.views.close());
   await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
   await app.register(likesRoutes, { prefix: '/api/like', deps });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });

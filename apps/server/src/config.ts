@@ -120,10 +120,15 @@ const EnvSchema = z.object({
    */
   ENCODER_NICE: z.coerce.number().int().min(0).max(19).optional(),
   /**
-   * How long a public list page (home grid, search, channel filter, sorts) is kept in memory; any
-   * change it shows clears it at once (video-list.routes.ts, createListPages). 0: never kept.
+   * How long a public list page (home grid, search, channel filter, sorts) is kept in memory; the
+   * events of every change it shows clear it at once (features/video-list/list-changes.ts). 0: never kept.
    */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * Counted views are added up in each process and written every this many ms in one statement
+   * (features/videos/view-counter.ts); 0 writes each view at once.
+   */
+  VIEW_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
    * How often an open notification stream gets a comment line (API.md §13: at least every 25 s),
    * so proxies and browsers keep it open and a dead connection is found.
@@ -219,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     listCacheMs: e.LIST_CACHE_MS,
+    viewFlushMs: e.VIEW_FLUSH_MS,
     mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
     notificationsHeartbeatMs: e.NOTIFICATIONS_HEARTBEAT_MS,
     httpWorkers: e.HTTP_WORKERS,

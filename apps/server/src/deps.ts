@@ -11,7 +11,6 @@ import { createTranscodeDeadHandler, createTranscodeHandler } from './features/v
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
-import { createListener, type Listener } from './db/listener.ts';
 import { createEvents, type Events } from './events/events.ts';
 import { createEventDeliveryHandler, startRelay, type DurableSubscriber } from './events/durable.ts';
 import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
@@ -42,7 +41,8 @@ import { createModerationService } from './features/moderation/moderation.servic
 import { createRemovals } from './features/moderation/removals.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
-import { createVideoListRepo, LIST_CHANGED_CHANNEL } from './features/video-list/video-list.repo.ts';
+import { createViewCounter } from './features/videos/view-counter.ts';
+import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
@@ -80,8 +80,6 @@ export interface Infra {
   paymentProvider?: PaymentProvider;
   /** Prometheus metrics of this process; absent where nobody reads them (most tests). */
   metrics?: Metrics;
-  /** Changes to what list pages show; without it the list is never served from its cache. */
-  listChanges?: Listener;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -108,7 +106,10 @@ export function createServices(infra: Infra) {
     playlists,
     loginAttempts,
     settings,
+    events: infra.events,
   });
+  // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
+  const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,
@@ -121,9 +122,10 @@ export function createServices(infra: Infra) {
     events: infra.events,
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
+    views,
   });
   const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
-  const videoList = createVideoListService(createVideoListRepo(db));
+  const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
   const comments = createCommentsService({ db, events: infra.events }, { watch: access, posts, channel: channelBlocks });
@@ -170,6 +172,7 @@ export function createServices(infra: Infra) {
     sessions,
     users,
     videos,
+    views,
     uploads,
     subscriptions,
     videoList,
@@ -282,9 +285,7 @@ async function openParts(
   // The queue gauges come from the process that exports them; a cluster's HTTP workers' metrics
   // are added up in their primary (ops/metrics.ts), which reports the queue once.
   const metrics = createMetrics({ role: config.role, queueStats: opts.httpWorker ? undefined : () => queue.stats() });
-  // Connects only in a process that serves the list (the first subscriber), not in a cluster's primary.
-  const listChanges = createListener(url, LIST_CHANGED_CHANNEL, { log });
-  // One LISTEN connection for every event, opened by the first in-process subscriber.
+  // One LISTEN connection for every event (events/events.ts).
   const events = createEvents(url, { log });
   const infra: Infra = {
     config,
@@ -295,7 +296,6 @@ async function openParts(
     queue,
     events,
     metrics,
-    listChanges,
   };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
@@ -315,7 +315,6 @@ async function openParts(
       sweeper?.stop();
       await queue.stop();
       await events.close();
-      await listChanges.close();
       await db.destroy();
       await embedded?.stop();
       // Last: the folder is free once its database has stopped.

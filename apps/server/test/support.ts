@@ -9,11 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/database.ts';
-import { createListener } from '../src/db/listener.ts';
 import { createServices, startWorker, type AppDeps, type Infra } from '../src/deps.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 import { createEvents } from '../src/events/events.ts';
-import { LIST_CHANGED_CHANNEL } from '../src/features/video-list/video-list.repo.ts';
 import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
@@ -43,6 +41,11 @@ export async function createTestContext(
     RATE_LIMIT_REGISTER_MAX: '1000',
     JOB_RETRY_DELAY_SECONDS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests write rows directly (factories), which announce nothing, and read counters right
+    // after a watch: lists are computed on every ask and views written at once, unless a test
+    // file turns the cache or the batching on (list-cache.test.ts, views.test.ts).
+    LIST_CACHE_MS: '0',
+    VIEW_FLUSH_MS: '0',
     ...env,
   });
   const db = createDb(config.databaseUrl!, 5);
@@ -57,8 +60,6 @@ export async function createTestContext(
     mediaSecret: 'test-media-secret-0123456789',
     paymentProvider: opts.paymentProvider,
     metrics: opts.metrics ? createMetrics({ role: config.role, queueStats: () => queue.stats() }) : undefined,
-    // As in a deployed process: list pages come from the micro-cache, cleared by the database's notifications.
-    listChanges: createListener(config.databaseUrl!, LIST_CHANGED_CHANNEL, { log: silentLog }),
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);
@@ -68,7 +69,6 @@ export async function createTestContext(
     await app.close();
     await queue.stop();
     await infra.events.close();
-    await infra.listChanges.close();
     await db.destroy();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
@@ -86,7 +86,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * caches, events (its own LISTEN connection) and the listeners `listen` makes from the database
  * URL, ready once they all listen; closed after the file.
  */
-export async function anotherProcess(base: TestContext, listen: (url: string) => Pick<Infra, 'listChanges'>) {
+export async function anotherProcess(base: TestContext, listen: (url: string) => Partial<Pick<Infra, 'events'>> = () => ({})) {
   const url = base.config.databaseUrl!;
   const db = createDb(url, 5);
   const listeners = { events: createEvents(url, { log: silentLog }), ...listen(url) };

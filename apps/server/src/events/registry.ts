@@ -24,6 +24,8 @@ export const eventDefinitions = {
   'video.failed': { payload: z.object({ videoId: Id }) },
   /** A video became public for the first time (ready and published): its channel's subscribers hear of it. */
   'video.published': { payload: z.object({ videoId: Id }) },
+  /** A user's public face changed (username, full name, avatar): the cards and channel pages that name them. */
+  'user.changed': { payload: z.object({ userId: Id }) },
   /** A comment was written (on a video or a post). */
   'comment.created': { payload: z.object({ commentId: Id }) },
   /** A purchase settled: money moved (the ledger holds the amounts). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 
 const PUBLIC = ['id', 'username', 'fullname', 'avatar'] as const;
 
-export function createUsersRepo(db: Db) {
+function userQueries(db: Db) {
   return {
     async insert(row: {
       id: string;
@@ -82,6 +82,17 @@ export function createUsersRepo(db: Db) {
         })
         .where('id', '=', id)
         .execute();
+    },
+  };
+}
+export type UserQueries = ReturnType<typeof userQueries>;
+
+export function createUsersRepo(db: Db) {
+  return {
+    ...userQueries(db),
+    /** Runs `fn` in one transaction with the queries bound to it (and the raw transaction, for events). */
+    transaction<T>(fn: (tx: UserQueries, trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn(userQueries(trx), trx));
     },
   };
 }

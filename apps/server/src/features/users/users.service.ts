@@ -1,4 +1,5 @@
 import { Id, type CurrentUser, type RegisterFields } from '@streamhub/contract';
+import type { Events } from '../../events/events.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
 import type { PlaylistsService } from '../playlists/playlists.service.ts';
@@ -24,18 +25,28 @@ interface Deps {
   loginAttempts: LoginAttempts;
   /** Whether registrations are open, closed or need approval (the instance's settings). */
   settings: Pick<SettingsService, 'registrations'>;
+  /** A changed name or avatar is announced (`user.changed`): lists and cards name their channel. */
+  events: Pick<Events, 'publish'>;
 }
 
 const REGISTRATIONS_CLOSED = 'Registrations are closed';
 export const AWAITING_APPROVAL = 'Account awaiting approval';
 
-export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts, settings }: Deps) {
+export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events }: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
     fullname: u.fullname,
     avatar: u.avatar,
   });
+
+  /** What others see of a user changes, announced in the same transaction. */
+  async function changePublicFace(userId: string, patch: { fullname?: string; avatar?: string }) {
+    await repo.transaction(async (tx, trx) => {
+      await tx.update(userId, patch);
+      await events.publish(trx, 'user.changed', { userId });
+    });
+  }
 
   /** The avatar's storage key (a new one per change); responses carry its URL. */
   async function storeAvatar(userId: string, filePath: string): Promise<string> {
@@ -143,7 +154,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
 
     async updateDetails(viewer: Viewer, fullname: string) {
       await loadOrThrow(viewer._id);
-      await repo.update(viewer._id, { fullname });
+      await changePublicFace(viewer._id, { fullname });
       return toCurrent(await loadOrThrow(viewer._id));
     },
 
@@ -151,7 +162,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
       const before = await loadOrThrow(viewer._id);
       const avatar = await storeAvatar(viewer._id, avatarPath);
-      await repo.update(viewer._id, { avatar });
+      await changePublicFace(viewer._id, { avatar });
       await removeStoredAvatar(before.avatar);
       return toCurrent(await loadOrThrow(viewer._id));
     },

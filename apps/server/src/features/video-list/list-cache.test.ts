@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { createListener, type Listener } from '../../db/listener.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Events } from '../../events/events.ts';
+import { EVENTS_CHANNEL } from '../../events/outbox.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { createVideo } from '../../../test/factories.ts';
 import {
@@ -13,13 +14,11 @@ import {
   type TestContext,
 } from '../../../test/support.ts';
 import { createListPages } from './video-list.routes.ts';
-import { LIST_CHANGED_CHANNEL } from './video-list.repo.ts';
 
-// Public list pages come from a shared micro-cache (LIST_CACHE_MS), cleared by the database's
-// notification of every committed change a page could show: a write shows on the very next list,
-// here with a lifetime long enough that only the notification can explain it.
+// Public list pages come from a shared micro-cache (LIST_CACHE_MS), cleared in every process by
+// the events of every committed change a page could show (list-changes.ts): a write shows on the
+// very next list, here with a lifetime long enough that only the event can explain it.
 
-const silentLog = { info() {}, warn() {}, error() {} };
 const ctx = await createTestContext({ LIST_CACHE_MS: '10000' });
 const { app, db } = ctx;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +30,19 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
     await sleep(10);
   }
 }
-await until(() => ctx.deps.listChanges!.listening(), 'the list listener');
+await until(() => ctx.deps.events.listening(), 'the events listener');
+
+/**
+ * A change made outside this process's requests (a worker's job, another process), announced in
+ * its transaction as the services do; resolves once this process has heard it.
+ */
+async function changeAndAnnounce(videoId: string, change: (q: typeof db) => Promise<unknown>) {
+  await db.transaction().execute(async (trx) => {
+    await change(trx);
+    await ctx.deps.events.publish(trx, 'video.changed', { videoId });
+  });
+  await ctx.deps.events.caughtUp();
+}
 
 interface Card {
   _id: string;
@@ -81,11 +92,14 @@ describe('list micro-cache', () => {
     }
   });
 
-  it('shows a new video, and drops a deleted one, on the very next list', async () => {
+  it('shows a new video once it is announced, and drops a deleted one on the very next list', async () => {
     const owner = await registerUser(ctx);
-    await createVideo(db, owner.id, { title: 'Older video' });
+    const older = await createVideo(db, owner.id, { title: 'Older video' });
+    await changeAndAnnounce(older, async () => {});
     const before = await list();
     const id = await createVideo(db, owner.id, { title: 'Brand new video' });
+    expect((await list()).ids).not.toContain(id); // a row written behind the services' back announces nothing
+    await changeAndAnnounce(id, async () => {});
     const after = await list();
     expect(after.ids[0]).toBe(id);
     expect(after.total).toBe(before.total + 1);
@@ -97,35 +111,54 @@ describe('list micro-cache', () => {
     expect(gone.total).toBe(before.total);
   });
 
-  it('shows an edit, a like and a view on the very next list, in its sort too', async () => {
+  it('shows an edit on the very next list, and in search results', async () => {
     const owner = await registerUser(ctx);
-    const fan = await registerUser(ctx);
     const a = await createVideo(db, owner.id, { title: 'First title' });
     await createVideo(db, owner.id);
-    const sorted = (by: string) => list(`${byChannel(owner.username)}&sortBy=${by}&sortType=desc`);
-    const ids = async (by: string) => (await sorted(by)).ids;
-    // Both pages are cached now. Ties sort by id: the last must come first once it has one more.
-    const [lowerLikes] = (await ids('likes')).slice(-1);
-    const [lowerViews] = (await ids('views')).slice(-1);
+    const search = () => list('&query=Zanzibarquest');
     await list(byChannel(owner.username));
+    expect((await search()).ids).toEqual([]); // the search and its ranking are kept now
 
     const edit = await app.inject({
       method: 'PATCH',
       url: `/api/video/v/${a}`,
-      ...multipart({ title: 'Second title' }, {}, owner.cookie),
+      ...multipart({ title: 'Second title Zanzibarquest' }, {}, owner.cookie),
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await list(byChannel(owner.username))).videos.find((v) => v._id === a)?.title).toBe('Second title');
+    expect((await list(byChannel(owner.username))).videos.find((v) => v._id === a)?.title).toBe('Second title Zanzibarquest');
+    expect((await search()).ids).toEqual([a]);
+  });
 
-    const like = await app.inject({ method: 'POST', url: `/api/like/v/${lowerLikes}`, headers: { cookie: fan.cookie } });
+  it("a like or a view clears no cache: counters show once the page's lifetime ends, views once written", async () => {
+    const owner = await registerUser(ctx);
+    const fan = await registerUser(ctx);
+    await createVideo(db, owner.id);
+    await createVideo(db, owner.id);
+    // A short lifetime on the same app's services, as LIST_CACHE_MS=300 would have it.
+    const pages = createListPages({ ...ctx.deps, config: { ...ctx.config, listCacheMs: 300 } });
+    const sorted = async (sortBy: 'likes' | 'views') =>
+      (JSON.parse(await pages.body({ page: 1, name: owner.username, sortBy, sortType: 'desc' })) as { data: { videos: Card[] } })
+        .data.videos;
+    // Both pages kept now. Ties sort by id: the last must come first once it has one more.
+    const liked = (await sorted('likes')).at(-1)!._id;
+    const viewed = (await sorted('views')).at(-1)!._id;
+    using computed = countComputations();
+
+    const like = await app.inject({ method: 'POST', url: `/api/like/v/${liked}`, headers: { cookie: fan.cookie } });
     expect(like.statusCode, like.body).toBe(200);
-    expect((await ids('likes'))[0]).toBe(lowerLikes);
+    const watch = await app.inject({ method: 'GET', url: `/api/video/v/${viewed}`, headers: { cookie: fan.cookie } });
+    expect(watch.json().data.views).toBe(1); // the answer that counted it shows it at once
+    await sorted('likes');
+    await sorted('views');
+    expect(computed.calls()).toBe(0); // neither emptied the cache
 
-    const watch = await app.inject({ method: 'GET', url: `/api/video/v/${lowerViews}`, headers: { cookie: fan.cookie } });
-    expect(watch.statusCode, watch.body).toBe(200);
-    const byViews = await sorted('views');
-    expect(byViews.ids[0]).toBe(lowerViews);
-    expect(byViews.videos[0]!.views).toBe(1);
+    await ctx.deps.services.views.flush(); // as every VIEW_FLUSH_MS
+    const started = Date.now();
+    await until(async () => (await sorted('likes'))[0]!._id === liked, 'the like in the sort', 2000);
+    await until(async () => (await sorted('views'))[0]!._id === viewed, 'the view in the sort', 2000);
+    expect((await sorted('views'))[0]!.views).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2 * 300 + 500); // at most twice the lifetime (served stale while it refreshes)
+    pages.stop();
   });
 
   it('shows a video that becomes ready, and hides one that stops being listed, on the very next list', async () => {
@@ -133,9 +166,11 @@ describe('list micro-cache', () => {
     const id = await createVideo(db, owner.id, { status: 'processing' });
     expect((await list(byChannel(owner.username))).ids).toEqual([]);
     // As the transcode job does, from the worker process.
-    await db.updateTable('videos').set({ status: 'ready', duration: 42 }).where('id', '=', id).execute();
+    await changeAndAnnounce(id, (q) =>
+      q.updateTable('videos').set({ status: 'ready', duration: 42 }).where('id', '=', id).execute(),
+    );
     expect((await list(byChannel(owner.username))).ids).toEqual([id]);
-    await db.updateTable('videos').set({ status: 'failed' }).where('id', '=', id).execute();
+    await changeAndAnnounce(id, (q) => q.updateTable('videos').set({ status: 'failed' }).where('id', '=', id).execute());
     expect((await list(byChannel(owner.username))).ids).toEqual([]);
   });
 
@@ -177,57 +212,56 @@ describe('list micro-cache', () => {
     expect(computed.calls()).toBe(0);
   });
 
-  it('two app instances on one database (two processes) each see a change made through the other at once', async () => {
-    const other = await anotherProcess(ctx, (url) => ({
-      listChanges: createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog }),
-    }));
+  it('two app instances on one database (two processes) each see a change made through the other as it commits', async () => {
+    const other = await anotherProcess(ctx);
     const owner = await registerUser(ctx);
     const id = await createVideo(db, owner.id, { title: 'Seen from both' });
     const on = (instance: TestContext['app']) => list(byChannel(owner.username), instance);
     expect((await on(app)).ids).toEqual([id]);
     expect((await on(other.app)).ids).toEqual([id]);
+    /** The other process hears a change as it commits: far within the page's 10 s lifetime. */
+    async function seenBy(instance: TestContext['app'], check: (page: Awaited<ReturnType<typeof on>>) => boolean) {
+      const started = Date.now();
+      await until(async () => check(await on(instance)), 'the change in the other process', 2000);
+      return Date.now() - started;
+    }
 
-    // A like through the second instance, seen by the first; a rename through the first, by the second.
-    const fan = await registerUser(ctx);
-    const like = await other.app.inject({ method: 'POST', url: `/api/like/v/${id}`, headers: { cookie: fan.cookie } });
-    expect(like.statusCode, like.body).toBe(200);
-    const likes = (await app.inject({ method: 'GET', url: `/api/video?page=1&name=${owner.username}&sortBy=likes` })).json();
-    expect(likes.data.videos.map((v: Card) => v._id)).toEqual([id]);
-
+    // A title through the first instance, seen by the second; a delete through the second, by the first.
     const title = await app.inject({
       method: 'PATCH',
       url: `/api/video/v/${id}`,
       ...multipart({ title: 'Renamed through the first' }, {}, owner.cookie),
     });
     expect(title.statusCode, title.body).toBe(200);
-    expect((await on(other.app)).videos[0]!.title).toBe('Renamed through the first');
+    expect(await seenBy(other.app, (p) => p.videos[0]?.title === 'Renamed through the first')).toBeLessThan(1000);
+    // The process that made the change heard it before its client did.
+    expect((await on(app)).videos[0]!.title).toBe('Renamed through the first');
 
     const del = await other.app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
     expect(del.statusCode, del.body).toBe(200);
-    expect((await on(app)).ids).toEqual([]);
+    expect((await on(other.app)).ids).toEqual([]);
+    expect(await seenBy(app, (p) => p.ids.length === 0)).toBeLessThan(1000);
   });
 
   it('computes every page while it is not listening, and forgets what it kept when it listens again', async () => {
     const owner = await registerUser(ctx);
     const id = await createVideo(db, owner.id, { title: 'Before the outage' });
-    const other = await anotherProcess(ctx, (url) => ({
-      listChanges: createListener(url, LIST_CHANGED_CHANNEL, { log: silentLog }),
-    }));
+    const other = await anotherProcess(ctx);
     await list(byChannel(owner.username), other.app);
     // The listening session is ended by the server (a restart, a network cut, an administrator).
     const backends = await pgBackendsListening();
     expect(backends.length).toBeGreaterThanOrEqual(2);
     await terminate(backends);
-    await until(() => !other.deps.listChanges!.listening(), 'the lost connection');
+    await until(() => !other.deps.events.listening(), 'the lost connection');
     using computed = countComputations(other.deps);
     await list(byChannel(owner.username), other.app);
     await list(byChannel(owner.username), other.app);
     expect(computed.calls()).toBe(2);
 
-    await until(() => other.deps.listChanges!.listening(), 'listening again');
-    await until(() => ctx.deps.listChanges!.listening(), 'listening again');
-    await db.updateTable('videos').set({ title: 'After the outage' }).where('id', '=', id).execute();
-    await other.deps.listChanges!.sync();
+    await until(() => other.deps.events.listening(), 'listening again');
+    await until(() => ctx.deps.events.listening(), 'listening again');
+    await changeAndAnnounce(id, (q) => q.updateTable('videos').set({ title: 'After the outage' }).where('id', '=', id).execute());
+    await other.deps.events.caughtUp();
     expect((await list(byChannel(owner.username), other.app)).videos[0]!.title).toBe('After the outage');
   });
 });
@@ -236,7 +270,7 @@ describe('list micro-cache', () => {
 async function pgBackendsListening(): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`
     SELECT pid FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = ${`listen ${LIST_CHANGED_CHANNEL}`}`.execute(db);
+    WHERE datname = current_database() AND application_name = ${`listen ${EVENTS_CHANNEL}`}`.execute(db);
   return rows.map((r) => r.pid);
 }
 
@@ -245,15 +279,14 @@ async function terminate(pids: number[]) {
 }
 
 describe('createListPages', () => {
-  it('computes every ask while nobody listens for changes (no listener, or not listening yet)', async () => {
+  it('computes every ask while this process is not listening for events', async () => {
     using computed = countComputations();
-    const deaf: Listener = { listening: () => false, subscribe: () => () => {}, sync: async () => {}, close: async () => {} };
-    for (const listChanges of [undefined, deaf]) {
-      const pages = createListPages({ ...ctx.deps, listChanges });
-      await pages.body({ page: 1 });
-      await pages.body({ page: 1 });
-    }
-    expect(computed.calls()).toBe(4);
+    const deaf: Events = { ...ctx.deps.events, listening: () => false };
+    const pages = createListPages({ ...ctx.deps, events: deaf });
+    await pages.body({ page: 1 });
+    await pages.body({ page: 1 });
+    expect(computed.calls()).toBe(2);
+    pages.stop();
   });
 });
 

@@ -1,3 +1,6 @@
+import type { Events } from '../../events/events.ts';
+import { createMicroCache } from '../../lib/micro-cache.ts';
+import { onListChange } from './list-changes.ts';
 import type { VideoListRepo } from './video-list.repo.ts';
 
 export interface RankedMatches {
@@ -8,31 +11,28 @@ export interface RankedMatches {
 }
 
 /**
- * The ranking of recent searches, per tsquery, valid while the search version it was computed
- * at is current (0005-search-version bumps it in the same transaction as any change a search
- * could see). A popular search then costs a version read and 12 card rows instead of ranking
- * every match; results are never stale, and every process checks the same version, so several
- * API processes agree. Concurrent misses of one search share one computation.
+ * The ranking of recent searches, per tsquery, so the first pages of a popular search cost 12
+ * card rows instead of ranking every match each. Kept as list pages are (LIST_CACHE_MS, the same
+ * micro-cache) and forgotten with them after every list event from any process
+ * (list-changes.ts); while this process is not listening for events, every search ranks afresh.
+ * Concurrent misses of one search share one computation.
  */
-export function createSearchCache(repo: VideoListRepo, { depth = 240, maxEntries = 500 } = {}) {
-  const entries = new Map<string, { version: number; result: Promise<RankedMatches> }>();
+export function createSearchCache(
+  repo: VideoListRepo,
+  {
+    events,
+    ttlMs,
+    depth = 240,
+    maxEntries = 500,
+  }: { events: Pick<Events, 'on' | 'onGap' | 'listening'>; ttlMs: number; depth?: number; maxEntries?: number },
+) {
+  const rankings = createMicroCache<RankedMatches>({ ttlMs, maxEntries });
+  onListChange(events, () => rankings.clear());
   return {
     depth,
-    async ranked(tsquery: string): Promise<RankedMatches> {
-      const version = await repo.searchVersion();
-      const hit = entries.get(tsquery);
-      entries.delete(tsquery); // re-inserted below: the Map's order is least recently used first
-      if (hit && hit.version === version) {
-        entries.set(tsquery, hit);
-        return hit.result;
-      }
-      const result = repo.rankedMatches(tsquery, depth);
-      entries.set(tsquery, { version, result });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      result.catch(() => {
-        if (entries.get(tsquery)?.result === result) entries.delete(tsquery);
-      });
-      return result;
+    ranked(tsquery: string): Promise<RankedMatches> {
+      const rank = () => repo.rankedMatches(tsquery, depth);
+      return events.listening() ? rankings.get(tsquery, rank) : rank();
     },
   };
 }

@@ -4,9 +4,6 @@ import type { Database } from '../../db/schema.ts';
 import { selectCards, type CardRow } from '../videos/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
-/** Notified on commit of every change a list page could show (migration 0011-list-changes). */
-export const LIST_CHANGED_CHANNEL = 'video_list_changed';
-
 /** What a list request matches, besides being listed (access.sql.ts). */
 export interface ListFilter {
   /** Channels the `name` filter resolved to (never empty: no channel means no query at all). */
@@ -157,12 +154,6 @@ export function createVideoListRepo(db: Db) {
       // Raw SQL: the counter table is internal to the list and not part of the Kysely schema.
       const { rows } = await sql<{ value: number }>`SELECT value FROM video_totals WHERE name = 'ready'`.execute(db);
       return rows[0]?.value ?? 0;
-    },
-
-    /** Changes with everything a search can find (0005-search-version). */
-    async searchVersion(): Promise<number> {
-      const { rows } = await sql<{ value: string }>`SELECT value FROM video_totals WHERE name = 'search_version'`.execute(db);
-      return Number(rows[0]?.value ?? 0);
     },
 
     /** The best `limit` matches of a search, best first, and the number of all matches. */

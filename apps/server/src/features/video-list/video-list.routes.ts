@@ -4,34 +4,24 @@ import type { AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { PUBLIC_NO_CACHE } from '../../plugins/cache-control.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
+import { onListChange } from './list-changes.ts';
 
 /**
  * The list's pages as the API sends them, the envelope serialised once for everyone who asks, from
  * a micro-cache (LIST_CACHE_MS, 1 s by default): a burst of viewers costs one query per page (by its
  * normalised query), and a refresh runs in the background while the previous body is served.
  *
- * Never stale: the database notifies every committed change a page could show (migration
- * 0011-list-changes), whichever process or machine made it, and each notification clears the
- * cache (answers still being computed included: they are kept nowhere). Before an ask is served
- * from the cache, a round trip on the listening connection makes sure every change committed
- * before the ask has been heard (`Listener.sync`; concurrent asks share it), so a client that
- * changed something and then lists sees its change, through this process or any other. While this
- * process is not listening (starting, connection lost), every ask computes its page.
+ * Cleared by the list events (list-changes.ts) of every process as they are committed (answers
+ * still being computed included: they are kept nowhere), so an announced change shows at once in
+ * every process, and in the one that made it before its client hears back
+ * (events.ts, `hearOwnEventsBeforeReplying`); counters (views, likes) show once a page's
+ * lifetime ends. Nothing is asked of the database to serve a cached page. While this process is
+ * not listening for events (starting, connection lost), every ask computes its page.
  * Nothing per viewer may ever go into a page.
  */
 export function createListPages(deps: AppDeps) {
   const pages = createMicroCache<string>({ ttlMs: deps.config.listCacheMs });
-  const changes = deps.listChanges;
-  const unsubscribe = changes?.subscribe(() => pages.clear());
-
-  /** Whether the cache may answer now: on, listening, and every change committed until now heard. */
-  async function upToDate(): Promise<boolean> {
-    if (deps.config.listCacheMs <= 0 || !changes?.listening()) return false;
-    return changes.sync().then(
-      () => true,
-      () => false,
-    );
-  }
+  const unsubscribe = onListChange(deps.events, () => pages.clear());
 
   return {
     async body(q: VideoListQuery): Promise<string> {
@@ -41,7 +31,7 @@ export function createListPages(deps: AppDeps) {
         const data = withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl);
         return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
       };
-      return (await upToDate()) ? pages.get(key, compute) : compute();
+      return deps.events.listening() ? pages.get(key, compute) : compute();
     },
     /** The thumbnail URLs of a page's first `count` videos. */
     async thumbnails(q: VideoListQuery, count: number): Promise<string[]> {
@@ -52,7 +42,7 @@ export function createListPages(deps: AppDeps) {
         .filter(Boolean);
     },
     /** Stops listening for changes (the app closes). */
-    stop: () => unsubscribe?.(),
+    stop: unsubscribe,
   };
 }
 export type ListPages = ReturnType<typeof createListPages>;

@@ -1,4 +1,5 @@
 import { VIDEO_PAGE_SIZE, type VideoListPage, type VideoListQuery } from '@streamhub/contract';
+import type { Events } from '../../events/events.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import type { ListFilter, ListOrder, VideoListRepo } from './video-list.repo.ts';
 import { createSearchCache } from './search-cache.ts';
@@ -25,8 +26,12 @@ export function listOrder(query: Pick<VideoListQuery, 'sortBy' | 'sortType'>, se
   return searching ? { by: 'rank' } : { by: 'newest' };
 }
 
-export function createVideoListService(repo: VideoListRepo) {
-  const searches = createSearchCache(repo);
+/** `events` and `cacheMs` (LIST_CACHE_MS) keep popular searches' rankings (search-cache.ts). */
+export function createVideoListService(
+  repo: VideoListRepo,
+  { events, cacheMs }: { events: Pick<Events, 'on' | 'onGap' | 'listening'>; cacheMs: number },
+) {
+  const searches = createSearchCache(repo, { events, ttlMs: cacheMs });
   /** Blank parts are no filter; parts that cannot match anything short-circuit to `null`. */
   async function resolveFilter(query: VideoListQuery): Promise<ListFilter | null> {
     const filter: ListFilter = {};

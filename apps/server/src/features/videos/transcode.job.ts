@@ -14,7 +14,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
 import { moveToStateFolder } from './move-video-folder.ts';
-import type { VideosRepo } from './videos.repo.ts';
+import type { VideoQueries, VideosRepo } from './videos.repo.ts';
 
 interface Deps {
   repo: VideosRepo;
@@ -97,11 +97,14 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
     const deletion = new AbortController();
     const signal = AbortSignal.any([ctx.signal, deletion.signal]);
     const gone = () => deletion.abort(new Error('The video was deleted'));
-    const unlist = () =>
-      whileDatabaseUnavailable(
-        databaseFullAsDiskFull(() => repo.startProcessing(videoId)),
-        signal,
-      );
+    /** A change of whether the video is listed, announced in its transaction (lists show it at once). */
+    const listing = (change: (tx: VideoQueries) => Promise<boolean>) => () =>
+      repo.transaction(async (tx, trx) => {
+        const changed = await change(tx);
+        if (changed) await events.publish(trx, 'video.changed', { videoId });
+        return changed;
+      });
+    const unlist = () => whileDatabaseUnavailable(databaseFullAsDiskFull(listing((tx) => tx.startProcessing(videoId))), signal);
 
     try {
       if (!(await unlist())) return gone();
@@ -133,7 +136,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
           if (!(await unlessUnavailable(repo.setProgress(videoId, Math.min(99, Math.floor(percent)))))) gone();
         },
         onFirstPlayable: async () => {
-          if (localOut && !(await unlessUnavailable(repo.markPlayable(videoId)))) gone();
+          if (localOut && !(await unlessUnavailable(listing((tx) => tx.markPlayable(videoId))()))) gone();
         },
       });
       metrics?.transcoded(result.rungs[0]!.name, (performance.now() - encodeStarted) / 1000, result.durationSec);
@@ -165,7 +168,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       if (!stopping && (await disk.fullOrLow(err))) {
         log.warn({ videoId, err: String(err) }, 'disk full: the transcode waits for space');
         // One try: a database that cannot write either leaves the video as it is (its served files are whole).
-        if (await repo.startProcessing(videoId).catch(() => false)) await removeServed(outKey);
+        if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey);
         throw new RetryLater(diskFullRetrySeconds, 'disk full');
       }
       if (ctx.isLastAttempt && !stopping) {

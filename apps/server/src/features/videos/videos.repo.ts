@@ -179,29 +179,34 @@ function videoQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Counts a view once per viewer per video per hour; true when this one counted. */
-    async recordView(videoId: string, viewerKey: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        // Counts when the viewer has no mark yet or the mark is over an hour old; concurrent
-        // requests of one viewer meet on the primary key, so only one of them counts.
-        const counted = await trx
-          .insertInto('video_views')
-          .values({ video_id: videoId, viewer_key: viewerKey, counted_at: sql<Date>`now()` })
-          .onConflict((oc) =>
-            oc
-              .columns(['video_id', 'viewer_key'])
-              .doUpdateSet({ counted_at: sql<Date>`now()` })
-              .where('video_views.counted_at', '<=', sql<Date>`now() - interval '1 hour'`),
-          )
-          .executeTakeFirst();
-        if (!counted.numInsertedOrUpdatedRows) return false;
-        await trx
-          .updateTable('videos')
-          .set({ views: sql`views + 1` })
-          .where('id', '=', videoId)
-          .execute();
-        return true;
-      });
+    /**
+     * Marks a view of `viewerKey`: true when it counts (no mark yet, or the last counted one is
+     * over an hour old); concurrent requests of one viewer meet on the primary key, so only one
+     * of them counts. The count itself is written in batches (view-counter.ts, `addViews`).
+     */
+    async markView(videoId: string, viewerKey: string): Promise<boolean> {
+      const counted = await db
+        .insertInto('video_views')
+        .values({ video_id: videoId, viewer_key: viewerKey, counted_at: sql<Date>`now()` })
+        .onConflict((oc) =>
+          oc
+            .columns(['video_id', 'viewer_key'])
+            .doUpdateSet({ counted_at: sql<Date>`now()` })
+            .where('video_views.counted_at', '<=', sql<Date>`now() - interval '1 hour'`),
+        )
+        .executeTakeFirst();
+      return Boolean(counted.numInsertedOrUpdatedRows);
+    },
+
+    /** Adds counted views to their videos in one statement (a video deleted meanwhile is skipped). */
+    async addViews(counts: Map<string, number>): Promise<void> {
+      if (counts.size === 0) return;
+      const ids = [...counts.keys()].sort(); // one lock order for every process
+      const ns = ids.map((id) => counts.get(id)!);
+      await sql`
+        UPDATE videos SET views = videos.views + d.n
+          FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
+         WHERE videos.id = d.id`.execute(db);
     },
 
     async isLiked(userId: string, videoId: string) {

@@ -19,6 +19,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 interface Deps {
   repo: VideosRepo;
@@ -34,6 +35,8 @@ interface Deps {
   events: Pick<Events, 'publish'>;
   /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
   refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
+  /** Counted views, written in batches. */
+  views: Pick<ViewCounter, 'count' | 'shown'>;
 }
 
 /** The refund reason a buyer reads in their purchase history when the creator deleted the video. */
@@ -66,6 +69,7 @@ export function createVideosService({
   access,
   events,
   refunds,
+  views,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
@@ -121,9 +125,12 @@ export function createVideosService({
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
-    if (opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.recordView(row.id, opts.viewerKey))) {
-      row = { ...row, views: row.views + 1 };
-    }
+    const counted = Boolean(
+      opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.markView(row.id, opts.viewerKey)),
+    );
+    if (counted) await views.count(row.id);
+    // This process's counted views show at once in its answers; lists show them once written.
+    row = { ...row, views: views.shown(row.id, row.views, counted) };
     // Exclusive media only through the app's token-checked path (same origin, so the session
     // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
     const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
@@ -260,7 +267,10 @@ export function createVideosService({
       const patch = { title: fields.title, description: fields.description, thumbnail };
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
       if (Object.values(patch).some((v) => v !== undefined)) {
-        await repo.updateDetails(video.id, patch);
+        await repo.transaction(async (tx, trx) => {
+          await tx.updateDetails(video.id, patch);
+          await events.publish(trx, 'video.changed', { videoId: video.id });
+        });
         if (thumbnail) await removeThumbnail(video.thumbnail);
       }
       return watch(video.id, viewer, { countView: false });
@@ -279,6 +289,7 @@ export function createVideosService({
       await repo.transaction(async (tx, trx) => {
         refunded = await refunds.on(trx).refundBuyers({ videoId: video.id }, DELETED_BY_CREATOR);
         await tx.delete(video.id);
+        await events.publish(trx, 'video.deleted', { videoId: video.id, ownerId: video.owner_id });
         await events.publish(trx, 'video.media.gone', { videoId: video.id });
         for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
           await queue.cancel(job, { videoId: video.id }, { trx });
