@@ -61,6 +61,7 @@ import { notifyOwnerOfNewComment } from './features/notifications/subscribers/no
 import { notifySellerOfSale } from './features/notifications/subscribers/notify-seller-of-sale.ts';
 import { notifyOwnerOfModeration } from './features/notifications/subscribers/notify-owner-of-moderation.ts';
 import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
+import { forgetNotificationsOfDeletedVideo } from './features/notifications/subscribers/forget-notifications-of-deleted-video.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -350,6 +351,7 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyOwnerOfModeration('moderation.takedown', { notifications, sources }),
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
     notifyReporterOfResolvedReport({ notifications, sources }),
+    forgetNotificationsOfDeletedVideo({ notifications }),
   ];
 }
 

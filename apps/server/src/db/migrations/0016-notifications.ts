@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *   reconnecting stream missed. `(event_id, recipient_id)` is unique, so an event delivered again
  *   (at least once) never notifies anyone twice: writers insert with ON CONFLICT DO NOTHING.
  * - What a notification is about is referenced (video, comment, post, actor), never copied, and
- *   goes with it when deleted; `details` holds what has no row to read (a sale's amount and title,
+ *   goes with it when deleted (a video's: on its \`video.deleted\` event, see below); `details` holds what has no row to read (a sale's amount and title,
  *   a takedown's reason, a report's target).
  * - `notification_counts.unread` is kept by statement triggers in the transaction that inserts,
  *   marks read or deletes (a cascade too), so the bell never counts rows: one row per user.
@@ -20,9 +20,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recipient_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       type text NOT NULL CHECK (type IN ('video.published', 'comment.created', 'comment.reply', 'purchase.sold',
         'video.ready', 'video.failed', 'moderation.takedown', 'moderation.restored', 'report.resolved')),
-      event_id text NOT NULL,
+      event_id uuid NOT NULL,
+      -- Who acted; a published video's is its channel, read from the video (fan-outs stay small).
       actor_id uuid REFERENCES users(id) ON DELETE CASCADE,
-      video_id uuid REFERENCES videos(id) ON DELETE CASCADE,
+      -- No foreign key: checking one per row of a 100,000-subscriber fan-out costs a fifth of its time.
+      -- A deleted video's notifications are deleted by the subscriber of \`video.deleted\`, and reads
+      -- skip a video that is gone meanwhile (the visibility rule).
+      video_id uuid,
       comment_id uuid REFERENCES comments(id) ON DELETE CASCADE,
       post_id uuid REFERENCES posts(id) ON DELETE CASCADE,
       details jsonb NOT NULL DEFAULT '{}',

@@ -68,7 +68,7 @@ export function createNotificationsRepo(db: Db) {
       const { rows } = await sql<{ id: number }>`
         INSERT INTO notifications (recipient_id, type, event_id, actor_id, video_id, comment_id, post_id, details)
         SELECT n.recipient_id, n.type, n.event_id, n.actor_id, n.video_id, n.comment_id, n.post_id, n.details
-        FROM (VALUES (${n.recipientId}::uuid, ${n.type}::text, ${n.eventId}::text, ${n.actorId ?? null}::uuid,
+        FROM (VALUES (${n.recipientId}::uuid, ${n.type}::text, ${n.eventId}::uuid, ${n.actorId ?? null}::uuid,
                       ${n.videoId ?? null}::uuid, ${n.commentId ?? null}::uuid, ${n.postId ?? null}::uuid,
                       ${JSON.stringify(n.details ?? {})}::jsonb))
           AS n (recipient_id, type, event_id, actor_id, video_id, comment_id, post_id, details)
@@ -95,8 +95,8 @@ export function createNotificationsRepo(db: Db) {
           ORDER BY s.subscriber_id LIMIT ${limit}
         ),
         written AS (
-          INSERT INTO notifications (recipient_id, type, event_id, actor_id, video_id)
-          SELECT b.subscriber_id, 'video.published', ${eventId}, v.owner_id, v.id FROM batch b, v
+          INSERT INTO notifications (recipient_id, type, event_id, video_id)
+          SELECT b.subscriber_id, 'video.published', ${eventId}::uuid, v.id FROM batch b, v
           WHERE ${enabledFor(sql.ref('b.subscriber_id'), sql`'video.published'`)}
           ORDER BY b.subscriber_id
           ON CONFLICT (event_id, recipient_id) DO NOTHING
@@ -140,6 +140,11 @@ export function createNotificationsRepo(db: Db) {
       return read(sql`n.recipient_id = ${recipientId} AND n.id > ${afterId}`, sql`ORDER BY n.id LIMIT ${limit}`);
     },
 
+    /** Deletes the notifications about a deleted video (the unread counts follow, by trigger). */
+    async deleteForVideo(videoId: string): Promise<void> {
+      await db.deleteFrom('notifications').where('video_id', '=', videoId).execute();
+    },
+
     /** The unread count (kept by the triggers of migration 0016). */
     async unread(userId: string): Promise<number> {
       const row = await db.selectFrom('notification_counts').select('unread').where('user_id', '=', userId).executeTakeFirst();
@@ -175,8 +180,9 @@ export function createNotificationsRepo(db: Db) {
              v.id AS video_id, v.title AS video_title, v.thumbnail AS video_thumbnail,
              c.id AS comment_id, c.content AS comment_content, n.post_id
       FROM notifications n
-      LEFT JOIN users a ON a.id = n.actor_id
       LEFT JOIN videos v ON v.id = n.video_id
+      -- A published video's actor is its channel (not stored: see migration 0016).
+      LEFT JOIN users a ON a.id = coalesce(n.actor_id, CASE WHEN n.type = 'video.published' THEN v.owner_id END)
       LEFT JOIN comments c ON c.id = n.comment_id
       WHERE ${where} AND ${shownToRecipient('n')}
       ${tail}`.execute(db);

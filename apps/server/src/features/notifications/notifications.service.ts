@@ -113,6 +113,9 @@ export function createNotificationsService({ db, events }: Deps) {
       });
     },
 
+    /** A deleted video's notifications go (until then reads skip them). */
+    forgetVideo: (videoId: string) => repo.deleteForVideo(videoId),
+
     /** Where an interrupted fan-out of this event resumes. */
     lastNotified: (eventId: string) => repo.lastNotified(eventId),
 

@@ -289,10 +289,13 @@ describe('who hears of what (each type, its recipient and visibility rule)', () 
     expect((await inbox(stranger.id)).items).toEqual([]);
     expect((await inbox(channel.id)).items).toEqual([]);
 
-    // Taken down later: dropped from the list; deleted: gone, and the count with it.
+    // Deleted: out of the list at once, and gone with the count once its event is handled.
     expect((await inbox(fans[0]!.id)).unread).toBe(1);
     await db.deleteFrom('videos').where('id', '=', videoId).execute();
+    expect(await inbox(fans[0]!.id)).toEqual({ items: [], unread: 1 });
+    await deliver('video.deleted', { videoId, ownerId: channel.id });
     expect(await inbox(fans[0]!.id)).toEqual({ items: [], unread: 0 });
+    expect(await db.selectFrom('notifications').select('id').where('video_id', '=', videoId).execute()).toEqual([]);
   });
 
   it('an event delivered twice notifies once (the dedupe key is event and recipient)', async () => {
