@@ -110,9 +110,10 @@ test.describe('notifications', () => {
     await commentOnPost(creator.page, postId, 'Second thought');
     await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 10_000 });
     await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(2);
-    await expect(list.getByRole('link').nth(0)).toContainText('Second thought');
-    await expect(list.getByRole('link').nth(1)).toContainText('First thought');
+    // Newest first: the two (written by the subscribers in either order) above the video.
     await expect(list.getByRole('link').nth(2)).toContainText('Evening tide');
+    await expect(list.getByRole('link').filter({ hasText: 'First thought' })).toHaveCount(1);
+    await expect(list.getByRole('link').filter({ hasText: 'Second thought' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(0);
@@ -265,6 +266,34 @@ test.describe('notifications', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  test('Load more pages through older items, each once even after a live one pushed the pages down', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const commenter = await apiUser(browser, baseURL!, 'pagecommenter');
+    await registerViaApi(page, uniqueUser('pageviewer'));
+    const postId = await createPost(page, 'Many comments');
+    for (let n = 1; n <= 22; n++) await commentOnPost(commenter.page, postId, `Comment ${n}`);
+    await expect.poll(async () => (await notificationsOf(page)).unread, { timeout: 20_000 }).toBe(22);
+
+    const opened = streamOpened(page);
+    await page.goto('/notifications');
+    await opened;
+    const links = page.getByRole('list', { name: 'Notifications' }).getByRole('link');
+    await expect(links).toHaveCount(20);
+    // A live one goes on top: the server's second page now starts with what was last on the first.
+    await commentOnPost(commenter.page, postId, 'Comment 23');
+    await expect(links).toHaveCount(21);
+    await expect(links.first()).toContainText('Comment 23');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(links).toHaveCount(23);
+    const words = (await links.allInnerTexts()).map((text) => /“(Comment \d+)”/.exec(text)?.[1]);
+    expect(new Set(words)).toEqual(new Set(Array.from({ length: 23 }, (_, n) => `Comment ${n + 1}`)));
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+    await commenter.close();
   });
 
   test('pages work without the stream or the notification calls (an older server)', async ({ page }) => {
