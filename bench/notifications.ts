@@ -88,8 +88,10 @@ try {
   for (const r of duringRuns) r.stop();
   const during = await Promise.all(duringRuns.map((r) => r.done));
   // The same fan-out again (a second video), nothing else asked of the server: its own cost.
+  const cpuBefore = await cpuSeconds(server.pid);
   const quiet = await publish(db, channelId);
   const alone = await untilNotified(db, quiet.videoId, subscribers, quiet.published);
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
 
   const f = (n: number) => `${Math.round(n)} ms`;
   console.log(`| call | idle p50 | idle p99 | fan-out p50 | fan-out p99 | p99 fan-out / idle | errors |`);
@@ -105,7 +107,8 @@ try {
   });
   console.log(
     `${subscribers} subscribers notified ${(ms / 1000).toFixed(2)} s after the publication committed, under the load above ` +
-      `(${batches} announcements of notifications.created); ${(alone.ms / 1000).toFixed(2)} s with nothing else asked of the server; ` +
+      `(${batches} announcements of notifications.created); ${(alone.ms / 1000).toFixed(2)} s with nothing else asked of the server, ` +
+      `using ${cpu.toFixed(2)} CPU s of the server and its database (what it takes on an idle machine); ` +
       `${os.cpus().length} CPUs, load average ${loadAverage()}`,
   );
   console.log(
@@ -183,6 +186,22 @@ async function untilNotified(q: Db, videoId: string, count: number, since: numbe
     // Counting is itself work for the database: a few times a second is precise enough.
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its live descendants: the server's
+ * HTTP workers and its embedded PostgreSQL with its backends. What a shared machine cannot blur.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  for (const task of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) ticks += (await cpuSeconds(Number(child))) * 100;
+  }
+  return ticks / 100;
 }
 
 /** One call under load for `seconds` (or until `stop`). */
