@@ -26,11 +26,10 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { createListener } from '../apps/server/src/db/listener.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createServices, type AppDeps } from '../apps/server/src/deps.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { LIST_CHANGED_CHANNEL } from '../apps/server/src/features/video-list/video-list.repo.ts';
+import { createEvents } from '../apps/server/src/events/events.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
 import { seedVideos } from './seed-videos.ts';
 
@@ -66,13 +65,13 @@ async function serve(databaseUrl: string) {
     storage: createLocalStorage(config.mediaDir),
     log: silentLog,
     mediaSecret: 'bench-media-secret-0123456789',
-    // As in a deployed process: the list's micro-cache serves only while it hears the database's changes.
-    listChanges: createListener(databaseUrl, LIST_CHANGED_CHANNEL, { log: silentLog }),
+    // As in a deployed process: the list's micro-cache serves only while it hears every event.
+    events: createEvents(databaseUrl, { log: silentLog }),
   };
   const deps: AppDeps = { ...infra, services: createServices(infra) };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  while (!infra.listChanges.listening()) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (!infra.events.listening()) await new Promise((resolve) => setTimeout(resolve, 10));
   const address = app.server.address();
   // The yardstick: a bare Fastify in the same process sending the same JSON body as page 1.
   const body = (await app.inject({ method: 'GET', url: '/api/video?page=1' })).body;
@@ -86,7 +85,7 @@ async function serve(databaseUrl: string) {
     await bare.close();
     await app.close();
     await queue.stop();
-    await infra.listChanges.close();
+    await infra.events.close();
     await db.destroy();
     await fs.rm(dataDir, { recursive: true, force: true });
     process.exit(0);
