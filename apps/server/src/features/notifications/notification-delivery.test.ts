@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { makeClip } from '../../../test/clips.ts';
 import { createVideo } from '../../../test/factories.ts';
-import { createTestContext, registerUser } from '../../../test/support.ts';
+import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 
 // The whole way of a notification: the change and its event commit together (the services'
@@ -53,5 +55,27 @@ describe('events → durable subscribers → notifications', () => {
     expect(await texts(fan.id, 1)).toEqual(['Your report on a video was resolved']);
     // The moderator's own actions notify nobody of theirs; the buyer hears nothing of their purchase.
     expect((await ctx.deps.services.notifications.page({ _id: moderator.id } as Viewer)).items).toEqual([]);
+  });
+
+  it('an upload that finishes transcoding: its uploader hears it is ready, its subscribers that it is out', async () => {
+    const creator = await registerUser(ctx, { username: `uploader${Date.now()}` });
+    const fan = await registerUser(ctx);
+    expect((await call('POST', `/api/subscription/channel/${creator.id}`, fan.cookie)).statusCode).toBe(200);
+    const clip = await makeClip('notified.mp4', { seconds: 1, width: 160, height: 120 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/video/new',
+      ...multipart(
+        { title: 'Fresh', description: 'Just encoded' },
+        {
+          videoFile: { data: await fs.readFile(clip), filename: 'notified.mp4', type: 'video/mp4' },
+          thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+        },
+        creator.cookie,
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await texts(creator.id, 1, 60_000)).toEqual(['Your video “Fresh” is ready']);
+    expect(await texts(fan.id, 1)).toEqual([`${creator.username} published “Fresh”`]);
   });
 });
