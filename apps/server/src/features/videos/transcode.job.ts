@@ -36,7 +36,7 @@ function downloadedSourcePath(config: Config, videoId: string): string {
 }
 
 /**
- * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
+ * `video.transcode`: source → HLS ladder (its top rung's file is the MP4) + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
@@ -137,7 +137,7 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       );
       signal.throwIfAborted();
       // The master playlist last: once it names every rung, every file it leads to is in place.
-      if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.master]);
+      if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.topPlaylist, OUTPUT_FILES.master]);
       else await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
       // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
@@ -243,11 +243,13 @@ async function writePreviews(
   onFailure: (err: unknown) => void,
 ): Promise<void> {
   const lowest = result.rungs[result.rungs.length - 1]!;
-  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
-    // A full disk is waited out like everywhere else, not taken as "no previews".
-    if (signal.aborted || isDiskFull(err)) throw err;
-    onFailure(err);
-  });
+  await writeStoryboard({ outDir, rung: lowest, ladder: result.rungs, durationSec: result.durationSec, signal, nice }).catch(
+    (err: unknown) => {
+      // A full disk is waited out like everywhere else, not taken as "no previews".
+      if (signal.aborted || isDiskFull(err)) throw err;
+      onFailure(err);
+    },
+  );
 }
 
 /** A short reason for the owner: never paths or stack traces. */
