@@ -25,6 +25,7 @@ import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
+import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(adminRoutes, { prefix: '/api/admin', deps });
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
+  // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
+  await app.register(sharingRoutes, { deps });
 
   await app.register(mediaRoutes, { deps, handler: media });
 

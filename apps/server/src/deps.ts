@@ -51,6 +51,7 @@ import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
+import { createSharingService } from './features/sharing/sharing.service.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
@@ -140,11 +141,13 @@ export function createServices(infra: Infra) {
     mediaGone: infra.mediaGone,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
+  const sharing = createSharingService({ db, videos, settings, publicUrl: storage.publicUrl });
   return {
     access,
     audit,
     admin,
     settings,
+    sharing,
     channelBlocks,
     playlists,
     ledger,
