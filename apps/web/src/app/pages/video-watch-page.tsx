@@ -12,6 +12,7 @@ import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
+import { ShareButton } from '@/features/watch/components/share-button';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { ApiError } from '@/lib/api-client';
@@ -96,6 +97,7 @@ function Watch({ videoId }: { videoId: string }) {
             <WatchDetails
               video={data}
               // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+              shareAction={<ShareButton video={data} />}
               playlistAction={<AddToPlaylistButton videoId={videoId} />}
               menuAction={
                 community.ownsContent ? null : (

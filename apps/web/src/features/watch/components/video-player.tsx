@@ -6,6 +6,7 @@ import { createHlsElement, releaseHlsPlayer, startHlsPlayback, takePreparedHlsPl
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
+import { useStartTime } from '../share-links';
 import type { StreamHubHlsVideo } from '../hls-video';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
@@ -47,7 +48,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const keysHintId = useId();
 
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
-  const resumeAt = useRef(0);
+  // A shared link's `?t=` is where the first source starts.
+  const resumeAt = useRef(useStartTime());
   const lastRefreshAt = useRef<number | null>(null);
   // The source new URLs were asked for; its own later errors are expected until they come.
   const refreshedSrc = useRef<string | null>(null);
