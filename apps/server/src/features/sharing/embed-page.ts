@@ -25,12 +25,13 @@ a{color:#fff}
 video{display:block;width:100%;height:100%;object-fit:contain;background:#000}
 .bar{position:absolute;top:0;left:0;right:0;display:flex;justify-content:space-between;gap:12px;padding:8px 12px;background:linear-gradient(#000c,#0000)}
 .bar a{text-decoration:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.bar .title{font-weight:600}
+.bar h1{margin:0;min-width:0;font-size:inherit;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .bar .site{flex-shrink:0;opacity:.85}
 .card{position:relative;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;height:100%;padding:16px;box-sizing:border-box;text-align:center}
 .card img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:.35}
 .card *{position:relative}
-.card .title{font-size:16px;font-weight:600}
+.card h1{margin:0;font-size:16px}
+.card p{margin:0}
 .card .site{display:inline-block;margin-top:4px;padding:8px 14px;border-radius:999px;background:#fff;color:#000;font-weight:600;text-decoration:none}`;
 
 /**
@@ -50,12 +51,13 @@ export function renderEmbedPage(view: EmbedView, links: { watchUrl: string; inst
     const poster = view.poster ? ` poster="${e(view.poster)}"` : '';
     const autoplay = view.autoplay ? ' autoplay muted' : '';
     body =
-      `<video controls playsinline preload="metadata"${autoplay}${poster} src="${e(src)}" aria-label="${e(view.title)}"></video>\n` +
-      `<div class="bar">${open('title', view.title)}${open('site', site)}</div>`;
+      `<main>\n<video controls playsinline preload="metadata"${autoplay}${poster} src="${e(src)}" aria-label="${e(view.title)}"></video>\n` +
+      `<div class="bar"><h1>${open('title', view.title)}</h1>${open('site', site)}</div>\n</main>`;
   } else {
     const image = view.thumbnail ? `<img src="${e(view.thumbnail)}" alt="">` : '';
-    const heading = view.title === null ? '' : `<p class="title">${e(view.title)}</p>`;
-    body = `<main class="card">${image}${heading}<p>${e(view.message)}</p>${open('site', site)}</main>`;
+    // The title is the page's heading; without one (nothing to show) the message is.
+    const text = view.title === null ? `<h1>${e(view.message)}</h1>` : `<h1>${e(view.title)}</h1><p>${e(view.message)}</p>`;
+    body = `<main class="card">${image}${text}${open('site', site)}</main>`;
   }
   return `<!doctype html>
 <html lang="en">
