@@ -269,6 +269,14 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
   });
 
+  it('refuses a Host that names no origin (400), when links would be built on it', async () => {
+    for (const host of ['user@evil.test', 'evil.test/path', 'a b']) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json(), host).toEqual(errorEnvelope(400, 'Invalid Host header'));
+    }
+  });
+
   it('robots.txt keeps crawlers out of the API, staff and private pages and names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
