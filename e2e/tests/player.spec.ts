@@ -41,12 +41,14 @@ test.describe('player', () => {
     page.on('response', (res) => {
       if (res.url().includes('/storyboard/')) storyboard.push(`${res.status()} ${new URL(res.url()).pathname.split('/').pop()}`);
     });
-    // Init sections and segments as they are asked for: the warm start's first ones are handed to
-    // hls.js, which starts on the same rung, so none is fetched twice.
+    // Init sections and segments as they are asked for (byte ranges of each rung's one file, or the
+    // old layout's files): none is fetched twice.
     const media: string[] = [];
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
-      if (/\/(?:init\.mp4|seg_\d+\.m4s)$/.test(pathname)) media.push(pathname.split('/').slice(-2).join('/'));
+      if (/\/media\/.+\.(?:mp4|m4s)$/.test(pathname)) {
+        media.push(`${pathname.split('/').slice(-2).join('/')} ${req.headers().range ?? 'whole'}`);
+      }
     });
     // The controls' code is held back: the video plays without it, filling the player's box.
     let releaseControls = () => {};
