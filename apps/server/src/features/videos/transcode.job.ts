@@ -41,10 +41,11 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
  *
- * ffmpeg always writes into a work folder (DATA_DIR/work/<id>). Local storage: each rung's
- * playlist is published into the video's served folder with the segments it names, whole files
- * only (hard links, media/transcode.ts), and the video is listed as soon as the lowest rung has
- * a segment; the finished folder (MP4 and master last) is moved in at the end. Remote storage
+ * ffmpeg always writes into a work folder (DATA_DIR/work/<id>). Local storage: each lower rung's
+ * playlist is published into the video's served folder with its file (a hard link) once every
+ * byte range it names is written (media/transcode.ts), and the video is listed as soon as the
+ * lowest rung has a segment; the finished folder (video.mp4, its playlist, master last) is moved
+ * in at the end. Remote storage
  * (S3): the source is downloaded beside the work folder, and the finished folder is uploaded
  * (streamed, a few files at a time) before the video is listed, so every object is written once,
  * final, and cacheable by a CDN (docs/decisions.md, "Storage").
@@ -116,7 +117,7 @@ export function createTranscodeHandler({ repo, storage, config, log, metrics }: 
       const result = await transcodeVideo({
         input: source,
         outDir,
-        // Local storage: early rungs are served (whole files only) while later ones encode.
+        // Local storage: early rungs are served (named bytes only) while later ones encode.
         publishDir: localOut ?? undefined,
         probe,
         signal,
