@@ -6,7 +6,6 @@ import type { Db } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { mediaOrigins } from '../storage/create-storage.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
-import { inlineScriptSources } from './web-app.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,7 +65,7 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
 
 export async function registerSecurity(
   app: FastifyInstance,
-  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage' | 'webDistDir'>,
+  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage'>,
   db: Db,
 ) {
   // A CDN or the bucket, when media are served from there (storage/create-storage.ts).
@@ -80,8 +79,8 @@ export async function registerSecurity(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // index.html's inline warm start, by its hash.
-          scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
+          // No inline script: server-rendered pages hand their data over as JSON, which never runs.
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...media],
           mediaSrc: ["'self'", 'blob:', ...media],

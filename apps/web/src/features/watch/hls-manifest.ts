@@ -1,4 +1,4 @@
-/** The little of HLS the warm start needs to read (pure, unit-tested); hls.js reads the rest. */
+/** The little of HLS the watch page's preloads need to read (pure, unit-tested); hls.js reads the rest. */
 
 export type Variant = { url: string; width: number; height: number; bitrate: number };
 
