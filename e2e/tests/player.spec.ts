@@ -14,23 +14,21 @@ test.describe('player', () => {
     const id = await uploadVideo(page, 'Preview river', { seconds: 12, width: 640, height: 360 });
     await waitUntilReady(page, await currentUserId(page), [id]);
 
-    // The poster comes with the page's HTML: it shows with neither the app's code nor the watch
-    // call's answer (both held back here).
+    // The poster comes with the page's HTML, rendered by the server: it shows without the app's
+    // code (held back here).
     const held: Array<() => void> = [];
     const hold = async (route: import('@playwright/test').Route) => {
       await new Promise<void>((resolve) => held.push(resolve));
       await route.continue().catch(() => undefined);
     };
     await page.route(/\/assets\/index-[^/]+\.js$/, hold);
-    await page.route(`**/api/video/v/${id}`, hold);
     await page.goto(`/video/watch/${id}`, { waitUntil: 'commit' });
-    const poster = page.locator('#root [data-poster] img');
+    const poster = page.locator('#root [data-player-poster]');
     await expect(poster).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    // /home likewise paints the first cards' thumbnails where the grid will be (this video is on page 1).
-    await page.route('**/api/video?page=1', hold);
+    // /home likewise comes with its first cards and their thumbnails (this video is on page 1).
     await page.goto('/home', { waitUntil: 'commit' });
-    const firstCard = page.locator('#root [data-first-cards] img').first();
+    const firstCard = page.locator('#root [data-testid="video-card"] img').first();
     await expect(firstCard).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
     await expect.poll(() => firstCard.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect((await firstCard.boundingBox())?.width).toBeGreaterThan(200);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../support/navigation';
 import { registerViaApi } from '../support/users';
 import { channelWithVideos } from '../support/videos';
 
@@ -39,11 +40,7 @@ async function hydrationComplaints(page: Page, path: string): Promise<string[]> 
   page.on('console', (message) => listen(message.text()));
   page.on('pageerror', (error) => listen(error.message));
   await page.goto(path);
-  // Hydrated: React has attached its handlers to the root (its internal key appears on the element).
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   page.removeAllListeners('console');
   page.removeAllListeners('pageerror');
