@@ -35,7 +35,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { isPageRequest, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);
-  registerAuth(app, deps.services.sessions, deps.services.cookies);
+  registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer: isPageRequest });
 
   /**
    * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is

@@ -38,7 +38,7 @@ export async function render({ url, origin, cookie, fetch }) {
   return {
     kind: 'page',
     status: url === '/missing' ? 404 : 200,
-    head: '<title>' + who + '</title>',
+    head: '<title>' + who + '</title><meta name="cookies" content="' + cookie.split('; ').map((c) => c.split('=')[0]).join(' ') + '">',
     preloads: ['</media/poster.webp>; rel=preload; as=image'],
     state: '<script type="application/json" id="state">{"origin":' + JSON.stringify(origin) + '}</script>',
     markup: Readable.from(['<main>', 'page of ' + who + ' at ' + url, '</main>']),
@@ -112,9 +112,11 @@ describe('pages rendered by the server entry', () => {
     }
   });
 
-  it('passes on what the API said about the session: a forged one clears both cookies', async () => {
-    const res = await get('/home', { cookie: 'sid=forged; user=forged' });
+  it('renders a page with a forged or expired session for nobody, and clears both cookies with it', async () => {
+    const res = await get('/home', { cookie: 'sid=forged; user=forged; theme=dark' });
     expect(res.body).toContain('<title>nobody</title>');
+    // The render is not handed the session's cookies (the browser will not have them either).
+    expect(res.body).toContain('<meta name="cookies" content="theme">');
     expect(
       res.cookies
         .filter((c) => c.value === '')

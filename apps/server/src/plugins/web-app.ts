@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -22,6 +23,14 @@ type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; head: string; preloads: string[]; state: string; markup: Readable };
 type ServerEntry = { render(request: PageRequest): Promise<RenderedPage> };
+
+/**
+ * Whether a request is for a page (not the API, media, assets or another file): the auth plugin
+ * resolves its session as for an API call, so the page is rendered as the visitor the API sees,
+ * and a session found invalid clears its cookies with the page.
+ */
+export const isPageRequest = (method: string, url: string) =>
+  (method === 'GET' || method === 'HEAD') && !/^\/(?:api|media|assets)(?:\/|$)/.test(url) && !/\.\w+$/.test(url.split('?')[0]!);
 
 export type WebAppOptions = {
   /** The built web app (index.html, assets). */
@@ -82,13 +91,16 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
       return null;
     });
     if (!entry) return reply.sendFile('index.html', distDir);
+    // A session the auth plugin found invalid (its cookies are cleared with this page): rendered
+    // for nobody, as the browser will see it once the cookies are gone.
+    const cookie = request.viewer ? (request.headers.cookie ?? '') : withoutSession(request.headers.cookie ?? '');
     let page: RenderedPage;
     try {
       page = await entry.render({
         url,
         origin: publicUrl ?? `${request.protocol}://${request.host}`,
-        cookie: request.headers.cookie ?? '',
-        fetch: injectedFetch(app, request, reply),
+        cookie,
+        fetch: injectedFetch(app, request, reply, cookie),
         manifest: await manifest().catch(() => ({})),
       });
     } catch (err) {
@@ -107,7 +119,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
  * A fetch for the renderer's calls: through this app (`app.inject`), as the visitor (their cookies
  * and address); a renewed session cookie one of them sets is passed on with the page.
  */
-function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): PageRequest['fetch'] {
+function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cookie: string): PageRequest['fetch'] {
   const sent = new Set<string>();
   return async (url, init) => {
     const headers = new Headers(init.headers);
@@ -117,7 +129,7 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
       remoteAddress: request.ip,
       headers: {
         accept: headers.get('accept') ?? '*/*',
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(cookie ? { cookie } : {}),
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         host: request.headers.host ?? 'localhost',
       },
@@ -135,6 +147,17 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
   };
+}
+
+/** A Cookie header without the session's two cookies. */
+function withoutSession(cookie: string): string {
+  return cookie
+    .split(/;\s*/)
+    .filter((part) => {
+      const name = part.slice(0, part.indexOf('='));
+      return part && name !== SESSION_COOKIE && name !== USER_COOKIE;
+    })
+    .join('; ');
 }
 
 /**
