@@ -234,7 +234,7 @@ test.describe('purchases', () => {
     // cookie (as any API answer would), and the app goes to sign-in.
     await page.context().clearCookies({ name: 'sid' });
     const response = await page.goto(`/video/watch/${paid}`);
-    expect(response?.headers()['set-cookie']).toMatch(/(?:^|\n)user=;/);
+    expect(await response?.headerValue('set-cookie')).toMatch(/(?:^|\n)user=;/);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await seller.close();
