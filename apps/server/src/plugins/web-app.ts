@@ -93,7 +93,8 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     if (!entry) return reply.sendFile('index.html', distDir);
     // A session the auth plugin found invalid (its cookies are cleared with this page): rendered
     // for nobody, as the browser will see it once the cookies are gone.
-    const cookie = request.viewer ? (request.headers.cookie ?? '') : withoutSession(request.headers.cookie ?? '');
+    const signedOut = !request.viewer && isPageRequest(request.method, url);
+    const cookie = signedOut ? withoutSession(request.headers.cookie ?? '') : (request.headers.cookie ?? '');
     let page: RenderedPage;
     try {
       page = await entry.render({
