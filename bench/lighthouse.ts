@@ -1,8 +1,9 @@
-// Lighthouse performance of the landing page (/), the home grid (/home) and a watch page, with
+// Lighthouse performance of the four pages as visitors meet them: the landing page (/) signed out;
+// signed in as a viewer, the home grid (/home), a watch page and the creator's channel, with
 // Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), in
-// Debian's Chromium. Seeds a user and a few ready videos first. Prints score, LCP, TBT, FCP and CLS
-// per page, the median of RUNS runs (default 3).
-// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed; PAGES=watch for one page)
+// Debian's Chromium. Seeds a creator with a few ready videos and a viewer first. Prints score,
+// LCP, TBT, FCP and CLS per page, the median of RUNS runs (default 3).
+// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed; PAGES=watch,channel for some)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,11 +24,16 @@ const RUNS = Number(process.env.RUNS ?? 3);
 await ensureWebBuild();
 
 const server = await startServer({ ROLE: 'all' });
-const cookie = await registerViaApi(server.base, 'lighthousebench');
+const creator = await registerViaApi(server.base, 'lighthousebench');
 const clip = await makeClip(server.dataDir, { seconds: 8, width: 1280, height: 720 });
 const ids: string[] = [];
 for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
-  ids.push(await uploadReady(server.base, cookie, clip, title));
+  ids.push(await uploadReady(server.base, creator, clip, title));
+const creatorId = (
+  (await (await fetch(`${server.base}/api/users/me`, { headers: { cookie: creator } })).json()) as { data: { _id: string } }
+).data._id;
+// The signed-in pages are measured as a viewer sees them (another user's videos and channel).
+const cookie = await registerViaApi(server.base, 'lighthouseviewer');
 
 // Chromium's DevTools port, for Lighthouse: LIGHTHOUSE_PORT when set.
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 9200 + Math.floor(Math.random() * 500));
@@ -92,6 +98,7 @@ try {
   await context.addCookies(browserCookies(cookie, server.base));
   await measure('/home', `${server.base}/home`);
   await measure('watch', `${server.base}/video/watch/${ids[0]}`);
+  await measure('channel', `${server.base}/channel/${creatorId}`);
 } finally {
   console.log(`load after: ${os.loadavg()[0]!.toFixed(1)}`);
   await context.close();

@@ -200,7 +200,8 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 /** Builds the web app once when there is no build yet (benchmarks that open pages need one). */
 export async function ensureWebBuild(): Promise<void> {
-  if (await fs.stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null)) return;
+  // Both bundles: the browser's and the server's (pages are rendered on the server).
+  if (await fs.stat(path.join(root, 'apps/web/dist-ssr/entry-server.js')).catch(() => null)) return;
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
 }
 

@@ -8,12 +8,13 @@ import path from 'node:path';
 const parent = process.ppid;
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
-const stamp = path.join(webDir, 'dist/index.html');
+// Written last by the build (the server's bundle follows the browser's).
+const stamp = path.join(webDir, 'dist-ssr/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (['node_modules', 'dist', 'dist-ssr', '.tmp'].includes(entry.name)) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
   }

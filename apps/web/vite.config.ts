@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { firstPaint, precompress } from './vite-plugins';
+import { inlineStylesheet, precompress } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -49,7 +49,7 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContractSchemas(), firstPaint(), precompress()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), inlineStylesheet(), precompress()],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
   resolve: {
     alias: [
@@ -68,6 +68,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server preloads a page's chunks with its HTML (entry-server.tsx).
+    manifest: true,
     target: 'es2022',
     rollupOptions: { output: { manualChunks } },
   },

@@ -80,6 +80,20 @@ test.describe('accessibility (axe-core)', () => {
       await expectAccessible(page, name);
     }
 
+    // Sharing (docs/sharing.md): the Share dialog, and the embed player and card other sites frame.
+    await page.goto(`/video/watch/${videoId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
+    await expectAccessible(page, 'share dialog');
+    for (const [name, id, ready] of [
+      ['embed player', videoId, 'Watch on StreamHub'],
+      ['embed card', paidId, 'Paid sunrise'],
+    ] as const) {
+      await page.goto(`/embed/${id}`);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      await expectAccessible(page, name);
+    }
+
     // Running it in public (API.md §12): the Report dialog, my reports, Comment Settings, and the
     // staff pages for an admin (made on the command line) with a report in the queue.
     await page.goto(`/video/watch/${videoId}`);

@@ -3,6 +3,7 @@ import type { HistoryEntry } from '@streamhub/contract';
 import { apiError, apiOk, historyEntry, owner, videoCard } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 import { channelWithVideos } from '../support/videos';
+import { openInApp } from '../support/navigation';
 
 /**
  * Liked Videos and Watch History (SPEC §2, §8) on a real upload; each test signs in a viewer of its
@@ -75,7 +76,7 @@ test.describe('liked videos and watch history', () => {
     await page.route('**/api/watchHistory', (route) =>
       failures-- > 0 ? route.fulfill(apiError(400, 'Bad request')) : route.fallback(),
     );
-    await page.goto('/history');
+    await openInApp(page, '/history');
     await expect(page.getByText('Failed to load watch history. Please try again later.', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Try Again' }).click();
 
@@ -105,7 +106,7 @@ test.describe('liked videos and watch history', () => {
         ]),
       ),
     );
-    await page.goto('/history');
+    await openInApp(page, '/history');
     const days = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(days).toHaveText(['5 March 2026', '4 March 2026']);
     // Newest first within a day too.

@@ -14,23 +14,21 @@ test.describe('player', () => {
     const id = await uploadVideo(page, 'Preview river', { seconds: 12, width: 640, height: 360 });
     await waitUntilReady(page, await currentUserId(page), [id]);
 
-    // The poster comes with the page's HTML: it shows with neither the app's code nor the watch
-    // call's answer (both held back here).
+    // The poster comes with the page's HTML, rendered by the server: it shows without the app's
+    // code (held back here).
     const held: Array<() => void> = [];
     const hold = async (route: import('@playwright/test').Route) => {
       await new Promise<void>((resolve) => held.push(resolve));
       await route.continue().catch(() => undefined);
     };
     await page.route(/\/assets\/index-[^/]+\.js$/, hold);
-    await page.route(`**/api/video/v/${id}`, hold);
     await page.goto(`/video/watch/${id}`, { waitUntil: 'commit' });
-    const poster = page.locator('#root [data-poster] img');
+    const poster = page.locator('#root [data-player-poster]');
     await expect(poster).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    // /home likewise paints the first cards' thumbnails where the grid will be (this video is on page 1).
-    await page.route('**/api/video?page=1', hold);
+    // /home likewise comes with its first cards and their thumbnails (this video is on page 1).
     await page.goto('/home', { waitUntil: 'commit' });
-    const firstCard = page.locator('#root [data-first-cards] img').first();
+    const firstCard = page.locator('#root [data-testid="video-card"] img').first();
     await expect(firstCard).toHaveAttribute('src', /^\/media\/thumbnails\/[\w-]+\.webp$/);
     await expect.poll(() => firstCard.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect((await firstCard.boundingBox())?.width).toBeGreaterThan(200);
@@ -41,12 +39,14 @@ test.describe('player', () => {
     page.on('response', (res) => {
       if (res.url().includes('/storyboard/')) storyboard.push(`${res.status()} ${new URL(res.url()).pathname.split('/').pop()}`);
     });
-    // Init sections and segments as they are asked for: the warm start's first ones are handed to
-    // hls.js, which starts on the same rung, so none is fetched twice.
+    // Init sections and segments as they are asked for (byte ranges of each rung's one file, or the
+    // old layout's files): none is fetched twice.
     const media: string[] = [];
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
-      if (/\/(?:init\.mp4|seg_\d+\.m4s)$/.test(pathname)) media.push(pathname.split('/').slice(-2).join('/'));
+      if (/\/media\/.+\.(?:mp4|m4s)$/.test(pathname)) {
+        media.push(`${pathname.split('/').slice(-2).join('/')} ${req.headers().range ?? 'whole'}`);
+      }
     });
     // The controls' code is held back: the video plays without it, filling the player's box.
     let releaseControls = () => {};

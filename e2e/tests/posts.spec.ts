@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiError } from '../support/api-stubs';
+import { navigateInApp } from '../support/navigation';
 import { registerViaApi, uniqueUser } from '../support/users';
 import { currentUserId } from '../support/videos';
 
 const postCard = (page: Page) => page.getByRole('list', { name: 'Posts' }).getByRole('article');
 const comments = (page: Page) => page.getByRole('region', { name: /^(\d+ )?Comments$/ });
-
-/** Opens `path` as an in-app navigation (so "back one page" has a page to go back to). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({ ...window.history.state, idx: (window.history.state?.idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-}
 
 test.describe('posts', () => {
   test('a new user has no posts and a New Post link', async ({ page }) => {

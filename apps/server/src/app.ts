@@ -27,6 +27,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -36,7 +37,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { pageNeedsViewer, registerWebApp } from './plugins/web-app.ts';
+import { isPageRequest, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(cookie);
   await app.register(multipart);
   await registerOpenApi(app);
-  registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer });
+  registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer: isPageRequest });
   hearOwnEventsBeforeReplying(app, deps.events);
 
   /**
@@ -111,12 +112,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
+  // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
+  await app.register(sharingRoutes, { deps });
 
   await app.register(mediaRoutes, { deps, handler: media });
 
-  await registerWebApp(app, deps.config.webDistDir, {
-    watchPoster: (videoId, viewer) => deps.services.videos.posterUrl(videoId, viewer),
-    homeThumbnails: (count) => listPages.thumbnails({ page: 1 }, count),
-  });
+  await registerWebApp(app, { distDir: deps.config.webDistDir, publicUrl: deps.config.publicUrl });
   return app;
 }

@@ -77,6 +77,17 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: trustProxy.default(false),
   APP_ORIGINS: origins.default([]),
+  /**
+   * The origin absolute links are built on (oEmbed, embeds, sitemap, robots.txt, canonical and
+   * og: meta), e.g. `https://videos.example.com`; the request's own when absent (and then those
+   * answers are never shared between clients: a forged Host must not reach anyone else).
+   */
+  PUBLIC_URL: z
+    .string()
+    .transform((v) => v.trim().replace(/\/+$/, ''))
+    .pipe(origins)
+    .refine((list) => list.length === 1, 'expected one origin like https://videos.example.com')
+    .optional(),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),
   MAX_VIDEO_BYTES: z.coerce
     .number()
@@ -204,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     /** Empty: the app's own origin, as the request names it (Host, and X-Forwarded-* from a trusted proxy). */
     appOrigins: e.APP_ORIGINS,
+    /** Origin of absolute links (docs/sharing.md); undefined: the request's own. */
+    publicUrl: e.PUBLIC_URL?.[0],
     uploadLimitDefault: e.UPLOAD_LIMIT_DEFAULT,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     maxImageBytes: e.MAX_IMAGE_BYTES,

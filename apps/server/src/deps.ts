@@ -52,6 +52,7 @@ import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
+import { createSharingService } from './features/sharing/sharing.service.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { createNotificationSourcesRepo } from './features/notifications/notification-sources.repo.ts';
@@ -155,12 +156,14 @@ export function createServices(infra: Infra) {
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });
+  const sharing = createSharingService({ db, videos, settings, publicUrl: storage.publicUrl });
   return {
     access,
     mediaGate,
     audit,
     admin,
     settings,
+    sharing,
     channelBlocks,
     playlists,
     ledger,

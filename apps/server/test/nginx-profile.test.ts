@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeClip } from './clips.ts';
+import { makeClip, waitFor } from './clips.ts';
 import { createVideo } from './factories.ts';
 import { startNginx } from './nginx.ts';
 import { createTestContext, registerUser } from './support.ts';
@@ -85,6 +85,30 @@ describe('nginx profile', () => {
       (await get(`/media/videos/${id}/master.m3u8`, { 'if-none-match': playlist.res.headers.get('etag')! })).res.status,
     ).toBe(304);
     expect((await get(`/media/videos/${id}/missing.m4s`)).res.status).toBe(404);
+  });
+
+  it('keeps nothing of a video still encoding for good: its growing rung file is revalidated until video.mp4 is whole', async () => {
+    const id = await createVideo(ctx.db, owner.id, { status: 'processing' });
+    const dir = path.join(ctx.config.mediaDir, 'videos', id);
+    await fs.mkdir(path.join(dir, '240p'), { recursive: true });
+    await fs.writeFile(path.join(dir, '240p', 'media.mp4'), mp4);
+    const growing = await get(`/media/videos/${id}/240p/media.mp4`, { range: 'bytes=0-99' });
+    expect(growing.res.status).toBe(206);
+    expect(growing.res.headers.get('cache-control')).toBe('no-cache');
+    // Finished: the top rung's file is in place, and the rung's bytes never change again.
+    await fs.writeFile(path.join(dir, 'video.mp4'), mp4);
+    // nginx's open_file_cache remembers a missing file for up to a second (open_file_cache_valid).
+    const final = await waitFor(
+      async () => {
+        const r = await get(`/media/videos/${id}/240p/media.mp4`, { range: 'bytes=0-99' });
+        return r.res.headers.get('cache-control') !== 'no-cache' && r;
+      },
+      5_000,
+      100,
+    );
+    expect(final.res.status).toBe(206);
+    expect(final.res.headers.get('content-range')).toBe(`bytes 0-99/${mp4.length}`);
+    expect(final.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('sends what is in videos/ without asking the API: the folder holds open videos only', async () => {

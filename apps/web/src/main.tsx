@@ -1,28 +1,32 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
-import { firstScreenPainted } from './lib/first-paint';
+import { loadMatchedRoutes, routes } from './app/router';
+import { hydrateServerState } from './app/server-state';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// React's first render replaces index.html's first screen: it waits until that screen has been
-// painted (with the images the server put into it), so a phone shows the page's largest image
-// before spending its CPU on the app's.
-void firstScreenPainted().then(() => {
-  const root = createRoot(container);
-  // A transition: React renders the first screen in slices of a few milliseconds and lets the
-  // browser handle input (and the warm start's media) between them, instead of one long task.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
-});
+/**
+ * The server rendered the page (entry-server.tsx) and handed over the data it loaded: React takes
+ * over its markup (hydration) with that data in the query cache, so nothing is asked again. Without
+ * server markup (the Vite dev server) the app renders from scratch.
+ */
+async function start(root: HTMLElement) {
+  const rendered = hydrateServerState(queryClient);
+  await loadMatchedRoutes(location.pathname);
+  const app: ReactNode = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (rendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

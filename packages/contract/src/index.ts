@@ -19,3 +19,4 @@ export * from './channel-blocks.ts';
 export * from './reports.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './sharing.ts';

@@ -7,6 +7,7 @@ import {
   demuxerForSniffedType,
   inputArgs,
   OUTPUT_FILES,
+  rungFiles,
   rungPlaylistPath,
   type SourceProbe,
 } from './ffmpeg-args.ts';
@@ -65,7 +66,7 @@ function outputs(list: string[]): string[][] {
   const result: string[][] = [];
   let from = start;
   list.forEach((arg, i) => {
-    if (i >= start && (arg.endsWith('/index.m3u8') || arg.startsWith('[f=hls:')) && list[i - 1] !== '-hls_segment_filename') {
+    if (i >= start && arg.endsWith('.m3u8') && list[i - 1] !== '-hls_segment_filename') {
       result.push(list.slice(from, i + 1));
       from = i + 1;
     }
@@ -96,31 +97,32 @@ describe('buildTranscodeArgs: one process, one decode', () => {
     ]);
   });
 
-  it('writes the top rung as HLS and video.mp4 through tee, the others as one HLS output each', () => {
+  it('writes every rung as one single-file fMP4 HLS output, the top rung as video.mp4 beside video.m3u8', () => {
     const outs = outputs(list);
     expect(outs).toHaveLength(5);
-    expect(outs[0]).toContain('tee');
-    expect(outs[0]!.at(-1)).toBe(
-      '[f=hls:hls_time=4:hls_segment_type=fmp4:hls_flags=independent_segments+temp_file:hls_playlist_type=event:' +
-        'hls_list_size=0:start_number=1:hls_fmp4_init_filename=init.mp4:hls_segment_filename=1080p/seg_%05d.m4s]' +
-        '1080p/index.m3u8|[f=mp4:movflags=+faststart]video.mp4.part',
-    );
-    expect(values(outs[0]!, '-flags:v')).toEqual(['+global_header']);
-    expect(outs.slice(1).map((o) => o.at(-1))).toEqual([
+    expect(outs.map((o) => o.at(-1))).toEqual([
+      'video.m3u8',
       '720p/index.m3u8',
       '480p/index.m3u8',
       '360p/index.m3u8',
       '240p/index.m3u8',
     ]);
-    for (const out of outs.slice(1)) {
-      const name = out.at(-1)!.split('/')[0];
+    expect(outs.map((o) => values(o, '-hls_segment_filename')[0])).toEqual([
+      'video.mp4',
+      '720p/media.mp4',
+      '480p/media.mp4',
+      '360p/media.mp4',
+      '240p/media.mp4',
+    ]);
+    for (const out of outs) {
       expect(values(out, '-f')).toEqual(['hls']);
       expect(values(out, '-hls_segment_type')).toEqual(['fmp4']);
       expect(values(out, '-hls_time')).toEqual(['4']);
-      expect(values(out, '-hls_flags')).toEqual(['independent_segments+temp_file']);
+      // No temp_file: with single_file ffmpeg would write <name>.tmp to the end and name it in the playlist.
+      expect(values(out, '-hls_flags')).toEqual(['independent_segments+single_file']);
       expect(values(out, '-hls_playlist_type')).toEqual(['event']);
-      expect(values(out, '-hls_fmp4_init_filename')).toEqual(['init.mp4']);
-      expect(values(out, '-hls_segment_filename')).toEqual([`${name}/seg_%05d.m4s`]);
+      expect(out).not.toContain('-hls_fmp4_init_filename');
+      expect(out).not.toContain('tee');
     }
   });
 
@@ -162,7 +164,6 @@ describe('buildTranscodeArgs: sources that need something else', () => {
     const list = args(probe({ audioCodec: null, audioStreamIndex: null }));
     expect(list).not.toContain('-c:a');
     expect(values(list, '-map')).toEqual(['[v1080p]', '[v720p]', '[v480p]', '[v360p]', '[v240p]']);
-    expect(values(list, '-flags:a')).toEqual(['+global_header']);
   });
 
   it('copies the top rung of an H.264/AAC source and aligns the others to its keyframes', () => {
@@ -172,7 +173,7 @@ describe('buildTranscodeArgs: sources that need something else', () => {
     expect(values(outs[0]!, '-c:v')).toEqual(['copy']);
     expect(values(outs[0]!, '-c:a')).toEqual(['copy']);
     expect(outs[0]).not.toContain('-flags:v');
-    expect(outs[0]!.at(-1)).toContain('[f=mp4:movflags=+faststart]video.mp4.part');
+    expect(values(outs[0]!, '-hls_segment_filename')).toEqual(['video.mp4']);
     expect(values(list, '-filter_complex')[0]).toMatch(/^\[0:0\]scale=854:480,/);
     for (const out of outs.slice(1)) {
       expect(values(out, '-force_key_frames')).toEqual(['source']);
@@ -222,9 +223,13 @@ describe('buildFilterGraph', () => {
 });
 
 describe('output layout', () => {
-  it('keeps each rung in its own folder', () => {
-    expect(rungPlaylistPath({ name: '720p' })).toBe('720p/index.m3u8');
-    expect(OUTPUT_FILES).toMatchObject({ master: 'master.m3u8', mp4: 'video.mp4', init: 'init.mp4' });
+  it('keeps the top rung at the top (its file is video.mp4) and each other rung in its own folder', () => {
+    const ladder = [{ name: '1080p' }, { name: '720p' }];
+    expect(rungPlaylistPath({ name: '720p' }, ladder)).toBe('720p/index.m3u8');
+    expect(rungPlaylistPath({ name: '1080p' }, ladder)).toBe('video.m3u8');
+    expect(rungFiles({ name: '720p' }, false)).toEqual({ playlist: '720p/index.m3u8', media: '720p/media.mp4' });
+    expect(rungFiles({ name: '1080p' }, true)).toEqual({ playlist: 'video.m3u8', media: 'video.mp4' });
+    expect(OUTPUT_FILES).toMatchObject({ master: 'master.m3u8', mp4: 'video.mp4' });
   });
 });
 

@@ -3,19 +3,25 @@ import { MAX_FPS } from './ladder.ts';
 import type { MediaProbe } from './parse-probe.ts';
 
 // Pure ffmpeg command lines. Output paths are relative: the command runs with the output
-// folder as its working directory, so no path ever needs escaping inside the tee muxer's
-// "[opt=val]file|file" syntax, and the playlists ffmpeg writes hold only relative URIs.
+// folder as its working directory, so no path ever needs escaping, and the playlists ffmpeg
+// writes hold only relative URIs.
 
-/** Files of one transcoded video, relative to its output folder. */
+/**
+ * Files of one transcoded video, relative to its output folder. Each rung is one fragmented MP4
+ * (init section, then one fragment per segment) named by byte ranges in its playlist; the top
+ * rung's file is also the progressive `videoFile`, so no second copy of the video is stored.
+ * Videos transcoded before this layout have `<rung>/init.mp4` + `<rung>/seg_%05d.m4s` and a
+ * separate faststart `video.mp4`; every reader takes both (docs/decisions.md, "One copy").
+ */
 export const OUTPUT_FILES = {
   master: 'master.m3u8',
+  /** The top rung's media, moov first: plays in a plain <video src> as well as through HLS. */
   mp4: 'video.mp4',
-  /** The MP4 is written under this name and renamed when complete. */
-  mp4Partial: 'video.mp4.part',
-  /** Inside each rung's folder. */
+  /** The top rung's playlist, beside its file. */
+  topPlaylist: 'video.m3u8',
+  /** Inside each lower rung's folder: its playlist and its one media file. */
   playlist: 'index.m3u8',
-  init: 'init.mp4',
-  segmentPattern: 'seg_%05d.m4s',
+  rungMedia: 'media.mp4',
 } as const;
 
 export const SEGMENT_SEC = 4;
@@ -94,22 +100,28 @@ export type TranscodeArgsOptions = {
   /** Absolute path of the source. */
   input: string;
   probe: SourceProbe;
-  /** From buildLadder: largest first; the first rung also feeds video.mp4. */
+  /** From buildLadder: largest first; the first rung is written as video.mp4. */
   rungs: readonly Rung[];
   preset?: X264Preset;
   /** Adds `-progress pipe:1` (key=value blocks on stdout). Default true. */
   progress?: boolean;
 };
 
-/** `<rung>/index.m3u8`, relative to the output folder (and to master.m3u8). */
-export function rungPlaylistPath(rung: Pick<Rung, 'name'>): string {
-  return `${rung.name}/${OUTPUT_FILES.playlist}`;
+/** Where a rung's playlist and media file are, relative to the output folder: the top rung's at its top. */
+export function rungFiles(rung: Pick<Rung, 'name'>, top: boolean): { playlist: string; media: string } {
+  if (top) return { playlist: OUTPUT_FILES.topPlaylist, media: OUTPUT_FILES.mp4 };
+  return { playlist: `${rung.name}/${OUTPUT_FILES.playlist}`, media: `${rung.name}/${OUTPUT_FILES.rungMedia}` };
+}
+
+/** The playlist of `rung` of a ladder (largest first), relative to the output folder and master.m3u8. */
+export function rungPlaylistPath(rung: Pick<Rung, 'name'>, ladder: readonly Pick<Rung, 'name'>[]): string {
+  return rungFiles(rung, ladder[0]?.name === rung.name).playlist;
 }
 
 /**
- * One ffmpeg process that decodes once and writes every rung as HLS (fMP4, 4 s segments, event
- * playlist so it plays while encoding) plus a faststart MP4 of the top rung. Run it with
- * cwd = the output folder, after creating one folder per rung.
+ * One ffmpeg process that decodes once and writes every rung as HLS: one fragmented MP4 per rung
+ * (4 s fragments, byte-range event playlist so it plays while encoding), the top rung's being
+ * `video.mp4`. Run it with cwd = the output folder, after creating the lower rungs' folders.
  */
 export function buildTranscodeArgs(options: TranscodeArgsOptions): string[] {
   const { input, probe, rungs, preset = DEFAULT_PRESET, progress = true } = options;
@@ -126,7 +138,7 @@ export function buildTranscodeArgs(options: TranscodeArgsOptions): string[] {
   const alignToSource = rungs.some((rung) => rung.copy);
   rungs.forEach((rung, index) => {
     args.push(...streamArgs(probe, rung, preset, alignToSource));
-    args.push(...(index === 0 ? topRungOutput(rung) : hlsOutput(rung)));
+    args.push(...hlsOutput(rungFiles(rung, index === 0)));
   });
   return args;
 }
@@ -189,34 +201,16 @@ const COMMON_OUTPUT = ['-map_metadata', '-1', '-map_chapters', '-1', '-max_muxin
 const HLS_OPTIONS: readonly (readonly [string, string])[] = [
   ['hls_time', String(SEGMENT_SEC)],
   ['hls_segment_type', 'fmp4'],
-  // temp_file: segments appear under their final name only when complete.
-  ['hls_flags', 'independent_segments+temp_file'],
+  // single_file: one file per rung, appended to, each segment a byte range of it. (temp_file would
+  // write it as <name>.tmp until the end and name that in the playlist: publishing follows the
+  // playlist instead, which names only fragments that are written.)
+  ['hls_flags', 'independent_segments+single_file'],
   // event: the playlist only grows (and ffmpeg rewrites it via temp file + rename).
   ['hls_playlist_type', 'event'],
   ['hls_list_size', '0'],
-  ['start_number', '1'],
-  ['hls_fmp4_init_filename', OUTPUT_FILES.init],
 ];
 
-function hlsOutput(rung: Rung): string[] {
+function hlsOutput(files: { playlist: string; media: string }): string[] {
   const options = HLS_OPTIONS.map(([key, value]): [string, string] => [`-${key}`, value]);
-  return [
-    ...COMMON_OUTPUT,
-    ...pairs([['-f', 'hls'], ...options, ['-hls_segment_filename', `${rung.name}/${OUTPUT_FILES.segmentPattern}`]]),
-    rungPlaylistPath(rung),
-  ];
-}
-
-/**
- * The top rung's encoded packets go to two muxers through tee: its HLS rung and video.mp4, so
- * the download file costs no second encode. global_header puts SPS/PPS in the codec config,
- * which the MP4 muxer needs (tee itself does not ask for it).
- */
-function topRungOutput(rung: Rung): string[] {
-  const hls = [...HLS_OPTIONS, ['hls_segment_filename', `${rung.name}/${OUTPUT_FILES.segmentPattern}`]]
-    .map(([key, value]) => `${key}=${value}`)
-    .join(':');
-  const headers = rung.copy ? [] : ['-flags:v', '+global_header', '-flags:a', '+global_header'];
-  const targets = `[f=hls:${hls}]${rungPlaylistPath(rung)}|[f=mp4:movflags=+faststart]${OUTPUT_FILES.mp4Partial}`;
-  return [...COMMON_OUTPUT, ...headers, '-f', 'tee', targets];
+  return [...COMMON_OUTPUT, ...pairs([['-f', 'hls'], ...options, ['-hls_segment_filename', files.media]]), files.playlist];
 }

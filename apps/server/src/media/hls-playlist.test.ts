@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist } from './hls-playlist.ts';
+import { buildMasterPlaylist, bytesNamed, measureBandwidth, parseMediaPlaylist } from './hls-playlist.ts';
 import { buildLadder } from './ladder.ts';
 import type { MediaProbe } from './parse-probe.ts';
 
@@ -25,7 +25,7 @@ const probe: MediaProbe = {
 const ladder = buildLadder(probe);
 
 describe('buildMasterPlaylist', () => {
-  it('lists every available rung, smallest first, with relative URIs', () => {
+  it('lists every available rung, smallest first, with relative URIs (the top rung beside master)', () => {
     expect(buildMasterPlaylist(ladder, ['720p', '480p', '360p', '240p'])).toBe(
       [
         '#EXTM3U',
@@ -38,7 +38,7 @@ describe('buildMasterPlaylist', () => {
         '#EXT-X-STREAM-INF:BANDWIDTH=1846000,AVERAGE-BANDWIDTH=1296000,RESOLUTION=854x480,FRAME-RATE=25.000,CODECS="avc1.64001e,mp4a.40.2"',
         '480p/index.m3u8',
         '#EXT-X-STREAM-INF:BANDWIDTH=3628000,AVERAGE-BANDWIDTH=2628000,RESOLUTION=1280x720,FRAME-RATE=25.000,CODECS="avc1.64001f,mp4a.40.2"',
-        '720p/index.m3u8',
+        'video.m3u8',
         '',
       ].join('\n'),
     );
@@ -99,6 +99,40 @@ describe('parseMediaPlaylist', () => {
     const ended = parseMediaPlaylist(`${growing}#EXTINF:1.520000,\r\nseg_00003.m4s\r\n#EXT-X-ENDLIST\r\n`);
     expect(ended.ended).toBe(true);
     expect(ended.segments.at(-1)).toEqual({ uri: 'seg_00003.m4s', durationSec: 1.52 });
+  });
+
+  it('reads the byte ranges of a single-file rung, and what each file must hold before it is served', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-PLAYLIST-TYPE:EVENT',
+      '#EXT-X-MAP:URI="media.mp4",BYTERANGE="1355@0"',
+      '#EXTINF:4.000000,',
+      '#EXT-X-BYTERANGE:120978@1355',
+      'media.mp4',
+      '#EXTINF:2.5,',
+      '#EXT-X-BYTERANGE:5000',
+      'media.mp4',
+      '',
+    ].join('\n');
+    const playlist = parseMediaPlaylist(text);
+    expect(playlist).toEqual({
+      initUri: 'media.mp4',
+      initRange: { offset: 0, length: 1355 },
+      segments: [
+        { uri: 'media.mp4', durationSec: 4, range: { offset: 1355, length: 120978 } },
+        { uri: 'media.mp4', durationSec: 2.5, range: { offset: 122333, length: 5000 } },
+      ],
+      ended: false,
+    });
+    expect(bytesNamed(playlist)).toEqual(new Map([['media.mp4', 127333]]));
+    // The old layout: every file named must merely exist with some bytes.
+    expect(bytesNamed(parseMediaPlaylist(growing))).toEqual(
+      new Map([
+        ['init.mp4', 1],
+        ['seg_00001.m4s', 1],
+        ['seg_00002.m4s', 1],
+      ]),
+    );
   });
 
   it('reads an empty or header-only playlist as no segments', () => {

@@ -18,40 +18,82 @@ export function buildMasterPlaylist(rungs: readonly Rung[], available: readonly 
       `FRAME-RATE=${rung.fps.toFixed(3)}`,
       `CODECS="${rung.codecs}"`,
     ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, rungPlaylistPath(rung));
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, rungPlaylistPath(rung, rungs));
   }
   return `${lines.join('\n')}\n`;
 }
 
-export type MediaSegment = { uri: string; durationSec: number };
+/** Bytes `length` from `offset` of a file (`#EXT-X-BYTERANGE`, `BYTERANGE=` of `#EXT-X-MAP`). */
+export type ByteRange = { offset: number; length: number };
+
+/** A whole file (the old layout's segments), or a byte range of one (single-file rungs). */
+export type MediaSegment = { uri: string; durationSec: number; range?: ByteRange };
 
 export type MediaPlaylist = {
   initUri: string | null;
+  /** The init section's bytes of `initUri`; absent when the init section is the whole file. */
+  initRange?: ByteRange;
   segments: MediaSegment[];
   /** #EXT-X-ENDLIST seen: the rung is complete. */
   ended: boolean;
 };
 
-/** Reads a rung (media) playlist; tolerant of a playlist that is still growing. */
+/**
+ * `length[@offset]` (RFC 8216 §4.3.2.2); without an offset the range follows the previous one of
+ * the same file. Null for anything else.
+ */
+export function parseByteRange(text: string, previous: ByteRange | undefined): ByteRange | null {
+  const m = /^(\d+)(?:@(\d+))?$/.exec(text.trim());
+  if (!m) return null;
+  const length = Number(m[1]);
+  const offset = m[2] !== undefined ? Number(m[2]) : previous ? previous.offset + previous.length : 0;
+  return { offset, length };
+}
+
+/** Reads a rung (media) playlist, of either layout; tolerant of a playlist that is still growing. */
 export function parseMediaPlaylist(text: string): MediaPlaylist {
   const segments: MediaSegment[] = [];
   let initUri: string | null = null;
+  let initRange: ByteRange | undefined;
   let ended = false;
   let pendingDuration: number | null = null;
+  let pendingRange: ByteRange | undefined;
+  let lastRange: ByteRange | undefined;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line.startsWith('#EXTINF:')) {
       pendingDuration = Number.parseFloat(line.slice('#EXTINF:'.length));
+    } else if (line.startsWith('#EXT-X-BYTERANGE:')) {
+      pendingRange = parseByteRange(line.slice('#EXT-X-BYTERANGE:'.length), lastRange) ?? undefined;
     } else if (line.startsWith('#EXT-X-MAP:')) {
       initUri = /URI="([^"]*)"/.exec(line)?.[1] ?? null;
+      const range = /BYTERANGE="([^"]*)"/.exec(line)?.[1];
+      initRange = range === undefined ? undefined : (parseByteRange(range, { offset: 0, length: 0 }) ?? undefined);
     } else if (line === '#EXT-X-ENDLIST') {
       ended = true;
     } else if (line && !line.startsWith('#') && pendingDuration !== null) {
-      segments.push({ uri: line, durationSec: Number.isFinite(pendingDuration) ? pendingDuration : 0 });
+      const segment: MediaSegment = { uri: line, durationSec: Number.isFinite(pendingDuration) ? pendingDuration : 0 };
+      if (pendingRange) segment.range = pendingRange;
+      segments.push(segment);
+      lastRange = pendingRange;
       pendingDuration = null;
+      pendingRange = undefined;
     }
   }
-  return { initUri, segments, ended };
+  return { initUri, ...(initRange ? { initRange } : {}), segments, ended };
+}
+
+/**
+ * Every file a playlist names with the bytes of it that must exist before the playlist may be
+ * served: a whole file (old layout: its size must be above 0) or the end of its last named range.
+ */
+export function bytesNamed(playlist: MediaPlaylist): Map<string, number> {
+  const needed = new Map<string, number>();
+  const need = (uri: string, range: ByteRange | undefined) =>
+    needed.set(uri, Math.max(needed.get(uri) ?? 1, range ? range.offset + range.length : 1));
+  if (playlist.initUri) need(playlist.initUri, playlist.initRange);
+  for (const segment of playlist.segments) need(segment.uri, segment.range);
+  return needed;
 }
 
 /**

@@ -25,6 +25,20 @@ export async function linkInto(src: string, dest: string): Promise<void> {
   }
 }
 
+/**
+ * `linkInto` for a file ffmpeg still appends to (a single-file rung): a hard link grows with it;
+ * a copy (across filesystems) is made again whenever it is shorter than `bytes`, the end of what
+ * the playlist about to be published names.
+ */
+export async function linkGrowing(src: string, dest: string, bytes: number): Promise<void> {
+  await linkInto(src, dest);
+  const size = await fs.stat(dest).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (size < bytes) await copyInto(src, dest);
+}
+
 /** Moves `src` to `dest`, replacing it in one step (a reader sees the old or the new file, never half). */
 export async function moveInto(src: string, dest: string): Promise<void> {
   try {
@@ -57,7 +71,7 @@ function publishRank(relative: string, lastNames: readonly string[]): number {
 /**
  * Moves every file of `workDir` to the same name under `servedDir` (replacing what is there):
  * media files first, then the playlists and tracks that name them, then `lastNames` in their
- * order (the MP4, then the master playlist, whose appearance makes the video complete).
+ * order (the MP4, its playlist, then the master playlist, whose appearance makes the video complete).
  */
 export async function publishFolder(workDir: string, servedDir: string, lastNames: readonly string[]): Promise<void> {
   const entries = await fs.readdir(workDir, { recursive: true, withFileTypes: true });

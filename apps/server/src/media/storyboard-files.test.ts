@@ -10,9 +10,11 @@ import { ffprobeJson, makeTempDir } from './test-clips.ts';
 
 const run = promisify(execFile);
 const rung = { name: '240p', width: 426, height: 240 };
+/** The lowest of two rungs: in its own folder. */
+const ladder = [{ name: '480p' }, rung];
 let dir: string;
 
-/** A lowest rung as the transcode writes it: 426×240 H.264, 2 s GOP, 4 s fMP4 segments. */
+/** A lowest rung as the transcode writes it: 426×240 H.264, 2 s GOP, 4 s fragments of one fMP4 file. */
 async function writeRung(outDir: string, { seconds, fps }: { seconds: number; fps: number }) {
   await fs.mkdir(path.join(outDir, '240p'));
   // prettier-ignore
@@ -20,7 +22,7 @@ async function writeRung(outDir: string, { seconds, fps }: { seconds: number; fp
     '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=426x240:rate=${fps}:duration=${seconds}`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-g', String(2 * fps), '-sc_threshold', '0',
     '-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
-    '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', '240p/seg_%05d.m4s', '240p/index.m3u8',
+    '-hls_flags', 'single_file', '-hls_segment_filename', '240p/media.mp4', '240p/index.m3u8',
   ], { cwd: outDir });
 }
 
@@ -49,7 +51,7 @@ afterAll(async () => {
 
 describe('writeStoryboard (real ffmpeg)', () => {
   it('writes tiled sheets of the rung and a track naming them', async () => {
-    const result = await writeStoryboard({ outDir: dir, rung, durationSec: 25 });
+    const result = await writeStoryboard({ outDir: dir, rung, ladder, durationSec: 25 });
     expect(result).toEqual({ frames: 13, sheets: 1 });
 
     const vtt = await fs.readFile(path.join(dir, STORYBOARD_VTT), 'utf8');
@@ -70,7 +72,7 @@ describe('writeStoryboard (real ffmpeg)', () => {
       const everyFrame = await childCpuSeconds(() =>
         run(ffmpegPath(), ['-v', 'error', '-i', '240p/index.m3u8', '-map', '0:v:0', '-f', 'null', '-'], { cwd: long }),
       );
-      const storyboard = await childCpuSeconds(() => writeStoryboard({ outDir: long, rung, durationSec: 30 }));
+      const storyboard = await childCpuSeconds(() => writeStoryboard({ outDir: long, rung, ladder, durationSec: 30 }));
       expect(everyFrame).toBeGreaterThan(0.1);
       expect(storyboard).toBeLessThan(everyFrame / 2);
     } finally {
@@ -84,7 +86,7 @@ describe('writeStoryboard (real ffmpeg)', () => {
     await fs.writeFile(path.join(broken, '240p/index.m3u8'), '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg_00000.m4s\n');
     await fs.writeFile(path.join(broken, '240p/init.mp4'), 'not an mp4');
     await fs.writeFile(path.join(broken, '240p/seg_00000.m4s'), 'nor this');
-    await expect(writeStoryboard({ outDir: broken, rung, durationSec: 4 })).rejects.toThrow();
+    await expect(writeStoryboard({ outDir: broken, rung, ladder, durationSec: 4 })).rejects.toThrow();
     expect(await fs.readdir(broken)).toEqual(['240p']);
     await fs.rm(broken, { recursive: true, force: true });
   });

@@ -27,6 +27,8 @@ export async function writeStoryboard(options: {
   outDir: string;
   /** The lowest rung (its playlist must be complete). */
   rung: Pick<Rung, 'name' | 'width' | 'height'>;
+  /** Every rung, largest first (where the lowest rung's files are depends on it). */
+  ladder: readonly Pick<Rung, 'name'>[];
   durationSec: number;
   signal?: AbortSignal;
   /** CPU priority decrease of ffmpeg (0–19), as for the transcode. */
@@ -35,11 +37,12 @@ export async function writeStoryboard(options: {
   const outDir = path.resolve(options.outDir);
   const folder = path.join(outDir, STORYBOARD_DIR);
   try {
-    const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, rungPlaylistPath(options.rung)), 'utf8'));
+    const playlistPath = rungPlaylistPath(options.rung, options.ladder);
+    const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, playlistPath), 'utf8'));
     if (!playlist.initUri || playlist.segments.length === 0) throw new Error('The lowest rendition has no segments');
     const plan = planStoryboard({ durationSec: options.durationSec, width: options.rung.width, height: options.rung.height });
     const args = buildStoryboardArgs(
-      { rungDir: options.rung.name, init: playlist.initUri, segments: playlist.segments.map((segment) => segment.uri) },
+      { rungDir: path.dirname(playlistPath), init: playlist.initUri, segments: playlist.segments.map((segment) => segment.uri) },
       plan,
     );
     await fs.rm(folder, { recursive: true, force: true });

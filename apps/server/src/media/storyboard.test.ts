@@ -41,11 +41,22 @@ describe('buildStoryboardArgs', () => {
     expect(args.indexOf('-skip_frame')).toBeLessThan(args.indexOf('-i'));
   });
 
+  it('reads a single-file rung as its one file, in its folder or beside the master (the top rung)', () => {
+    const ranges = ['media.mp4', 'media.mp4'];
+    expect(buildStoryboardArgs({ rungDir: '240p', init: 'media.mp4', segments: ranges }, plan).join(' ')).toContain(
+      '-i concat:240p/media.mp4 -map',
+    );
+    expect(buildStoryboardArgs({ rungDir: '.', init: 'video.mp4', segments: ['video.mp4'] }, plan).join(' ')).toContain(
+      '-i concat:./video.mp4 -map',
+    );
+  });
+
   it('refuses names that could reach other files', () => {
     for (const bad of ['../x.m4s', 'a|b.m4s', 'seg.m3u8', '/etc/passwd']) {
       expect(() => buildStoryboardArgs({ rungDir: '240p', init: 'init.mp4', segments: [bad] }, plan)).toThrow();
     }
     expect(() => buildStoryboardArgs({ rungDir: '../240p', init: 'init.mp4', segments: ['s.m4s'] }, plan)).toThrow();
+    expect(() => buildStoryboardArgs({ rungDir: '..', init: 'init.mp4', segments: ['s.m4s'] }, plan)).toThrow();
     expect(() => buildStoryboardArgs({ rungDir: '240p', init: 'init.mp4', segments: [] }, plan)).toThrow();
   });
 });

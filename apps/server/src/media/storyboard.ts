@@ -46,15 +46,17 @@ export function planStoryboard(input: { durationSec: number; width: number; heig
 const SAFE_NAME = /^[\w-]+\.(?:mp4|m4s)$/;
 
 /**
- * ffmpeg reading a rung's fMP4 output (init section + segments, joined by the concat protocol in
- * that rung's folder, mov demuxer forced, only file and concat allowed), decoding keyframes only
+ * ffmpeg reading a rung's fMP4 output (its one file, or in the old layout the init section and
+ * segments joined by the concat protocol, in that rung's folder (`.` for the top rung), mov
+ * demuxer forced, only file and concat allowed), decoding keyframes only
  * (`-skip_frame nokey`: a small fraction of the frames, of the smallest picture), one frame per
  * interval (`eof_action=pass` keeps the last), scaled and tiled into sheets. Run with cwd = the
  * video's folder.
  */
 export function buildStoryboardArgs(input: { rungDir: string; init: string; segments: readonly string[] }, plan: StoryboardPlan) {
-  const parts = [input.init, ...input.segments];
-  if (!/^[\w-]+$/.test(input.rungDir) || parts.length < 2 || !parts.every((part) => SAFE_NAME.test(part))) {
+  // A single-file rung names its one file for the init section and every segment.
+  const parts = [...new Set([input.init, ...input.segments])];
+  if (!/^(?:[\w-]+|\.)$/.test(input.rungDir) || input.segments.length === 0 || !parts.every((part) => SAFE_NAME.test(part))) {
     throw new Error('Unexpected file names in the rung playlist');
   }
   const filter = [

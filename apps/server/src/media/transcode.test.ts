@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath } from './binaries.ts';
 import { parseMediaPlaylist } from './hls-playlist.ts';
 import type { Rung } from './ladder.ts';
-import type { SourceProbe } from './ffmpeg-args.ts';
+import { rungPlaylistPath, type SourceProbe } from './ffmpeg-args.ts';
 import { probeMedia } from './probe.ts';
 import { ffprobeJson, makeClip, makeTempDir, topLevelBoxes } from './test-clips.ts';
-import { isRunning, processesIn } from '../../test/clips.ts';
+import { isRunning, listFiles, processesIn } from '../../test/clips.ts';
 import { clearOutputFolder, transcodeVideo, type TranscodeResult } from './transcode.ts';
 
 const run = promisify(execFile);
@@ -70,23 +70,33 @@ function readMaster(text: string): StreamInf[] {
   return entries;
 }
 
-/** Every segment of a rung decodes cleanly after its init segment; returns the rung's streams. */
-async function checkRung(outDir: string, rung: Rung) {
-  const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, rung.name, 'index.m3u8'), 'utf8'));
+/**
+ * A rung is one fragmented MP4 named by byte ranges: the init section at 0, then every segment
+ * right after the one before, up to the file's last byte (nothing stored that no range names).
+ * The file decodes cleanly as a whole; returns the rung's streams.
+ */
+async function checkRung(outDir: string, rung: Rung, ladder: readonly Rung[]) {
+  const playlistPath = rungPlaylistPath(rung, ladder);
+  const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, playlistPath), 'utf8'));
   expect(playlist.ended).toBe(true);
-  expect(playlist.initUri).toBe('init.mp4');
   expect(playlist.segments.length).toBeGreaterThan(0);
-  const parts = [playlist.initUri!, ...playlist.segments.map((s) => s.uri)];
-  const joined = path.join(outDir, `${rung.name}-joined.mp4`);
-  await fs.writeFile(joined, Buffer.concat(await Promise.all(parts.map((p) => fs.readFile(path.join(outDir, rung.name, p))))));
-  const { stderr } = await run(ffmpegPath(), ['-v', 'error', '-i', joined, '-f', 'null', '-']);
+  const file = path.join(outDir, path.dirname(playlistPath), playlist.initUri!);
+  expect(path.relative(outDir, file)).toBe(rung === ladder[0] ? 'video.mp4' : `${rung.name}/media.mp4`);
+  expect(playlist.initRange).toMatchObject({ offset: 0 });
+  let end = playlist.initRange!.length;
+  for (const segment of playlist.segments) {
+    expect(segment.uri).toBe(playlist.initUri);
+    expect(segment.range).toEqual({ offset: end, length: expect.any(Number) });
+    end += segment.range!.length;
+  }
+  expect((await fs.stat(file)).size).toBe(end);
+  const { stderr } = await run(ffmpegPath(), ['-v', 'error', '-i', file, '-f', 'null', '-']);
   expect(stderr).toBe('');
-  const info = await ffprobeJson(joined);
-  const sizes = await videoPacketSizes(joined);
-  await fs.rm(joined);
+  const info = await ffprobeJson(file);
+  const sizes = await videoPacketSizes(file);
   const video = info.streams.find((s: any) => s.codec_type === 'video');
   expect(video).toMatchObject({ codec_name: 'h264', width: rung.width, height: rung.height });
-  return { playlist, streams: info.streams as any[], videoPacketSizes: sizes };
+  return { playlist, streams: info.streams as any[], videoPacketSizes: sizes, bytes: end };
 }
 
 async function videoPacketSizes(file: string): Promise<number[]> {
@@ -95,15 +105,25 @@ async function videoPacketSizes(file: string): Promise<number[]> {
   return stdout.trim().split('\n').map(Number);
 }
 
+/** video.mp4 is the top rung's file: moov first (a plain <video src> starts at once), the full duration. */
 async function checkMp4(outDir: string, expected: { width: number; height: number; durationSec: number; audio: boolean }) {
   const file = path.join(outDir, 'video.mp4');
   const boxes = await topLevelBoxes(file);
-  expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
-  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat')); // faststart
+  expect(boxes.slice(0, 2)).toEqual(['ftyp', 'moov']);
+  expect(boxes).toContain('moof');
   const info = await ffprobeJson(file);
   expect(info.streams.find((s: any) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', ...pick(expected) });
   expect(info.streams.some((s: any) => s.codec_type === 'audio')).toBe(expected.audio);
   expect(Number(info.format.duration)).toBeCloseTo(expected.durationSec, 0);
+}
+
+/** Every byte of the output folder, and the share of it that is the ladder's media (≤ 1.05: one copy). */
+async function storedShare(outDir: string, ladderBytes: number): Promise<number> {
+  const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
+  const sizes = await Promise.all(
+    entries.filter((e) => e.isFile()).map(async (e) => (await fs.stat(path.join(e.parentPath, e.name))).size),
+  );
+  return sizes.reduce((a, b) => a + b, 0) / ladderBytes;
 }
 
 const pick = ({ width, height }: { width: number; height: number }) => ({ width, height });
@@ -122,7 +142,7 @@ function expectSuccess(run: { result: TranscodeResult; events: string[]; percent
 }
 
 describe('transcodeVideo (real ffmpeg)', () => {
-  it('encodes a landscape clip to HLS rungs and a faststart MP4', async () => {
+  it('encodes a landscape clip to single-file HLS rungs (byte ranges), the top one doubling as video.mp4', async () => {
     const clip = await makeClip(path.join(dir, 'landscape.mp4'), { width: 640, height: 360, seconds: 4 });
     const outcome = await transcode(clip, 'landscape');
     const { outDir, result } = outcome;
@@ -135,7 +155,7 @@ describe('transcodeVideo (real ffmpeg)', () => {
     const master = readMaster(await fs.readFile(path.join(outDir, 'master.m3u8'), 'utf8'));
     expect(master.map((e) => [e.uri, e.resolution, e.codecs])).toEqual([
       ['240p/index.m3u8', '426x240', 'avc1.640015,mp4a.40.2'],
-      ['360p/index.m3u8', '640x360', 'avc1.64001e,mp4a.40.2'],
+      ['video.m3u8', '640x360', 'avc1.64001e,mp4a.40.2'],
     ]);
     for (const entry of master) {
       expect(entry.bandwidth).toBeGreaterThan(50_000);
@@ -143,13 +163,24 @@ describe('transcodeVideo (real ffmpeg)', () => {
       expect(entry.average).toBeLessThanOrEqual(entry.bandwidth);
     }
 
+    let ladderBytes = 0;
     for (const rung of result.rungs) {
-      const { playlist, streams } = await checkRung(outDir, rung);
+      const { playlist, streams, bytes } = await checkRung(outDir, rung, result.rungs);
       expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
       expect(playlist.segments.reduce((t, s) => t + s.durationSec, 0)).toBeCloseTo(4, 0);
+      ladderBytes += bytes;
     }
     await checkMp4(outDir, { width: 640, height: 360, durationSec: 4, audio: true });
     expect(await leftovers(outDir)).toEqual([]);
+    expect((await listFiles(outDir)).sort()).toEqual([
+      '240p/index.m3u8',
+      '240p/media.mp4',
+      'master.m3u8',
+      'video.m3u8',
+      'video.mp4',
+    ]);
+    // One copy of the video: the playlists are all that is stored beside the ladder.
+    expect(await storedShare(outDir, ladderBytes)).toBeLessThanOrEqual(1.05);
   });
 
   it('keeps a portrait clip portrait', async () => {
@@ -162,7 +193,7 @@ describe('transcodeVideo (real ffmpeg)', () => {
     ]);
     const master = readMaster(await fs.readFile(path.join(outDir, 'master.m3u8'), 'utf8'));
     expect(master.map((e) => e.resolution)).toEqual(['240x426', '360x640']);
-    for (const rung of result.rungs) await checkRung(outDir, rung);
+    for (const rung of result.rungs) await checkRung(outDir, rung, result.rungs);
     await checkMp4(outDir, { width: 360, height: 640, durationSec: 3, audio: true });
   });
 
@@ -172,7 +203,7 @@ describe('transcodeVideo (real ffmpeg)', () => {
     expectSuccess(outcome, 3);
     const master = readMaster(await fs.readFile(path.join(outcome.outDir, 'master.m3u8'), 'utf8'));
     expect(master.map((e) => e.codecs)).toEqual(['avc1.640015']);
-    const { streams } = await checkRung(outcome.outDir, outcome.result.rungs[0]!);
+    const { streams } = await checkRung(outcome.outDir, outcome.result.rungs[0]!, outcome.result.rungs);
     expect(streams.map((s) => s.codec_type)).toEqual(['video']);
     await checkMp4(outcome.outDir, { width: 426, height: 240, durationSec: 3, audio: false });
   });
@@ -186,11 +217,11 @@ describe('transcodeVideo (real ffmpeg)', () => {
     expect(top).toMatchObject({ name: '360p', copy: true, codecs: 'avc1.64001e,mp4a.40.2' });
     expect(low).toMatchObject({ name: '240p', copy: false });
 
-    const copied = await checkRung(outcome.outDir, top!);
+    const copied = await checkRung(outcome.outDir, top!, outcome.result.rungs);
     expect(copied.streams.find((s) => s.codec_type === 'video')).toMatchObject({ profile: 'High' });
     // Copied, not re-encoded: the very same video packets.
     expect(copied.videoPacketSizes).toEqual(await videoPacketSizes(clip));
-    const encoded = await checkRung(outcome.outDir, low!);
+    const encoded = await checkRung(outcome.outDir, low!, outcome.result.rungs);
     expect(copied.playlist.segments.map((s) => Math.round(s.durationSec))).toEqual([6, 1]);
     expect(encoded.playlist.segments.map((s) => s.durationSec)).toEqual(copied.playlist.segments.map((s) => s.durationSec));
     await checkMp4(outcome.outDir, { width: 640, height: 360, durationSec: 7, audio: true });

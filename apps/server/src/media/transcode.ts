@@ -3,11 +3,11 @@ import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
 import { buildTranscodeArgs, OUTPUT_FILES, rungPlaylistPath, type SourceProbe, type X264Preset } from './ffmpeg-args.ts';
 import { ffmpegFailure, parseProgress } from './ffmpeg-output.ts';
-import { buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
+import { buildMasterPlaylist, bytesNamed, measureBandwidth, parseMediaPlaylist, type MediaPlaylist } from './hls-playlist.ts';
 import { buildLadder, type Rung } from './ladder.ts';
 import { runProcess, stopProcessesIn } from './run-process.ts';
 import { freeBytes } from '../storage/disk-space.ts';
-import { linkInto } from './publish-folder.ts';
+import { linkGrowing } from './publish-folder.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 export type TranscodeOptions = {
@@ -16,10 +16,12 @@ export type TranscodeOptions = {
   outDir: string;
   /**
    * Where a reader finds the video while it encodes (the local driver's served folder), when not
-   * `outDir`: each rung's playlist is published here, with the init and media segments it names
-   * (hard links), only once all of them are whole; master.m3u8 as well. ffmpeg never writes here,
-   * so a full disk or a crash cannot leave a broken file under a served name. The finished folder
-   * is moved here by the caller (`publishFolder`) once complete.
+   * `outDir`: each lower rung's playlist is published here, with the file it names (a hard link,
+   * growing with ffmpeg's), only once every byte range it names is written; master.m3u8 as well.
+   * ffmpeg never writes a name here, so a full disk or a crash cannot leave a served playlist that
+   * names missing bytes. The top rung (`video.mp4`) is not: it is the progressive file, which
+   * appears under its name only whole. The finished folder is moved here by the caller
+   * (`publishFolder`) once complete.
    */
   publishDir?: string;
   /** From probeMedia: its demuxer is forced on the source again. */
@@ -48,7 +50,8 @@ const MIN_DECODED_SHARE = 0.9;
 
 /**
  * Transcodes a probed source into `outDir`:
- *   master.m3u8, video.mp4, and per rung <name>/index.m3u8, <name>/init.mp4, <name>/seg_00001.m4s…
+ *   master.m3u8, the top rung as video.m3u8 + video.mp4, each lower rung as <name>/index.m3u8 +
+ *   <name>/media.mp4 (one fragmented MP4 per rung, segments named by byte ranges).
  * master.m3u8 appears as soon as the lowest rung has a segment and grows as other rungs get
  * theirs, so the video plays while it encodes (in `publishDir` when given, see there). On failure or abort it rejects once ffmpeg has
  * exited, with a short reason without paths; what was written stays for the caller, who may have
@@ -69,7 +72,9 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   const publishDir = options.publishDir ? path.resolve(options.publishDir) : null;
   const dirs = publishDir ? [outDir, publishDir] : [outDir];
   if (publishDir) await removeOutputs(publishDir, rungs);
-  await Promise.all(dirs.flatMap((dir) => rungs.map((rung) => fs.mkdir(path.join(dir, rung.name), { recursive: true }))));
+  // The top rung's files sit in the folder itself; every other rung has a folder of its own.
+  const folders = ['.', ...rungs.slice(1).map((rung) => rung.name)];
+  await Promise.all(dirs.flatMap((dir) => folders.map((name) => fs.mkdir(path.join(dir, name), { recursive: true }))));
 
   const publisher = createMasterPublisher(outDir, rungs, options.onFirstPlayable, publishDir);
   const progress = createProgressReporter(probe.durationSec, options.onProgress, (error) => stop.abort(error));
@@ -98,8 +103,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
         `The video is truncated or damaged: only ${lowest.toFixed(1)} s of ${probe.durationSec.toFixed(1)} s could be read`,
       );
     }
-    const measured = await Promise.all(rungs.map((rung, i) => withMeasuredBandwidth(outDir, rung, playlists[i]!)));
-    await fs.rename(path.join(outDir, OUTPUT_FILES.mp4Partial), path.join(outDir, OUTPUT_FILES.mp4));
+    const measured = await Promise.all(rungs.map((rung, i) => withMeasuredBandwidth(outDir, rungs, rung, playlists[i]!)));
     await publisher.finish(measured);
     await progress.finish();
     return { rungs: measured, masterPath: OUTPUT_FILES.master, mp4Path: OUTPUT_FILES.mp4, durationSec };
@@ -144,31 +148,34 @@ function createMasterPublisher(
 ) {
   const available = new Set<string>();
   const lowest = rungs[rungs.length - 1]!.name;
+  const top = rungs[0]!.name;
   const masterFile = path.join(publishDir ?? outDir, OUTPUT_FILES.master);
   /** Segments of each rung already published. */
   const published = new Map<string, number>();
   let notified = false;
 
   /**
-   * The rung's playlist as ffmpeg last wrote it, published with the files it names once every one
-   * of them is there and not empty; a playlist cut short (a full disk) names fewer segments and
-   * is skipped, so the served one stays the last whole version.
+   * The rung's playlist as ffmpeg last wrote it, published with the file it names once every byte
+   * range it names is on disk (ffmpeg may write the playlist before its last fragment has left
+   * its buffers); a file cut short (a full disk) leaves the served playlist at its last whole
+   * version.
    */
-  async function publishRung(rung: Rung, text: string, segments: readonly { uri: string }[]): Promise<boolean> {
-    if (segments.length <= (published.get(rung.name) ?? 0)) return false;
-    const from = path.join(outDir, rung.name);
-    const to = path.join(publishDir!, rung.name);
-    const names = [OUTPUT_FILES.init, ...segments.map((segment) => segment.uri)];
-    for (const name of names) {
+  async function publishRung(rung: Rung, text: string, playlist: MediaPlaylist): Promise<boolean> {
+    if (playlist.segments.length <= (published.get(rung.name) ?? 0)) return false;
+    const playlistPath = rungPlaylistPath(rung, rungs);
+    const from = path.join(outDir, path.dirname(playlistPath));
+    const to = path.join(publishDir!, path.dirname(playlistPath));
+    const needed = bytesNamed(playlist);
+    for (const [name, bytes] of needed) {
       const size = await fs.stat(path.join(from, name)).then(
         (s) => s.size,
         () => 0,
       );
-      if (size === 0) return false;
+      if (size < bytes) return false;
     }
-    for (const name of names) await linkInto(path.join(from, name), path.join(to, name));
-    await writeFileAtomic(path.join(publishDir!, rungPlaylistPath(rung)), text);
-    published.set(rung.name, segments.length);
+    for (const [name, bytes] of needed) await linkGrowing(path.join(from, name), path.join(to, name), bytes);
+    await writeFileAtomic(path.join(publishDir!, playlistPath), text);
+    published.set(rung.name, playlist.segments.length);
     return true;
   }
 
@@ -183,10 +190,12 @@ function createMasterPublisher(
       let changed = false;
       for (const rung of rungs) {
         if (available.has(rung.name) && !publishDir) continue;
-        const text = await fs.readFile(path.join(outDir, rungPlaylistPath(rung)), 'utf8').catch(() => null);
-        const segments = text === null ? [] : parseMediaPlaylist(text).segments;
-        if (segments.length === 0) continue;
-        if (publishDir && !(await publishRung(rung, text!, segments))) continue;
+        // The progressive file is served only whole: the top rung joins the served master at the end.
+        if (publishDir && rung.name === top) continue;
+        const text = await fs.readFile(path.join(outDir, rungPlaylistPath(rung, rungs)), 'utf8').catch(() => null);
+        const playlist = text === null ? null : parseMediaPlaylist(text);
+        if (!playlist || playlist.segments.length === 0) continue;
+        if (publishDir && !(await publishRung(rung, text!, playlist))) continue;
         if (!available.has(rung.name)) {
           available.add(rung.name);
           changed = true;
@@ -273,7 +282,7 @@ function createProgressReporter(
 async function readFinishedPlaylists(outDir: string, rungs: readonly Rung[]): Promise<MediaPlaylist[]> {
   return Promise.all(
     rungs.map(async (rung) => {
-      const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, rungPlaylistPath(rung)), 'utf8'));
+      const playlist = parseMediaPlaylist(await fs.readFile(path.join(outDir, rungPlaylistPath(rung, rungs)), 'utf8'));
       if (!playlist.ended || playlist.segments.length === 0) {
         throw new Error(`The ${rung.name} rendition was not completed`);
       }
@@ -282,11 +291,12 @@ async function readFinishedPlaylists(outDir: string, rungs: readonly Rung[]): Pr
   );
 }
 
-async function withMeasuredBandwidth(outDir: string, rung: Rung, playlist: MediaPlaylist): Promise<Rung> {
+async function withMeasuredBandwidth(outDir: string, rungs: readonly Rung[], rung: Rung, playlist: MediaPlaylist): Promise<Rung> {
+  const folder = path.join(outDir, path.dirname(rungPlaylistPath(rung, rungs)));
   const segments = await Promise.all(
     playlist.segments.map(async (segment) => ({
       durationSec: segment.durationSec,
-      bytes: (await fs.stat(path.join(outDir, rung.name, segment.uri))).size,
+      bytes: segment.range?.length ?? (await fs.stat(path.join(folder, segment.uri))).size,
     })),
   );
   const measured = measureBandwidth(segments);
@@ -294,7 +304,7 @@ async function withMeasuredBandwidth(outDir: string, rung: Rung, playlist: Media
 }
 
 async function removeOutputs(outDir: string, rungs: readonly Rung[]): Promise<void> {
-  const targets = [OUTPUT_FILES.master, OUTPUT_FILES.mp4, OUTPUT_FILES.mp4Partial, ...rungs.map((rung) => rung.name)];
+  const targets = [OUTPUT_FILES.master, OUTPUT_FILES.mp4, OUTPUT_FILES.topPlaylist, ...rungs.map((rung) => rung.name)];
   await Promise.all(targets.map((target) => fs.rm(path.join(outDir, target), { recursive: true, force: true })));
 }
 

@@ -6,7 +6,16 @@ import type { Db } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { mediaOrigins } from '../storage/create-storage.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
-import { inlineScriptSources } from './web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Any site may frame this route's pages (the embed player): `frame-ancestors *`, no X-Frame-Options. */
+    embeddable?: boolean;
+  }
+}
+
+/** Route option of the one page other sites may frame: `{ config: embeddable }` (features/sharing). */
+export const embeddable = { embeddable: true } as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that change state (API.md §11: the buy calls), guarded like POSTs. */
@@ -56,37 +65,45 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
 
 export async function registerSecurity(
   app: FastifyInstance,
-  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage' | 'webDistDir'>,
+  config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage'>,
   db: Db,
 ) {
   // A CDN or the bucket, when media are served from there (storage/create-storage.ts).
   const media = mediaOrigins(config);
   // helmet's middleware, built once: @fastify/helmet built it again on every request, parsing the
   // whole policy each time (a tenth of a list call's CPU). These headers are the same for every
-  // answer (no per-request nonces), so setting them is all a request pays.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // index.html's inline warm start, by its hash.
-        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...media],
-        mediaSrc: ["'self'", 'blob:', ...media],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...media],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  // answer (no per-request nonces), so setting them is all a request pays. Two sets: every page
+  // refuses to be framed, but the embed player, which any site may frame.
+  const headersFor = (frameAncestors: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // No inline script: server-rendered pages hand their data over as JSON, which never runs.
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...media],
+          mediaSrc: ["'self'", 'blob:', ...media],
+          workerSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", ...media],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors,
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Media may be fetched by players on other origins of the same site (CDN at scale).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+      crossOriginEmbedderPolicy: false,
+      // Media may be fetched by players on other origins of the same site (CDN at scale).
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      // X-Frame-Options knows no "anyone": left out where CSP lets every site frame the page.
+      xFrameOptions: frameAncestors.includes('*') ? false : { action: 'sameorigin' },
+    });
+  const securityHeaders = headersFor(["'none'"]);
+  const embedHeaders = headersFor(['*']);
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
+    (request.routeOptions.config.embeddable ? embedHeaders : securityHeaders)(request.raw, reply.raw, (err?: unknown) =>
+      done(err instanceof Error ? err : undefined),
+    ),
   );
 
   // API.md §2: refuse state changes that are not same-origin, so another site (a sibling

@@ -1,83 +1,60 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { FIRST_SCREEN_CARDS, firstCardsHtml, posterFrameHtml } from '@streamhub/contract/first-paint';
-import type { Viewer } from '../features/sessions/sessions.service.ts';
-import { USER_COOKIE } from './auth.ts';
+import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
-/** What index.html can show before the app has run, per page (app.ts wires the services in). */
-export type FirstPaint = {
-  /** The poster URL of a video `viewer` may watch; null for one they may not (or that does not exist). */
-  watchPoster(videoId: string, viewer: Viewer | null): Promise<string | null>;
-  /** The thumbnails of the home grid's first `count` cards (the list's first page, the same for everyone). */
-  homeThumbnails(count: number): Promise<string[]>;
+/**
+ * What the web app's server entry (apps/web/src/entry-server.tsx, built by `vite build --ssr` into
+ * `<WEB_DIST_DIR>-ssr/`) gives back for a page: its head, its streamed markup and the data it loaded.
+ */
+type PageRequest = {
+  url: string;
+  origin: string;
+  cookie: string;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  manifest: unknown;
 };
-
-const WATCH_PAGE = /^\/video\/watch\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?(?:\?.*)?$/;
-
-/** Whether this page's HTML depends on who asks (auth.ts resolves the session for it): the watch page's poster. */
-export const pageNeedsViewer = (method: string, url: string) => method === 'GET' && WATCH_PAGE.test(url);
+type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: string; preloads: string[]; state: string; markup: Readable };
+type ServerEntry = { render(request: PageRequest): Promise<RenderedPage> };
 
 /**
- * Serves the built web app: hashed assets cached forever, index.html for every other
- * non-API path so client-side routes (and the not-found screen) work on reload.
+ * Whether a request is for a page (not the API, media, assets or another file): the auth plugin
+ * resolves its session as for an API call, so the page is rendered as the visitor the API sees,
+ * and a session found invalid clears its cookies with the page.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, firstPaint?: FirstPaint) {
+export const isPageRequest = (method: string, url: string) =>
+  (method === 'GET' || method === 'HEAD') && !/^\/(?:api|media|assets)(?:\/|$)/.test(url) && !/\.\w+$/.test(url.split('?')[0]!);
+
+export type WebAppOptions = {
+  /** The built web app (index.html, assets). */
+  distDir: string;
+  /** Origin of the pages' absolute links (PUBLIC_URL); the request's own when absent. */
+  publicUrl?: string;
+};
+
+/**
+ * Serves the web app: hashed assets cached forever, and every other non-API path as a page the
+ * web app renders on the server (entry-server.tsx) into index.html, hydrated in the browser. Its
+ * API calls go through this app itself (`app.inject`), with the visitor's cookies. Without a
+ * server build the plain index.html renders in the browser instead.
+ */
+export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl }: WebAppOptions) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasBuild && firstPaint) {
-    const index = indexHtml(distDir);
-    /**
-     * index.html with `markup` painted above its loading screen and `images` preloaded by a Link
-     * header (asked for as the headers arrive, before the HTML is read); the plain file when there
-     * is nothing to paint.
-     */
-    const sendPage = async (request: FastifyRequest, reply: FastifyReply, markup: string | null, images: string[]) => {
-      const html = markup === null ? null : withFirstPaint(await index(), markup);
-      if (html === null) return reply.sendFile('index.html', distDir);
-      const preloads = imagePreloads(images);
-      if (preloads) reply.header('Link', preloads);
-      return sendHtml(request, reply, html);
-    };
-    const failed = (request: FastifyRequest, what: string) => (err: unknown) => {
-      // The page works without it: the app asks for its data itself.
-      request.log.warn({ err }, `${what} failed`);
-      return null;
-    };
-
-    app.get('/video/watch/:videoId', { schema: { hide: true } }, async (request, reply) => {
-      const videoId = WATCH_PAGE.exec(request.url)?.[1]?.toLowerCase();
-      const poster = videoId
-        ? await firstPaint.watchPoster(videoId, request.viewer).catch(failed(request, 'watch page poster'))
-        : null;
-      // Private: the poster depends on the viewer's session.
-      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
-      return sendPage(request, reply, poster === null ? null : posterFrameHtml(poster), poster === null ? [] : [poster]);
-    });
-
-    // /home without filters, for a signed-in visitor (the app sends others to '/'): the first
-    // cards' thumbnails, painted where the grid will be and asked for with the page, not after the
-    // app's list call has answered and React has rendered.
-    app.get('/home', { schema: { hide: true } }, async (request, reply) => {
-      const wanted = Boolean(request.cookies[USER_COOKIE]) && !request.url.includes('?');
-      const thumbnails = wanted
-        ? await firstPaint.homeThumbnails(FIRST_SCREEN_CARDS).catch(failed(request, 'home page thumbnails'))
-        : null;
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
-      return sendPage(request, reply, thumbnails?.length ? firstCardsHtml(thumbnails) : null, thumbnails ?? []);
-    });
-  }
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       // Wildcard: assets of a rebuild made while the server runs are found too.
       wildcard: true,
-      index: 'index.html',
+      // Pages (the root included) are rendered, never the bare file.
+      index: false,
       // The build writes .br and .gz copies of every text file (apps/web/vite-plugins.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -86,8 +63,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
       },
     });
   }
+  const template = builtFile(path.join(distDir, 'index.html'), cutTemplate);
+  // Which chunks hold each page's code (the build's manifest; none in an older build).
+  const manifest = builtFile(path.join(distDir, '.vite', 'manifest.json'), (text) => JSON.parse(text) as unknown);
+  const serverEntry = serverEntryOf(`${path.resolve(distDir)}-ssr`);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || url.startsWith('/assets/')) {
       return sendError(reply, 404, 'Route not found');
@@ -95,74 +76,153 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {
       return sendError(reply, 404, hasBuild ? 'Route not found' : 'Web app not built: run `npm run build`');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+    return sendPage(request, reply);
   });
+  // The landing page (the static files' folder itself otherwise).
+  if (hasBuild) app.get('/', { schema: { hide: true } }, sendPage);
+
+  /** A page of the web app, rendered on the server (or the bare index.html when it cannot be). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    // Pages depend on who asks (their data is the visitor's): never shared, always revalidated.
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    const entry = await serverEntry().catch((err: unknown) => {
+      request.log.error({ err }, 'web app server entry failed to load');
+      return null;
+    });
+    if (!entry) return reply.sendFile('index.html', distDir);
+    // A session the auth plugin found invalid (its cookies are cleared with this page): rendered
+    // for nobody, as the browser will see it once the cookies are gone.
+    const signedOut = !request.viewer && isPageRequest(request.method, url);
+    const cookie = signedOut ? withoutSession(request.headers.cookie ?? '') : (request.headers.cookie ?? '');
+    let page: RenderedPage;
+    try {
+      page = await entry.render({
+        url,
+        origin: publicUrl ?? `${request.protocol}://${request.host}`,
+        cookie,
+        fetch: injectedFetch(app, request, reply, cookie),
+        manifest: await manifest().catch(() => ({})),
+      });
+    } catch (err) {
+      // The browser renders the page itself then.
+      request.log.error({ err }, 'server render failed');
+      return reply.sendFile('index.html', distDir);
+    }
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.preloads.length) reply.header('Link', page.preloads.join(', '));
+    reply.code(page.status);
+    return sendStream(request, reply, pageBody(await template(), page));
+  }
 }
 
 /**
- * The Content-Security-Policy sources of the scripts index.html carries inline (the warm start,
- * apps/web/vite-plugins.ts): their hashes, so the policy allows those and no other inline script.
- * Read from the build the server serves; none when there is no build.
+ * A fetch for the renderer's calls: through this app (`app.inject`), as the visitor (their cookies
+ * and address); a renewed session cookie one of them sets is passed on with the page.
  */
-export function inlineScriptSources(distDir: string): string[] {
-  let html: string;
-  try {
-    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  } catch {
-    return [];
-  }
-  const sources: string[] = [];
-  for (const [, attributes = '', code = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    // External files are covered by 'self'; data blocks (type="application/json") never run.
-    if (/\bsrc=/i.test(attributes) || /\btype=["']?application\/json/i.test(attributes) || !code) continue;
-    sources.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
-  }
-  return sources;
-}
-
-/** index.html as the build wrote it, read again when a rebuild replaces it. */
-function indexHtml(distDir: string): () => Promise<string> {
-  const file = path.join(distDir, 'index.html');
-  let kept: { mtimeMs: number; html: string } | null = null;
-  return async () => {
-    const { mtimeMs } = await fs.promises.stat(file);
-    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
-    return kept.html;
+function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cookie: string): PageRequest['fetch'] {
+  const sent = new Set<string>();
+  return async (url, init) => {
+    const headers = new Headers(init.headers);
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: {
+        accept: headers.get('accept') ?? '*/*',
+        ...(cookie ? { cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        host: request.headers.host ?? 'localhost',
+      },
+    });
+    const setCookie = response.headers['set-cookie'];
+    for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const name = cookie.slice(0, cookie.indexOf('='));
+      if (sent.has(name) || reply.sent) continue;
+      sent.add(name);
+      void reply.header('set-cookie', cookie);
+    }
+    const type = response.headers['content-type'];
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
   };
 }
 
-/** A Link header preloading these images first; URLs that would need quoting are left out. */
-function imagePreloads(urls: string[]): string {
-  return urls
-    .filter((url) => /^[\w:/.%~-]+$/.test(url))
-    .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`)
-    .join(', ');
+/** A Cookie header without the session's two cookies. */
+function withoutSession(cookie: string): string {
+  return cookie
+    .split(/;\s*/)
+    .filter((part) => {
+      const name = part.slice(0, part.indexOf('='));
+      return part && name !== SESSION_COOKIE && name !== USER_COOKIE;
+    })
+    .join('; ');
 }
-
-const ROOT = '<div id="root">';
 
 /**
- * index.html with `markup` first in its root, above the loading screen: the page's largest paint
- * comes with its first, before the app's JavaScript has run. React replaces the root's content
- * when it renders. Null when the build has no root.
+ * The server entry, imported once it exists; null while there is no server build. Not imported
+ * again after a rebuild: its chunks import the entry by its plain URL, and a second copy would
+ * not share its module state (a restart serves a new build, as `npm start` does).
  */
-export function withFirstPaint(html: string, markup: string): string | null {
-  const at = html.indexOf(ROOT);
-  if (at < 0) return null;
-  return html.slice(0, at + ROOT.length) + markup + html.slice(at + ROOT.length);
+function serverEntryOf(ssrDir: string): () => Promise<ServerEntry | null> {
+  const file = path.join(ssrDir, 'entry-server.js');
+  let entry: Promise<ServerEntry> | null = null;
+  return async () => {
+    if (!entry && !fs.existsSync(file)) return null;
+    entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>;
+    return entry;
+  };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+type Template = { head: string; beforeRoot: string; afterRoot: string };
 
-/** A page made for this request, compressed as the browser accepts (a fast level: it is made per request). */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+const ROOT = '<div id="root"></div>';
+
+/** A file of the build, read (and made into `T`) again when a rebuild replaces it. */
+function builtFile<T>(file: string, read: (text: string) => T): () => Promise<T> {
+  let kept: { mtimeMs: number; value: T } | null = null;
+  return async () => {
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, value: read(await fs.promises.readFile(file, 'utf8')) };
+    return kept.value;
+  };
+}
+
+/** index.html without its placeholder title and description (the page brings its own), cut at `</head>` and the root. */
+export function cutTemplate(html: string): Template {
+  const bare = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
+  const headEnd = bare.indexOf('</head>');
+  const root = bare.indexOf(ROOT);
+  if (headEnd < 0 || root < headEnd) throw new Error(`index.html has no </head> followed by ${ROOT}`);
+  return {
+    head: bare.slice(0, headEnd),
+    beforeRoot: bare.slice(headEnd, root) + '<div id="root">',
+    afterRoot: '</div>' + bare.slice(root + ROOT.length),
+  };
+}
+
+/** The page in order: head first (its meta and preloads), then the markup as React streams it, then its data. */
+async function* pageBody(template: Template, page: Extract<RenderedPage, { kind: 'page' }>): AsyncGenerator<string | Buffer> {
+  yield template.head + page.head + template.beforeRoot;
+  for await (const chunk of page.markup) yield chunk as Buffer;
+  // After the root, before the app's script runs (modules run once the document is parsed).
+  yield page.state.length ? template.afterRoot.replace('</body>', `${page.state}</body>`) : template.afterRoot;
+}
+
+/** A page streamed to the browser, compressed as it accepts (a fast level: it is made per request). */
+function sendStream(request: FastifyRequest, reply: FastifyReply, body: AsyncIterable<string | Buffer>) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.type('text/html; charset=utf-8');
+  const source = Readable.from(body);
   if (/\bbr\b/.test(accepts)) {
-    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('Content-Encoding', 'br').send(body);
+    reply.header('Content-Encoding', 'br');
+    return reply.send(source.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })));
   }
-  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }));
-  return reply.send(html);
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'gzip');
+    return reply.send(source.pipe(zlib.createGzip({ level: 6 })));
+  }
+  return reply.send(source);
 }

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { freePort } from '../../src/db/embedded.ts';
+import { rungPlaylistPath } from '../../src/media/ffmpeg-args.ts';
+import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
 import { isRunning, listFiles, waitFor } from '../clips.ts';
 import { testImage } from '../support.ts';
 
@@ -180,16 +182,31 @@ export async function expectAllRenditions(base: string, videoId: string, rungs: 
   const master = await fetch(`${base}/media/videos/${videoId}/master.m3u8`);
   expect(master.status).toBe(200);
   const variants = (await master.text()).split('\n').filter((l) => l.endsWith('.m3u8'));
-  expect(variants.sort()).toEqual(rungs.map((r) => `${r}/index.m3u8`).sort());
+  const ladder = rungs.map((name) => ({ name }));
+  expect(variants.sort()).toEqual(ladder.map((rung) => rungPlaylistPath(rung, ladder)).sort());
   for (const variant of variants) {
-    const playlist = await fetch(`${base}/media/videos/${videoId}/${variant}`);
+    const variantUrl = new URL(variant, `${base}/media/videos/${videoId}/`);
+    const playlist = await fetch(variantUrl);
     expect(playlist.status).toBe(200);
     const text = await playlist.text();
     expect(text).toContain('#EXT-X-ENDLIST');
-    const segment = text.split('\n').find((l) => l.endsWith('.m4s'))!;
-    expect((await fetch(`${base}/media/videos/${videoId}/${path.dirname(variant)}/${segment}`)).status).toBe(200);
+    await expectFirstSegment(variantUrl, text);
   }
   expect((await fetch(`${base}/media/videos/${videoId}/video.mp4`, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
+}
+
+/**
+ * The first segment a rung playlist names answers with its bytes: exactly its byte range of the
+ * rung's one file (206), or in the old layout the whole segment file (200).
+ */
+export async function expectFirstSegment(variantUrl: URL, playlistText: string) {
+  const { uri, range } = parseMediaPlaylist(playlistText).segments[0]!;
+  const headers: Record<string, string> = range ? { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
+  const res = await fetch(new URL(uri, variantUrl), { headers });
+  expect(res.status).toBe(range ? 206 : 200);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (range) expect(bytes).toBe(range.length);
+  else expect(bytes).toBeGreaterThan(0);
 }
 
 /**

@@ -90,7 +90,7 @@ describe('the server killed (kill -9)', () => {
       const dir = path.join(env.dataDir, 'media', 'videos', id);
       const work = path.join(env.dataDir, 'work', id);
       // Killed while ffmpeg writes its work folder and a rung playlist has been published with its first segment.
-      const playlists = async () => (await listFiles(dir)).filter((f) => f.endsWith('index.m3u8'));
+      const playlists = async () => (await listFiles(dir)).filter((f) => f.endsWith('.m3u8') && f !== 'master.m3u8');
       await waitFor(async () => (await playlists()).length > 0 && (await processesIn(work)).length > 0, 90_000, 20);
       const [encoder] = await processesIn(work);
       await env.server.kill9();

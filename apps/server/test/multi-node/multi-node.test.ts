@@ -2,7 +2,8 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { isRunning, listFiles, makeClip, waitFor } from '../clips.ts';
 import { startTestS3 } from '../s3-server.ts';
-import { currentUserId, register, waitFinished } from '../faults/harness.ts';
+import { rungPlaylistPath } from '../../src/media/ffmpeg-args.ts';
+import { currentUserId, expectFirstSegment, register, waitFinished } from '../faults/harness.ts';
 import { counter, encodersOf, startCluster, type StorageSetup } from './cluster.ts';
 import { uploadWithCut, type UploadMethod } from './uploads.ts';
 
@@ -117,17 +118,15 @@ async function expectRenditions(base: string, watched: { hlsUrl: string; videoFi
   const master = await fetch(masterUrl);
   expect(master.status).toBe(200);
   const variants = (await master.text()).split('\n').filter((l) => l.endsWith('.m3u8'));
-  expect(variants.sort()).toEqual(rungs.map((r) => `${r}/index.m3u8`).sort());
+  const ladder = rungs.map((name) => ({ name }));
+  expect(variants.sort()).toEqual(ladder.map((rung) => rungPlaylistPath(rung, ladder)).sort());
   for (const variant of variants) {
     const variantUrl = new URL(variant, masterUrl);
     const playlist = await fetch(variantUrl);
     expect(playlist.status).toBe(200);
     const text = await playlist.text();
     expect(text).toContain('#EXT-X-ENDLIST');
-    const segment = text.split('\n').find((l) => l.endsWith('.m4s'))!;
-    const res = await fetch(new URL(segment, variantUrl));
-    expect(res.status).toBe(200);
-    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    await expectFirstSegment(variantUrl, text);
   }
   const mp4 = await fetch(new URL(watched.videoFile, base), { headers: { range: 'bytes=0-99' } });
   expect(mp4.status).toBe(206);

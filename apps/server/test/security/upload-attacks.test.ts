@@ -20,7 +20,8 @@ const owner = await registerUser(ctx);
 const attacker = await registerUser(ctx);
 
 /** A real exclusive video, uploaded and transcoded: what the attacks try to read. */
-let target: { id: string; dir: string; rung: string };
+/** The exclusive video to steal: its folder, and its (only: a small clip) rung's playlist and file. */
+let target: { id: string; dir: string; playlist: string; media: string };
 beforeAll(async () => {
   const clip = await makeClip('exclusive.mp4', { seconds: 2, width: 320, height: 240 });
   const res = await upload(owner.cookie, await fs.readFile(clip), 'exclusive.mp4', { isExclusive: 'true', price: '9' });
@@ -34,8 +35,9 @@ beforeAll(async () => {
   }, 120_000);
   // Exclusive videos' files live under exclusive/<id> (storage/media-keys.ts).
   const dir = path.join(config.mediaDir, 'exclusive', id);
-  const rung = (await listFiles(dir)).find((f) => f.endsWith('/index.m3u8'))!.split('/')[0]!;
-  target = { id, dir, rung };
+  const files = await listFiles(dir);
+  expect(files).toContain('video.m3u8');
+  target = { id, dir, playlist: 'video.m3u8', media: 'video.mp4' };
 }, 180_000);
 
 async function upload(cookie: string, data: Buffer, filename: string, fields: Record<string, string> = {}, thumbnail = true) {
@@ -74,9 +76,7 @@ const attacks: Attack[] = [
     name: "an HLS master playlist naming the exclusive video's own rung",
     bytes: () =>
       Buffer.from(
-        ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=100000', `../media/exclusive/${target.id}/${target.rung}/index.m3u8`, ''].join(
-          '\n',
-        ),
+        ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=100000', `../media/exclusive/${target.id}/${target.playlist}`, ''].join('\n'),
       ),
     readsFrom: 'tmp',
   },
@@ -86,9 +86,10 @@ const attacks: Attack[] = [
       Buffer.from(
         hls(
           '#EXT-X-VERSION:7',
-          `#EXT-X-MAP:URI="file:${target.dir}/${target.rung}/init.mp4"`,
+          `#EXT-X-MAP:URI="file:${target.dir}/${target.media}",BYTERANGE="2000@0"`,
           '#EXTINF:4,',
-          `file:${target.dir}/${target.rung}/seg_00001.m4s`,
+          '#EXT-X-BYTERANGE:100000@2000',
+          `file:${target.dir}/${target.media}`,
         ),
       ),
     readsFrom: 'tmp',
@@ -105,7 +106,7 @@ const attacks: Attack[] = [
   },
   {
     name: 'an image-sequence pattern (as content and as file name)',
-    bytes: () => Buffer.from(`../media/exclusive/${target.id}/${target.rung}/seg_%05d.m4s\n`),
+    bytes: () => Buffer.from(`../media/exclusive/${target.id}/seg_%05d.m4s\n`),
     filename: 'seg_%05d.mp4',
   },
   { name: 'a text file', bytes: () => Buffer.from('just some text, not a video\n'.repeat(50)) },

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { bareRoutes, landingPage, shellRoutes, type PageRoute } from './routes';
 import { BareLayout } from './layouts/bare-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -6,29 +6,50 @@ import { RouteError } from './layouts/route-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { lazyRoute } from '@/lib/lazy-component';
 
-const toRoute = ({ path, page, prefetch }: PageRoute): RouteObject => ({
+/** Route `handle`: the source module of a lazy route, for the server to preload its code. */
+export type RouteHandle = { source?: string };
+
+const toRoute = ({ path, page }: PageRoute): RouteObject => ({
   path,
-  ...('lazy' in page ? { lazy: page.lazy } : { Component: page }),
-  ...(prefetch
-    ? {
-        loader: ({ params }) => {
-          prefetch(params);
-          return null;
-        },
-      }
-    : {}),
+  ...('lazy' in page ? { lazy: page.lazy, handle: { source: page.source } satisfies RouteHandle } : { Component: page }),
 });
 
-/** Root layout → (bare pages | signed-in shell → pages). The table itself lives in routes.tsx. */
-export const router = createBrowserRouter([
+/**
+ * Root layout → (bare pages | signed-in shell → pages). The table itself lives in routes.tsx. The
+ * browser's router (main.tsx) and the server's (entry-server.tsx) are both made of these.
+ */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
-    // Shown while the first page's code loads (route modules load in parallel, before rendering).
+    // Shown while a page's code loads in the browser without server markup (`npm run dev`).
     HydrateFallback: LoadingScreen,
     children: [
-      { Component: BareLayout, children: [{ index: true, lazy: landingPage.lazy }, ...bareRoutes.map(toRoute)] },
-      { lazy: lazyRoute(() => import('./layouts/shell-layout'), 'ShellLayout'), children: shellRoutes.map(toRoute) },
+      {
+        Component: BareLayout,
+        children: [{ index: true, lazy: landingPage.lazy, handle: { source: landingPage.source } }, ...bareRoutes.map(toRoute)],
+      },
+      {
+        lazy: lazyRoute(() => import('./layouts/shell-layout'), 'ShellLayout'),
+        handle: { source: 'src/app/layouts/shell-layout.tsx' } satisfies RouteHandle,
+        children: shellRoutes.map(toRoute),
+      },
     ],
   },
-]);
+];
+
+/**
+ * Loads the code of the routes `pathname` matches into the route objects themselves, so a
+ * router made afterwards renders them at once: hydrating the server's markup must not start with
+ * a loading screen (React Router waits for lazy routes before its first render otherwise).
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

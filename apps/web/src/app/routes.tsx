@@ -1,50 +1,63 @@
 import type { ComponentType } from 'react';
-import type { Params } from 'react-router';
-import { prefetchWatchPage } from './prefetch-watch-page';
-import { lazyRoute } from '@/lib/lazy-component';
 import { NotFoundPage } from './pages/not-found-page';
 import { OfflinePage } from './pages/offline-page';
 
 /**
  * The route table (SPEC §2). Adding a screen is one line: write app/pages/<name>-page.tsx
- * exporting the page component and point its path here with lazyRoute(). Paths whose page is
+ * exporting the page component and point its path here with lazyPage(). Paths whose page is
  * not built yet show the not-found screen inside the shell.
  */
-type LazyPage = () => Promise<{ Component: ComponentType }>;
+type LazyPage = { lazy: () => Promise<{ Component: ComponentType }>; source: string };
 export type PageRoute = {
   path: string;
   /** A page in the main bundle, or one loaded with its route (`lazy`). */
-  page: ComponentType | { lazy: LazyPage };
-  /** Starts the page's API calls while its code loads (they are not awaited). */
-  prefetch?: (params: Params) => void;
+  page: ComponentType | LazyPage;
 };
 
-const SignInPage = { lazy: lazyRoute(() => import('./pages/sign-in-page'), 'SignInPage') };
-const HomePage = { lazy: lazyRoute(() => import('./pages/home-page'), 'HomePage') };
-const ChannelPage = { lazy: lazyRoute(() => import('./pages/channel-page'), 'ChannelPage') };
-const VideoWatchPage = { lazy: lazyRoute(() => import('./pages/video-watch-page'), 'VideoWatchPage') };
-const LikedPage = { lazy: lazyRoute(() => import('./pages/liked-page'), 'LikedPage') };
-const HistoryPage = { lazy: lazyRoute(() => import('./pages/history-page'), 'HistoryPage') };
-const VideoBuyPage = { lazy: lazyRoute(() => import('./pages/video-buy-page'), 'VideoBuyPage') };
-const PurchasesPage = { lazy: lazyRoute(() => import('./pages/purchases-page'), 'PurchasesPage') };
-const PlaylistsPage = { lazy: lazyRoute(() => import('./pages/playlists-page'), 'PlaylistsPage') };
-const PlaylistDetailPage = { lazy: lazyRoute(() => import('./pages/playlist-detail-page'), 'PlaylistDetailPage') };
-const ChannelVideosPage = { lazy: lazyRoute(() => import('./pages/channel-videos-page'), 'ChannelVideosPage') };
-const VideoUploadPage = { lazy: lazyRoute(() => import('./pages/video-upload-page'), 'VideoUploadPage') };
-const VideoEditPage = { lazy: lazyRoute(() => import('./pages/video-edit-page'), 'VideoEditPage') };
-const SubscriptionsPage = { lazy: lazyRoute(() => import('./pages/subscriptions-page'), 'SubscriptionsPage') };
-const SubscribersPage = { lazy: lazyRoute(() => import('./pages/subscribers-page'), 'SubscribersPage') };
-const PostsPage = { lazy: lazyRoute(() => import('./pages/posts-page'), 'PostsPage') };
-const PostPage = { lazy: lazyRoute(() => import('./pages/post-page'), 'PostPage') };
-const PostEditorPage = { lazy: lazyRoute(() => import('./pages/post-editor-page'), 'PostEditorPage') };
-const CommentSettingsPage = { lazy: lazyRoute(() => import('./pages/comment-settings-page'), 'CommentSettingsPage') };
-const ReportsPage = { lazy: lazyRoute(() => import('./pages/reports-page'), 'ReportsPage') };
-const NotificationsPage = { lazy: lazyRoute(() => import('./pages/notifications-page'), 'NotificationsPage') };
-const AdminReportsPage = { lazy: lazyRoute(() => import('./pages/admin-reports-page'), 'AdminReportsPage') };
-const AdminUsersPage = { lazy: lazyRoute(() => import('./pages/admin-users-page'), 'AdminUsersPage') };
-const AdminSettingsPage = { lazy: lazyRoute(() => import('./pages/admin-settings-page'), 'AdminSettingsPage') };
-const AdminJobsPage = { lazy: lazyRoute(() => import('./pages/admin-jobs-page'), 'AdminJobsPage') };
-const AdminAuditPage = { lazy: lazyRoute(() => import('./pages/admin-audit-page'), 'AdminAuditPage') };
+// Every page module, each its own chunk loaded with its route. The keys name their source files:
+// the server preloads a page's code with its HTML by them (entry-server.tsx, Vite's manifest).
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>('./pages/*-page.tsx');
+
+/** The page `name` exported by app/pages/`file`.tsx, loaded with its route. */
+export function lazyPage(file: string, name: string): LazyPage {
+  const load = pageModules[`./pages/${file}.tsx`];
+  if (!load) throw new Error(`No page module ${file}`);
+  return {
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`${file} exports no ${name}`);
+      return { Component };
+    },
+    source: `src/app/pages/${file}.tsx`,
+  };
+}
+
+const SignInPage = lazyPage('sign-in-page', 'SignInPage');
+const HomePage = lazyPage('home-page', 'HomePage');
+const ChannelPage = lazyPage('channel-page', 'ChannelPage');
+const VideoWatchPage = lazyPage('video-watch-page', 'VideoWatchPage');
+const LikedPage = lazyPage('liked-page', 'LikedPage');
+const HistoryPage = lazyPage('history-page', 'HistoryPage');
+const VideoBuyPage = lazyPage('video-buy-page', 'VideoBuyPage');
+const PurchasesPage = lazyPage('purchases-page', 'PurchasesPage');
+const PlaylistsPage = lazyPage('playlists-page', 'PlaylistsPage');
+const PlaylistDetailPage = lazyPage('playlist-detail-page', 'PlaylistDetailPage');
+const ChannelVideosPage = lazyPage('channel-videos-page', 'ChannelVideosPage');
+const VideoUploadPage = lazyPage('video-upload-page', 'VideoUploadPage');
+const VideoEditPage = lazyPage('video-edit-page', 'VideoEditPage');
+const SubscriptionsPage = lazyPage('subscriptions-page', 'SubscriptionsPage');
+const SubscribersPage = lazyPage('subscribers-page', 'SubscribersPage');
+const PostsPage = lazyPage('posts-page', 'PostsPage');
+const PostPage = lazyPage('post-page', 'PostPage');
+const PostEditorPage = lazyPage('post-editor-page', 'PostEditorPage');
+const CommentSettingsPage = lazyPage('comment-settings-page', 'CommentSettingsPage');
+const ReportsPage = lazyPage('reports-page', 'ReportsPage');
+const NotificationsPage = lazyPage('notifications-page', 'NotificationsPage');
+const AdminReportsPage = lazyPage('admin-reports-page', 'AdminReportsPage');
+const AdminUsersPage = lazyPage('admin-users-page', 'AdminUsersPage');
+const AdminSettingsPage = lazyPage('admin-settings-page', 'AdminSettingsPage');
+const AdminJobsPage = lazyPage('admin-jobs-page', 'AdminJobsPage');
+const AdminAuditPage = lazyPage('admin-audit-page', 'AdminAuditPage');
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -70,11 +83,7 @@ export const shellRoutes: PageRoute[] = [
   { path: '/video/new', page: VideoUploadPage },
   { path: '/video/edit/:videoId', page: VideoEditPage },
   { path: '/video/buy/:videoId', page: VideoBuyPage },
-  {
-    path: '/video/watch/:videoId',
-    page: VideoWatchPage,
-    prefetch: ({ videoId }) => videoId && prefetchWatchPage(videoId),
-  },
+  { path: '/video/watch/:videoId', page: VideoWatchPage },
   { path: '/playlist', page: PlaylistsPage },
   { path: '/playlist/u/:channelId', page: PlaylistsPage },
   { path: '/playlist/p/:playlistId', page: PlaylistDetailPage },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { VideoCard as ListedVideo } from '@streamhub/contract';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { useNow } from '@/lib/use-now';
 import { cardOwner, channelHref } from '@/lib/video-owner';
 import { Img } from './ui/img';
 
@@ -114,6 +115,7 @@ export function VideoCard({
   const title = videoTitle(video);
   const row = layout === 'row';
   const Heading = useContext(CardHeadingLevel) === 2 ? 'h2' : 'h3';
+  const now = useNow();
   const thumbnail = <VideoThumbnail video={video} overlay={overlay} small={row} priority={priority} />;
   return (
     <article
@@ -154,7 +156,7 @@ export function VideoCard({
             )
           ) : null}
           <p className={`text-muted ${row ? 'text-xs' : 'text-sm'}`}>
-            {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
+            {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt, now)}
           </p>
           {description ? (
             <p className="mt-1 line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-400">{description}</p>

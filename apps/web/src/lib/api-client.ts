@@ -1,5 +1,4 @@
 import { syncCurrentUserFromCookie } from './auth';
-import { takeWarmCall } from './warm-calls';
 
 /** API.md §1: every JSON answer is wrapped in this envelope. */
 export type ApiEnvelope<T> = { statusCode: number; data: T; message: string; success: boolean };
@@ -116,9 +115,20 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
 
   const url = buildUrl(path, options.params);
-  // A GET index.html's warm start already sent (lib/warm-calls.ts): its answer, not a second call.
-  const warm = method === 'GET' ? takeWarmCall(url) : null;
-  return readApiResponse<T>(warm ?? fetch(url, { method, headers, body, credentials: 'include', signal: options.signal }));
+  return readApiResponse<T>(transport(url, { method, headers, body, credentials: 'include', signal: options.signal }));
+}
+
+/** How a call reaches the server: the browser's fetch, or the server renderer's own (entry-server.tsx). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server renderer sends the calls of the page it renders through the app itself, with the
+ * visitor's cookies (apps/web/src/entry-server.tsx); the browser never changes it.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import { USER_COOKIE_PASSPHRASE_DEFAULT, type CurrentUser } from '@streamhub/contract';
@@ -120,7 +120,14 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The user a server render is for (decrypted from the request's `user` cookie, entry-server.tsx);
+ * undefined in the browser, whose first render (hydration) reads the same cookie itself.
+ */
+export const ServerUserContext = createContext<CurrentUser | null | undefined>(undefined);
+
 /** The signed-in user (decrypted `user` cookie, refreshed by /me), or null when signed out. */
 export function useCurrentUser(): CurrentUser | null {
-  return useSyncExternalStore(subscribe, getCurrentUser, () => null);
+  const serverUser = useContext(ServerUserContext);
+  return useSyncExternalStore(subscribe, getCurrentUser, () => (serverUser === undefined ? getCurrentUser() : serverUser));
 }

@@ -16,9 +16,36 @@ describe('growing MP4 playlists', () => {
     expect(lowestRung('#EXTM3U\n')).toBeNull();
   });
 
-  it('reads the init segment, the segments so far and whether the rung is finished', () => {
+  it('reads the init segment, the segments so far and whether the rung is finished (old layout)', () => {
     const growing = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4.0,\nseg_00001.m4s\n#EXTINF:4.0,\nseg_00002.m4s\n';
-    expect(readVariant(growing)).toEqual({ init: 'init.mp4', segments: ['seg_00001.m4s', 'seg_00002.m4s'], ended: false });
+    expect(readVariant(growing)).toEqual({
+      init: { uri: 'init.mp4' },
+      segments: [{ uri: 'seg_00001.m4s' }, { uri: 'seg_00002.m4s' }],
+      ended: false,
+    });
     expect(readVariant(`${growing}#EXT-X-ENDLIST\n`).ended).toBe(true);
+  });
+
+  it('reads the byte ranges of a single-file rung', () => {
+    const growing = [
+      '#EXTM3U',
+      '#EXT-X-MAP:URI="media.mp4",BYTERANGE="1355@0"',
+      '#EXTINF:4.0,',
+      '#EXT-X-BYTERANGE:120978@1355',
+      'media.mp4',
+      '#EXTINF:4.0,',
+      '#EXT-X-BYTERANGE:128591',
+      'media.mp4',
+      '',
+    ].join('\n');
+    expect(readVariant(growing)).toEqual({
+      init: { uri: 'media.mp4', range: { offset: 0, length: 1355 } },
+      segments: [
+        { uri: 'media.mp4', range: { offset: 1355, length: 120978 } },
+        // Without an offset a range follows the one before it.
+        { uri: 'media.mp4', range: { offset: 122333, length: 128591 } },
+      ],
+      ended: false,
+    });
   });
 });

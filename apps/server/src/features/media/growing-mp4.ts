@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { once } from 'node:events';
+import { parseMediaPlaylist, type ByteRange } from '../../media/hls-playlist.ts';
 
 const POLL_MS = 250;
 /** A rung that gains no segment for this long while the video still processes is given up on. */
@@ -20,22 +21,43 @@ export function lowestRung(master: string): string | null {
   return (best as { uri: string } | null)?.uri ?? null;
 }
 
-/** The init segment and media segments a variant playlist names so far, and whether it is finished. */
-export function readVariant(playlist: string): { init: string | null; segments: string[]; ended: boolean } {
-  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1] ?? null;
-  const segments = playlist
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  return { init, segments, ended: playlist.includes('#EXT-X-ENDLIST') };
+/** One piece of the stream: a whole file (old layout) or a byte range of the rung's one file. */
+type Part = { uri: string; range?: ByteRange };
+
+/** The init section and the segments a variant playlist names so far, and whether it is finished. */
+export function readVariant(playlist: string): { init: Part | null; segments: Part[]; ended: boolean } {
+  const parsed = parseMediaPlaylist(playlist);
+  const init = parsed.initUri === null ? null : { uri: parsed.initUri, ...(parsed.initRange ? { range: parsed.initRange } : {}) };
+  const segments = parsed.segments.map(({ uri, range }) => (range ? { uri, range } : { uri }));
+  return { init, segments, ended: parsed.ended };
 }
 
-const safe = (name: string) => /^[\w-]+\.(?:mp4|m4s)$/.test(name);
+const safe = (part: Part) => /^[\w-]+\.(?:mp4|m4s)$/.test(part.uri);
+
+/** The bytes of one part: the whole file, or exactly its range (a range not yet written is an error). */
+async function readPart(rungDir: string, part: Part): Promise<Buffer> {
+  const file = path.join(rungDir, part.uri);
+  if (!part.range) return fs.readFile(file);
+  const handle = await fs.open(file, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(part.range.length);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, part.range.offset + filled);
+      if (bytesRead === 0) throw new Error('The range is not written yet');
+      filled += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
- * `video.mp4` of a video that is still encoding: its MP4 is only written whole at the end, so the
- * lowest rung's fragmented MP4 (init segment, then every media segment as ffmpeg finishes it) is
- * streamed instead, as one growing file without a length, until the rung's playlist ends. A plain
+ * `video.mp4` of a video that is still encoding: the top rung's file is published only whole, at
+ * the end, so the lowest rung's fragmented MP4 (init section, then every fragment as ffmpeg
+ * finishes it: byte ranges of its one file, or the old layout's segment files) is streamed
+ * instead, as one growing file without a length, until the rung's playlist ends. A plain
  * `<video src>` plays it from the moment the watch call names it (docs/decisions.md, "videoFile").
  * Answers false when there is nothing to stream yet (no master playlist: the caller's 404).
  */
@@ -60,8 +82,8 @@ export async function streamGrowingMp4(req: IncomingMessage, res: ServerResponse
   }
   let closed = false;
   res.on('close', () => (closed = true));
-  const write = async (file: string) => {
-    const bytes = await fs.readFile(path.join(rungDir, file));
+  const write = async (part: Part) => {
+    const bytes = await readPart(rungDir, part);
     if (!res.write(bytes) && !closed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
   };
 

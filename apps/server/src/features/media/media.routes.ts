@@ -80,9 +80,13 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-/** How long a file may be kept: playlists still grow while a video processes; everything else never changes once written. */
+/**
+ * How long a file may be kept: while a video processes its playlists grow, and so does each
+ * rung's one MP4 file (the byte ranges a playlist names never change, but the whole file does);
+ * everything else never changes once written.
+ */
 function cacheControlFor(file: string, final: boolean, tokenised: boolean): string {
-  if (file.endsWith('.m3u8') && !final) return tokenised ? 'private, no-cache' : 'no-cache';
+  if ((file.endsWith('.m3u8') || file.endsWith('.mp4')) && !final) return tokenised ? 'private, no-cache' : 'no-cache';
   return tokenised ? PRIVATE_FINAL : IMMUTABLE;
 }
 

@@ -33,14 +33,6 @@ export function createListPages(deps: AppDeps) {
       };
       return deps.events.listening() ? pages.get(key, compute) : compute();
     },
-    /** The thumbnail URLs of a page's first `count` videos. */
-    async thumbnails(q: VideoListQuery, count: number): Promise<string[]> {
-      const page = JSON.parse(await this.body(q)) as { data: { videos: Array<{ thumbnail: string }> } };
-      return page.data.videos
-        .slice(0, count)
-        .map((video) => video.thumbnail)
-        .filter(Boolean);
-    },
     /** Stops listening for changes (the app closes). */
     stop: unsubscribe,
   };

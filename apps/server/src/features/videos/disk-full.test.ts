@@ -251,9 +251,12 @@ describe.skipIf(!mounted)('a full disk (DATA_DIR on a real 40 MB tmpfs; needs ro
     const watch = (await app.inject({ method: 'GET', url: `/api/video/v/${id}` })).json().data;
     if (!watch?.hlsUrl) return result; // unlisted between the two calls
     const found: string[] = [];
-    const get = async (url: string) => {
-      const r = await app.inject({ method: 'GET', url });
-      if (r.statusCode !== 200 || r.rawPayload.length === 0) found.push(`${url}: ${r.statusCode}, ${r.rawPayload.length} bytes`);
+    const get = async (url: string, range?: { offset: number; length: number }) => {
+      const headers = range ? { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
+      const r = await app.inject({ method: 'GET', url, headers });
+      const whole = range ? r.statusCode === 206 && r.rawPayload.length === range.length : r.statusCode === 200;
+      if (!whole || r.rawPayload.length === 0)
+        found.push(`${url} ${headers.range ?? ''}: ${r.statusCode}, ${r.rawPayload.length} bytes`);
       return r.body;
     };
     const master = await get(watch.hlsUrl);
@@ -266,8 +269,10 @@ describe.skipIf(!mounted)('a full disk (DATA_DIR on a real 40 MB tmpfs; needs ro
       const playlist = parseMediaPlaylist(text);
       if (playlist.segments.length === 0) found.push(`${variant}: no segments`);
       result.ended &&= playlist.ended;
-      const dir = `${base}${path.posix.dirname(variant)}/`;
-      for (const uri of ['init.mp4', ...playlist.segments.map((s) => s.uri)]) await get(`${dir}${uri}`);
+      // Every byte range it names (a single-file rung), or every file (the old layout).
+      const dir = `${base}${variant.replace(/[^/]+$/, '')}`;
+      const init = { uri: playlist.initUri ?? '', range: playlist.initRange };
+      for (const part of [init, ...playlist.segments]) await get(`${dir}${part.uri}`, part.range);
     }
     result.rungs = variants.length;
     // A video unlisted meanwhile may lose its files at once (a player then stops, as on a deletion):

@@ -44,7 +44,7 @@ it(
       },
     });
     const dir = path.join(ctx.config.mediaDir, 'videos', id);
-    await waitFor(async () => (await listFiles(dir)).some((f) => f.endsWith('.m4s')), 90_000, 50);
+    await waitFor(async () => (await listFiles(dir)).some((f) => f.endsWith('/media.mp4')), 90_000, 50);
     process.kill(-worker.pid!, 'SIGKILL');
     const row = await ctx.db.selectFrom('videos').select(['status', 'has_mp4']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.has_mp4).toBe(false);

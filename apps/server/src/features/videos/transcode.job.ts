@@ -39,15 +39,16 @@ function downloadedSourcePath(config: Config, videoId: string): string {
 }
 
 /**
- * `video.transcode`: source → HLS ladder + MP4 + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
+ * `video.transcode`: source → HLS ladder (its top rung's file is the MP4) + storyboard (scrub previews) under `videos/<id>/`. Reloads the video by id and
  * does nothing if it is gone or already done; publishes as soon as the first rung plays; a
  * deletion mid-job aborts ffmpeg and removes what was written. The last failed attempt marks the
  * video `failed` with a reason its owner can read.
  *
- * ffmpeg always writes into a work folder (DATA_DIR/work/<id>). Local storage: each rung's
- * playlist is published into the video's served folder with the segments it names, whole files
- * only (hard links, media/transcode.ts), and the video is listed as soon as the lowest rung has
- * a segment; the finished folder (MP4 and master last) is moved in at the end. Remote storage
+ * ffmpeg always writes into a work folder (DATA_DIR/work/<id>). Local storage: each lower rung's
+ * playlist is published into the video's served folder with its file (a hard link) once every
+ * byte range it names is written (media/transcode.ts), and the video is listed as soon as the
+ * lowest rung has a segment; the finished folder (video.mp4, its playlist, master last) is moved
+ * in at the end. Remote storage
  * (S3): the source is downloaded beside the work folder, and the finished folder is uploaded
  * (streamed, a few files at a time) before the video is listed, so every object is written once,
  * final, and cacheable by a CDN (docs/decisions.md, "Storage").
@@ -124,7 +125,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       const result = await transcodeVideo({
         input: source,
         outDir,
-        // Local storage: early rungs are served (whole files only) while later ones encode.
+        // Local storage: early rungs are served (named bytes only) while later ones encode.
         publishDir: localOut ?? undefined,
         probe,
         signal,
@@ -145,7 +146,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       );
       signal.throwIfAborted();
       // The master playlist last: once it names every rung, every file it leads to is in place.
-      if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.master]);
+      if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.topPlaylist, OUTPUT_FILES.master]);
       else await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
       // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
@@ -263,11 +264,13 @@ async function writePreviews(
   onFailure: (err: unknown) => void,
 ): Promise<void> {
   const lowest = result.rungs[result.rungs.length - 1]!;
-  await writeStoryboard({ outDir, rung: lowest, durationSec: result.durationSec, signal, nice }).catch((err: unknown) => {
-    // A full disk is waited out like everywhere else, not taken as "no previews".
-    if (signal.aborted || isDiskFull(err)) throw err;
-    onFailure(err);
-  });
+  await writeStoryboard({ outDir, rung: lowest, ladder: result.rungs, durationSec: result.durationSec, signal, nice }).catch(
+    (err: unknown) => {
+      // A full disk is waited out like everywhere else, not taken as "no previews".
+      if (signal.aborted || isDiskFull(err)) throw err;
+      onFailure(err);
+    },
+  );
 }
 
 /** A short reason for the owner: never paths or stack traces. */

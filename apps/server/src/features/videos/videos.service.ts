@@ -2,7 +2,7 @@ import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/
 import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, BadInput, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
+import { BadInput, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
@@ -167,22 +167,6 @@ export function createVideosService({
   }
 
   return {
-    /**
-     * The URL of the watch page's poster, which index.html shows before the app has run
-     * (plugins/web-app.ts): the thumbnail of a video the viewer may watch (the watch call's own
-     * rule), else null, and the page shows whatever the watch call then says. Counts no view.
-     */
-    async posterUrl(videoId: string, viewer: Viewer | null): Promise<string | null> {
-      try {
-        await access.assertCanWatch(videoId, viewer);
-      } catch (err) {
-        if (err instanceof AppError) return null;
-        throw err;
-      }
-      const row = await repo.findById(videoId);
-      return row?.thumbnail ? storage.publicUrl(row.thumbnail) : null;
-    },
-
     /**
      * Fails fast before the body is read: the quota (checked again inside the insert transaction),
      * then room on the disk for `incomingBytes` (the request's Content-Length, 0 when unknown)

@@ -10,6 +10,7 @@ import { createUser, createVideos } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTranscodeDeadHandler } from './transcode.job.ts';
 import { createVideosRepo } from './videos.repo.ts';
+import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
 
 const ctx = await createTestContext({}, { worker: true });
 const { app } = ctx;
@@ -54,7 +55,7 @@ describe('upload → adaptive HLS', () => {
     ['portrait 360x640', { width: 360, height: 640 }, ['360p', '240p'], null],
     ['no audio', { width: 426, height: 240, audio: false }, ['240p'], null],
     ['already H.264/AAC', { width: 640, height: 360, codec: 'h264' as const }, ['360p', '240p'], '360p'],
-  ])('%s becomes ready with every rung, valid segments and a faststart MP4', async (_name, clip, rungs, copied) => {
+  ])('%s becomes ready with every rung, one file each, the top one the MP4', async (_name, clip, rungs, copied) => {
     const owner = await registerUser(ctx);
     const file = await makeClip('clip.mp4', { seconds: 3, ...clip });
     const res = await upload(ctx, owner.cookie, file);
@@ -82,27 +83,48 @@ describe('upload → adaptive HLS', () => {
     }
     const dir = mediaFile(`/media/videos/${video._id}`);
     const files = await listFiles(dir);
-    for (const rung of rungs) expect(files.some((f) => f.startsWith(`${rung}/`))).toBe(true);
-    // Every segment of every rung decodes (init + segment), and the MP4 is a faststart video.
+    // The top rung beside the master (its file is video.mp4), every other one in its own folder.
+    const uriOf = (rung: string) => (rung === rungs[0] ? 'video.m3u8' : `${rung}/index.m3u8`);
+    expect(master.body.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(rungs.map(uriOf).reverse());
+    // Every rung is one fragmented MP4 whose playlist names byte ranges of it: each segment decodes
+    // after the init section, and the top rung's file is the MP4 (moov first) that videoFile names.
     for (const rung of rungs) {
-      const segments = files.filter((f) => f.startsWith(`${rung}/`) && f.endsWith('.m4s'));
-      expect(segments.length).toBeGreaterThan(0);
-      const init = await fs.readFile(path.join(dir, rung, 'init.mp4'));
-      for (const seg of segments) {
+      const uri = uriOf(rung);
+      const playlist = parseMediaPlaylist(
+        (await app.inject({ method: 'GET', url: watch.hlsUrl.replace('master.m3u8', uri) })).body,
+      );
+      const file = path.join(path.dirname(uri), playlist.initUri!);
+      expect(file).toBe(rung === rungs[0] ? 'video.mp4' : `${rung}/media.mp4`);
+      expect(playlist.segments.length).toBeGreaterThan(0);
+      const bytes = await fs.readFile(path.join(dir, file));
+      const init = bytes.subarray(0, playlist.initRange!.length);
+      for (const [i, { range }] of playlist.segments.entries()) {
         const joined = path.join(ctx.dataDir, `check-${rung}.mp4`);
-        await fs.writeFile(joined, Buffer.concat([init, await fs.readFile(path.join(dir, seg))]));
+        await fs.writeFile(joined, Buffer.concat([init, bytes.subarray(range!.offset, range!.offset + range!.length)]));
         const probe = await ffprobeJson(joined);
         const videoStream = probe.streams.find((st) => st.codec_type === 'video');
         expect(videoStream?.codec_name).toBe('h264');
-        expect(videoStream?.profile, `${rung} ${seg}`).toBe(rung === copied ? 'Constrained Baseline' : 'High');
+        expect(videoStream?.profile, `${rung} ${i}`).toBe(rung === copied ? 'Constrained Baseline' : 'High');
         const audioStream = probe.streams.find((st) => st.codec_type === 'audio');
         expect(audioStream?.codec_name).toBe('audio' in clip && clip.audio === false ? undefined : 'aac');
       }
-      const segResponse = await app.inject({ method: 'GET', url: `/media/videos/${video._id}/${segments[0]}` });
-      expect(segResponse.headers['content-type']).toBe('video/iso.segment');
+      // What a player asks for: the segment's byte range, answered 206 with exactly those bytes.
+      const { offset, length } = playlist.segments[0]!.range!;
+      const segResponse = await app.inject({
+        method: 'GET',
+        url: `/media/videos/${video._id}/${file}`,
+        headers: { range: `bytes=${offset}-${offset + length - 1}` },
+      });
+      expect(segResponse.statusCode).toBe(206);
+      expect(segResponse.headers['content-type']).toBe('video/mp4');
+      expect(segResponse.headers['content-range']).toBe(`bytes ${offset}-${offset + length - 1}/${bytes.length}`);
+      expect(segResponse.rawPayload.equals(bytes.subarray(offset, offset + length))).toBe(true);
     }
+    expect(files.filter((f) => f.endsWith('.mp4'))).toEqual(
+      [...rungs.slice(1).map((rung) => `${rung}/media.mp4`), 'video.mp4'].sort(),
+    );
     const mp4 = await fs.readFile(path.join(dir, 'video.mp4'));
-    expect(mp4.indexOf('moov')).toBeLessThan(mp4.indexOf('mdat'));
+    expect(mp4.indexOf('moov')).toBeLessThan(mp4.indexOf('moof'));
     const mp4Probe = await ffprobeJson(path.join(dir, 'video.mp4'));
     expect(Number(mp4Probe.format.duration)).toBeCloseTo(3, 0);
     const mp4Res = await app.inject({ method: 'GET', url: watch.videoFile, headers: { range: 'bytes=0-99' } });
@@ -566,9 +588,29 @@ describe('exclusive media', () => {
     const rungUrl = watch.hlsUrl.replace('master.m3u8', rung);
     const playlist = await media(rungUrl);
     expect(playlist.statusCode).toBe(200);
-    const segment = playlist.body.split('\n').find((l) => l.endsWith('.m4s'))!;
+    const { segments } = parseMediaPlaylist(playlist.body);
+    const { uri: segment, range } = segments[0]!;
     expect(segment.startsWith('/')).toBe(false); // relative, so it inherits the token
-    expect((await media(rungUrl.replace(/[^/]+$/, segment))).statusCode).toBe(200);
+    const segmentUrl = rungUrl.replace(/[^/]+$/, segment);
+    const bytes = `bytes=${range!.offset}-${range!.offset + range!.length - 1}`;
+    const part = await media(segmentUrl, { range: bytes });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(range!.length);
+    // Without the session the token was issued to, or with another viewer's: not one byte of the range.
+    for (const denied of [
+      await app.inject({ method: 'GET', url: segmentUrl, headers: { range: bytes } }),
+      await app.inject({ method: 'GET', url: segmentUrl, headers: { range: bytes, cookie: other.cookie } }),
+      await app.inject({
+        method: 'GET',
+        url: `/media/videos/${id}/${rung.replace(/[^/]+$/, segment)}`,
+        headers: { range: bytes },
+      }),
+    ]) {
+      expect(denied.statusCode).toBe(403);
+      expect(denied.headers['content-type']).toMatch(/^application\/json/);
+      expect(denied.headers['content-range']).toBeUndefined();
+      expect(denied.json()).toMatchObject({ statusCode: 403, success: false });
+    }
     // The storyboard track and its sheets sit behind the same token, relative to the track.
     expect(watch.storyboardUrl).toBe(watch.hlsUrl.replace('master.m3u8', 'storyboard/storyboard.vtt'));
     expect((await media(watch.storyboardUrl)).statusCode).toBe(200);

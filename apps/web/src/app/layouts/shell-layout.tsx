@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/features/auth/api/get-me';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
@@ -12,6 +12,16 @@ import { TopBar } from './top-bar';
 // The slide-in panel (Radix Dialog) is only needed below 1024 px, so it stays out of the initial bundle.
 const loadDrawer = () => import('@/components/ui/dialog');
 const Drawer = lazyComponent(loadDrawer, 'Drawer');
+
+/**
+ * The way to the sign-in page of a visitor without a user cookie: after the first render, so the
+ * server's render of a shell page (its head, for a link preview) has nothing to warn about.
+ */
+function ToSignIn() {
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/', { replace: true }), [navigate]);
+  return null;
+}
 
 /** The signed-in shell (SPEC §2): top bar, sidebar (slide-in below 1024 px) and the page. */
 export function ShellLayout() {
@@ -27,7 +37,7 @@ export function ShellLayout() {
     if (desktop) setMenuOpen(false);
   }, [desktop]);
 
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <ToSignIn />;
 
   return (
     <div className="min-h-dvh">

@@ -25,7 +25,6 @@ function ReportedVideoStream({ video }: { video: ReportedVideo }) {
   if (watch.isError) return <p className="text-sm text-muted">{errorText(watch.error, 'The video cannot be played.')}</p>;
   return (
     <VideoPlayer
-      videoId={video._id}
       hlsUrl={watch.data.hlsUrl}
       videoFile={watch.data.videoFile}
       storyboardUrl={watch.data.storyboardUrl}

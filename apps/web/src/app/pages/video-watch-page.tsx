@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
@@ -12,10 +12,10 @@ import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
+import { ShareButton } from '@/features/watch/components/share-button';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { ApiError } from '@/lib/api-client';
-import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useCommunityActions } from '../use-community-actions';
 
 /** The error view; a video taken down (410) says why instead of the general text (API.md §12). */
@@ -37,17 +37,13 @@ function WatchUnavailable({ removed }: { removed?: string }) {
 const failedAtFirst = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
 
 function Watch({ videoId }: { videoId: string }) {
-  const wide = useMediaQuery(DESKTOP_QUERY);
   // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
-  // owner's more videos (app/prefetch-watch-page.ts sent them all when the route matched).
+  // owner's more videos (the server asked for all but the history entry before rendering).
   const video = useWatchVideo(videoId);
   const comments = useComments({ kind: 'video', id: videoId });
   const track = useTrackWatch(videoId);
   const more = useMoreVideos(video.data?.owner?._id);
   const community = useCommunityActions(video.data?.owner?._id);
-  // The player first: details, comments and more videos come in a second, interruptible render,
-  // so the first commit (and with it hls.js's start) does not wait for them.
-  const deferred = useDeferredValue(true, false);
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
@@ -64,10 +60,10 @@ function Watch({ videoId }: { videoId: string }) {
     return <WatchUnavailable removed={removed} />;
   }
   if (video.isPending) return <LoadingScreen />;
-  // The player plays as soon as the video call has answered; the rest of the page shows once all
-  // four calls have (a channel without an owner id has no more videos to ask for).
-  const answered = comments.data !== undefined && track.data !== undefined && (more.data !== undefined || !video.data.owner?._id);
-  const showRest = deferred && answered;
+  // The player plays as soon as the video call has answered; the rest of the page shows once the
+  // comments and more videos have (a channel without an owner id has none to ask for). The
+  // history entry is recorded by the browser, after the server's render: the page does not wait for it.
+  const showRest = comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id);
 
   const data = video.data;
   const title = data.title?.trim() || 'Untitled Video';
@@ -81,7 +77,6 @@ function Watch({ videoId }: { videoId: string }) {
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
             React's Suspense reveal throttle (~300 ms) before hls.js could start. */}
         <VideoPlayer
-          videoId={videoId}
           hlsUrl={data.hlsUrl}
           videoFile={data.videoFile}
           storyboardUrl={data.storyboardUrl}
@@ -96,6 +91,7 @@ function Watch({ videoId }: { videoId: string }) {
             <WatchDetails
               video={data}
               // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+              shareAction={<ShareButton video={data} />}
               playlistAction={<AddToPlaylistButton videoId={videoId} />}
               menuAction={
                 community.ownsContent ? null : (
@@ -114,12 +110,11 @@ function Watch({ videoId }: { videoId: string }) {
           </>
         ) : null}
       </div>
-      {wide ? (
-        // Its box from the first render on, so the player keeps its width when the list arrives.
-        <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
-          {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
-        </aside>
-      ) : null}
+      {/* Its box from the first render on, so the player keeps its width when the list arrives;
+          wide screens only (a style, not a media query in script: the server's HTML has it too). */}
+      <aside className="hidden w-full shrink-0 lg:block xl:w-80 2xl:w-96">
+        {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
+      </aside>
     </div>
   );
 }

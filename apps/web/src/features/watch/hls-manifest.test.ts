@@ -37,4 +37,16 @@ describe('firstMediaUris', () => {
       segment: null,
     });
   });
+
+  it('names nothing of a single-file rung, whose segments are byte ranges (a preload would fetch the whole file)', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-MAP:URI="media.mp4",BYTERANGE="1355@0"',
+      '#EXTINF:4.000,',
+      '#EXT-X-BYTERANGE:120978@1355',
+      'media.mp4',
+      '',
+    ].join('\n');
+    expect(firstMediaUris(text, 'http://localhost/media/videos/v1/480p/index.m3u8')).toEqual({ init: null, segment: null });
+  });
 });

@@ -1,4 +1,4 @@
-/** The little of HLS the warm start needs to read (pure, unit-tested); hls.js reads the rest. */
+/** The little of HLS the watch page's preloads need to read (pure, unit-tested); hls.js reads the rest. */
 
 export type Variant = { url: string; width: number; height: number; bitrate: number };
 
@@ -20,12 +20,19 @@ export function parseMasterPlaylist(text: string, baseUrl: string): Variant[] {
   return variants;
 }
 
-/** The initialisation section and the first segment of a media playlist, as absolute URLs. */
+/**
+ * The initialisation section and the first segment of a media playlist, as absolute URLs. Nothing
+ * for a single-file rung (its playlist names byte ranges of one file): a preload cannot ask for
+ * a range, and would fetch the whole file.
+ */
 export function firstMediaUris(text: string, baseUrl: string): { init: string | null; segment: string | null } {
   let init: string | null = null;
   let afterInf = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
+    if (line.startsWith('#EXT-X-BYTERANGE:') || (line.startsWith('#EXT-X-MAP:') && line.includes('BYTERANGE='))) {
+      return { init: null, segment: null };
+    }
     if (line.startsWith('#EXT-X-MAP:')) {
       const uri = /URI="([^"]+)"/.exec(line)?.[1];
       if (uri) init = new URL(uri, baseUrl).href;

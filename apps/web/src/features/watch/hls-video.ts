@@ -13,7 +13,7 @@ const instances = new WeakMap<StreamHubHlsVideo, Hls | null>();
 // The element assigns `this.api = new Hls(…)` and asks for the master playlist on the next line.
 // The page hears of the instance at that assignment, so it is known by the time the playlist
 // arrives and the first rung can still be chosen (hls.startLevel); an event after load() resolves
-// came too late when the playlist was already in memory (the warm start's), and hls.js then
+// came too late when the playlist was already in memory (preloaded with the page), and hls.js then
 // started on a rung of its own choosing.
 Object.defineProperty(StreamHubHlsVideo.prototype, 'api', {
   configurable: true,

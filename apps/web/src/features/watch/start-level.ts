@@ -56,8 +56,8 @@ export function estimateBandwidth(saved: SavedEstimate | null, now: number, down
 }
 
 /**
- * The player's size on the watch page before it exists, from the viewport alone (the warm start
- * runs before the page renders). Mirrors the page's layout: padding of the main column, the
+ * The player's size on the watch page before it exists, from the viewport alone (the first
+ * rung is chosen before the page has laid it out). Mirrors the page's layout: padding of the main column, the
  * sidebar from 1024 px, the 'More videos' column beside the player from 1280 px, 1600 px at most.
  */
 export function predictPlayerSize(viewportWidth: number): { playerWidth: number; playerHeight: number } {

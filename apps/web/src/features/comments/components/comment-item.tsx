@@ -8,6 +8,7 @@ import { ItemMenu } from '@/components/ui/item-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/formatters';
+import { useNow } from '@/lib/use-now';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
@@ -23,6 +24,7 @@ type CommentItemProps = {
 /** One comment: author, time, text, like toggle; its author also gets Edit (inline) and Delete (SPEC §2, §4, §6). */
 export function CommentItem({ comment, target, actions = [] }: CommentItemProps) {
   const user = useCurrentUser();
+  const now = useNow();
   const like = useToggleCommentLike(target);
   const edit = useEditComment(target);
   const remove = useDeleteComment(target);
@@ -63,7 +65,7 @@ export function CommentItem({ comment, target, actions = [] }: CommentItemProps)
         <p className="text-sm">
           <span className="font-semibold">@{username}</span>{' '}
           <span className="text-muted">
-            {formatRelativeTime(comment.updatedAt)}
+            {formatRelativeTime(comment.updatedAt, now)}
             {edited ? ' (edited)' : ''}
           </span>
         </p>

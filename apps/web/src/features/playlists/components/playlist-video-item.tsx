@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
 import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { useNow } from '@/lib/use-now';
 import { ExclusiveMarker } from './exclusive-marker';
 
 type PlaylistVideoItemProps = { video: PlaylistVideo; index: number; onRemove?: () => void; removing?: boolean };
@@ -11,6 +12,7 @@ type PlaylistVideoItemProps = { video: PlaylistVideo; index: number; onRemove?: 
 /** One row of a playlist's videos: thumbnail, title, owner, views, age; the owner can remove it. */
 export function PlaylistVideoItem({ video, index, onRemove, removing }: PlaylistVideoItemProps) {
   const title = video.title?.trim() || 'Untitled Video';
+  const now = useNow();
   const watchHref = `/video/watch/${encodeURIComponent(video._id)}`;
   return (
     <article aria-label={title} className="flex items-start gap-3 rounded-xl p-2 transition-colors hover:bg-panel sm:gap-4">
@@ -38,7 +40,7 @@ export function PlaylistVideoItem({ video, index, onRemove, removing }: Playlist
         <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
         <p className="text-xs text-muted">
           {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
-          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt)}
+          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt, now)}
         </p>
         {video.isExclusive && video.hasAccess === false ? (
           <p className="text-xs font-medium text-amber-300">Buy to watch</p>

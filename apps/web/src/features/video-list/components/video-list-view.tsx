@@ -3,13 +3,15 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ListedVideoCard, VideoGrid } from '@/components/video-card';
 import { InvalidResponseError } from '@/lib/api-client';
 import { useVideos, type VideoListParams } from '../api/get-videos';
-import { FIRST_SCREEN_CARDS } from '@streamhub/contract/first-paint';
 import { pageSummary } from '../video-list-response';
 
 type VideoListViewProps = {
   params: VideoListParams;
   onPageChange: (page: number) => void;
 };
+
+/** The cards on a phone's and a desktop's first screen: their thumbnails load first, eagerly. */
+const FIRST_SCREEN_CARDS = 4;
 
 /** The home grid with its states (SPEC §2, §4, §8). */
 export function VideoListView({ params, onPageChange }: VideoListViewProps) {

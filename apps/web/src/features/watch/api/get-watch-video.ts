@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
 
 /**
- * GET /api/video/v/:videoId (API.md §6); 401 means "buy first", 404 missing. The first time, the
- * answer to the call index.html's warm start already sent for this page (api-client takes it).
+ * GET /api/video/v/:videoId (API.md §6); 401 means "buy first", 404 missing. On a page's first
+ * load the server has asked already and handed the answer over with the HTML.
  */
 export function getWatchVideo(videoId: string, signal?: AbortSignal) {
   return api.get<WatchVideo>(`/api/video/v/${encodeURIComponent(videoId)}`, { signal });
@@ -15,8 +15,6 @@ export const getWatchVideoQueryOptions = (videoId: string) =>
   queryOptions({
     queryKey: watchKeys.video(videoId),
     queryFn: ({ signal }) => getWatchVideo(videoId, signal),
-    // Fresh for a moment, so the page does not fetch again what prefetchWatchPage just fetched.
-    staleTime: 5_000,
   });
 
 export const useWatchVideo = (videoId: string) => useQuery(getWatchVideoQueryOptions(videoId));

@@ -16,6 +16,8 @@ export const trackWatchQueryOptions = (videoId: string) =>
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
+    // A visit is recorded by the browser: the server's render only reads (entry-server.tsx).
+    meta: { ssr: false },
   });
 
 export const useTrackWatch = (videoId: string) => useQuery(trackWatchQueryOptions(videoId));

@@ -1,11 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type Hls from 'hls.js';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
-import { createHlsElement, releaseHlsPlayer, startHlsPlayback, takePreparedHlsPlayer, type HlsPlayback } from '../hls-player';
+import { createHlsElement, startHlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
-import { chooseEngine, detectPlaybackSupport, type PlayerEngine } from '../player-engine';
+import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
+import { useStartTime } from '../share-links';
 import type { StreamHubHlsVideo } from '../hls-video';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
@@ -15,7 +16,6 @@ const BANDWIDTH_SAVE_EVERY_MS = 2000;
 const CONTROLS_AT_THE_LATEST_MS = 1000;
 
 type VideoPlayerProps = {
-  videoId: string;
   hlsUrl: string | null;
   videoFile: string | null;
   /** WebVTT track of scrub previews (sprite sheets with #xywh= fragments). */
@@ -26,6 +26,17 @@ type VideoPlayerProps = {
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
 };
+
+let support: PlaybackSupport | undefined;
+/** This browser's playback support, asked once. */
+const browserSupport = () => (support ??= detectPlaybackSupport());
+const neverChanges = () => () => undefined;
+
+/**
+ * What this browser can play; null on the server and while React hydrates its markup, so the
+ * server's poster stays until the browser has chosen an engine.
+ */
+const usePlaybackSupport = () => useSyncExternalStore(neverChanges, browserSupport, () => null);
 
 /** Starts playback; a browser may refuse autoplay, which leaves the controls to the viewer. */
 function playQuietly(el: HTMLMediaElement) {
@@ -38,16 +49,23 @@ function playQuietly(el: HTMLMediaElement) {
  * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { videoId, hlsUrl, videoFile, storyboardUrl, poster, title, duration, onMediaRefused } = props;
-  const support = useMemo(detectPlaybackSupport, []);
+  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, onMediaRefused } = props;
+  const support = usePlaybackSupport();
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
-  const engine: PlayerEngine | null = fellBack ? (videoFile ? 'mp4' : null) : chooseEngine({ hlsUrl, videoFile }, support);
+  const engine: PlayerEngine | null = fellBack
+    ? videoFile
+      ? 'mp4'
+      : null
+    : support
+      ? chooseEngine({ hlsUrl, videoFile }, support)
+      : null;
   const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const keysHintId = useId();
 
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
-  const resumeAt = useRef(0);
+  // A shared link's `?t=` is where the first source starts.
+  const resumeAt = useRef(useStartTime());
   const lastRefreshAt = useRef<number | null>(null);
   // The source new URLs were asked for; its own later errors are expected until they come.
   const refreshedSrc = useRef<string | null>(null);
@@ -84,32 +102,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
   }, [media]);
   useEffect(() => {
-    if (!engine) void loadPlayerChrome();
-  }, [engine]);
+    if (support && !engine) void loadPlayerChrome();
+  }, [support, engine]);
 
-  // hls.js's element is made here, not by React: the one prepareHlsPlayer started while the page
-  // rendered (its first segment already buffered) when there is one, else a new one. Once per
-  // mount; later sources (new media tokens) go to the same element.
+  // hls.js's element is made here, not by React. Once per mount; later sources (new media tokens)
+  // go to the same element.
   const [controller, setController] = useState<HTMLElement | null>(null);
-  const [firstHls] = useState(() => ({ src: hlsUrl, poster, storyboardUrl }));
-  const preparedRef = useRef<HlsPlayback | null>(null);
+  const [firstHls] = useState(() => ({ poster, storyboardUrl }));
   useLayoutEffect(() => {
     if (engine !== 'hls' || !controller) return;
-    const prepared = firstHls.src ? takePreparedHlsPlayer(videoId, firstHls.src) : null;
-    const element = prepared?.element ?? createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
-    preparedRef.current = prepared;
+    const element = createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
     controller.prepend(element);
-    // Playing from this commit on: a prepared element has its first segment buffered already.
     element.autoplay = true;
-    if (prepared) playQuietly(element);
     setMedia(element);
     return () => {
-      releaseHlsPlayer(videoId);
       element.removeAttribute('src');
       element.remove();
       setMedia(null);
     };
-  }, [engine, controller, videoId, firstHls]);
+  }, [engine, controller, firstHls]);
   // Leaving hls.js (MP4 fallback), its element goes before the <video> comes, in a commit of its
   // own: media-chrome's controller would otherwise take the removal for the new media's.
   const hlsShown = media?.localName === 'streamhub-hls-video';
@@ -145,11 +156,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const el = media as StreamHubHlsVideo;
       void loadHlsVideo().then(({ Hls: HlsClass }) => {
         if (cancelled) return;
-        // The stream prepareHlsPlayer started while the page rendered, or a new start here.
-        const prepared = preparedRef.current;
-        preparedRef.current = null;
-        const playback: HlsPlayback =
-          prepared?.element === el && prepared.src === src ? prepared : startHlsPlayback(HlsClass, el, src, videoId, startAt);
+        const playback = startHlsPlayback(HlsClass, el, src, startAt);
         let attached: Hls | null = null;
         const attach = (hls: Hls) => {
           if (cancelled || attached === hls) return;
@@ -199,7 +206,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       media.removeAttribute('src');
       if (engine !== 'hls') media.load();
     };
-  }, [media, engine, src, videoFile, videoId]);
+  }, [media, engine, src, videoFile]);
 
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
@@ -220,8 +227,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
         onContextMenu={(e) => e.preventDefault()}
         class="streamhub-player block aspect-video w-full bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
       >
+        {/* The poster is the page's largest paint: in the server's HTML, before any code has run,
+            until the browser's media element (which shows it too) takes its place. */}
+        {media ? null : (
+          <img src={poster || undefined} alt="" fetchPriority="high" data-player-poster="" className="object-cover" />
+        )}
         {/* With hls.js, the layout effect above puts the element here. */}
-        {engine === 'hls' || hlsShown ? null : (
+        {!engine || engine === 'hls' || hlsShown ? null : (
           <video
             key="video"
             ref={setMedia}

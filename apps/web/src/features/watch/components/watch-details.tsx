@@ -11,6 +11,8 @@ type WatchDetailsProps = {
   video: WatchVideo;
   /** Subscribe / Subscribed toggle, composed by the page (hidden for the owner). */
   subscribeAction?: ReactNode;
+  /** 'Share' (link, link at the current time, embed code), composed by the page. */
+  shareAction?: ReactNode;
   /** 'Add' to playlist, composed by the page. */
   playlistAction?: ReactNode;
   /** The video's ⋯ menu (Report), composed by the page. */
@@ -18,7 +20,7 @@ type WatchDetailsProps = {
 };
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
-export function WatchDetails({ video, subscribeAction, playlistAction, menuAction }: WatchDetailsProps) {
+export function WatchDetails({ video, subscribeAction, shareAction, playlistAction, menuAction }: WatchDetailsProps) {
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
   const owner = video.owner;
@@ -54,6 +56,7 @@ export function WatchDetails({ video, subscribeAction, playlistAction, menuActio
             pending={like.isPending}
             onToggle={() => like.mutate()}
           />
+          {shareAction}
           {playlistAction}
           {menuAction}
         </div>

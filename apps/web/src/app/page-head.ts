@@ -1,0 +1,176 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params, StaticHandlerContext } from 'react-router';
+import type { ChannelProfile, PlaylistDetail, Post, WatchVideo } from '@streamhub/contract';
+import { getChannelQueryOptions } from '@/features/channels/api/get-channel';
+import { getPlaylistQueryOptions } from '@/features/playlists/api/get-playlist';
+import { playlistKeys } from '@/features/playlists/playlist-keys';
+import { getPostQueryOptions } from '@/features/posts/api/get-post';
+import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
+import { channelKeys, postKeys, watchKeys } from '@/lib/query-keys';
+
+/**
+ * The <head> of a server-rendered page (API.md §15): title, description, OpenGraph and Twitter
+ * meta, canonical link, and on the watch page the oEmbed discovery link. Read from the data the
+ * render loaded (pure: the server renderer calls it, entry-server.tsx).
+ */
+
+export const SITE_NAME = 'StreamHub';
+const DEFAULT_DESCRIPTION = 'StreamHub: share your creativity with the world.';
+const DESCRIPTION_MAX = 200;
+
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute URL of this page (its path without the query, but the home page's own filters). */
+  canonical: string;
+  type: 'website' | 'video.other' | 'profile' | 'article';
+  /** Absolute URLs. */
+  image?: string;
+  /** The progressive file of a public video (og:video). */
+  video?: { url: string; type: string };
+  /** The oEmbed discovery link (watch pages of public videos). */
+  oembed?: string;
+  /** The page's subject does not exist (or is not for this viewer): the page answers 404. */
+  missing?: boolean;
+};
+
+/**
+ * The calls a page's head is made of, asked by the server whether or not the page itself asked
+ * them: a visitor without a user cookie (a link preview's crawler) gets the shell's way to the
+ * sign-in page, but the head of what they opened.
+ */
+export async function loadHeadData(client: QueryClient, path: string, params: Params): Promise<void> {
+  const { videoId, channelId, postId, playlistId } = params;
+  const once = async (key: readonly unknown[], load: () => Promise<void>) => {
+    if (!client.getQueryState(key)) await load();
+  };
+  if (path === '/video/watch/:videoId' && videoId) {
+    const options = getWatchVideoQueryOptions(videoId);
+    return once(options.queryKey, () => client.prefetchQuery(options));
+  }
+  if (path === '/channel/:channelId' && channelId) {
+    const options = getChannelQueryOptions(channelId);
+    return once(options.queryKey, () => client.prefetchQuery(options));
+  }
+  if ((path === '/post/p/:postId' || path === '/post/u/:channelId/p/:postId') && postId) {
+    const options = getPostQueryOptions(postId);
+    return once(options.queryKey, () => client.prefetchQuery(options));
+  }
+  if ((path === '/playlist/p/:playlistId' || path === '/playlist/u/:channelId/p/:playlistId') && playlistId) {
+    const options = getPlaylistQueryOptions(playlistId);
+    return once(options.queryKey, () => client.prefetchQuery(options));
+  }
+}
+
+type HeadInput = { context: StaticHandlerContext; client: QueryClient; origin: string };
+
+export function pageHead({ context, client, origin }: HeadInput): PageHead {
+  const last = context.matches[context.matches.length - 1];
+  const path = last?.route.path ?? '';
+  const params = last?.params ?? {};
+  const canonical = new URL(context.location.pathname, origin).href;
+  const absolute = (url: string | null | undefined) => (url ? new URL(url, origin).href : undefined);
+  const base: PageHead = { title: SITE_NAME, description: DEFAULT_DESCRIPTION, canonical, type: 'website' };
+
+  if (path === '/video/watch/:videoId' && params.videoId) {
+    const key = watchKeys.video(params.videoId);
+    const video = client.getQueryData<WatchVideo>(key);
+    if (!video) return { ...base, title: `Unable to load video · ${SITE_NAME}`, missing: notFound(client, key) };
+    const title = video.title.trim() || 'Untitled Video';
+    const open = !video.isExclusive;
+    return {
+      ...base,
+      title: `${title} · ${SITE_NAME}`,
+      description: summary(video.description) || base.description,
+      type: 'video.other',
+      image: absolute(video.thumbnail),
+      // Public videos only: an exclusive one's media URLs carry the viewer's token.
+      video: open && video.videoFile ? { url: absolute(video.videoFile)!, type: 'video/mp4' } : undefined,
+      oembed: open ? `${origin}/api/oembed?url=${encodeURIComponent(canonical)}` : undefined,
+    };
+  }
+  if ((path === '/channel/:channelId' || path === '/channel') && (params.channelId || path === '/channel')) {
+    const key = params.channelId ? channelKeys.detail(params.channelId) : channelKeys.own();
+    const channel = client.getQueryData<ChannelProfile>(key);
+    if (!channel) return { ...base, title: `Channel unavailable · ${SITE_NAME}`, missing: notFound(client, key) };
+    return {
+      ...base,
+      title: `${channel.fullname} · ${SITE_NAME}`,
+      description: `${channel.fullname} (@${channel.username}) on ${SITE_NAME}.`,
+      type: 'profile',
+      image: absolute(channel.avatar),
+      canonical: new URL(`/channel/${encodeURIComponent(channel._id)}`, origin).href,
+    };
+  }
+  if ((path === '/post/p/:postId' || path === '/post/u/:channelId/p/:postId') && params.postId) {
+    const key = postKeys.detail(params.postId);
+    const post = client.getQueryData<Post>(key);
+    const author = post?.owner[0];
+    if (!post || !author) return { ...base, missing: notFound(client, key) };
+    return {
+      ...base,
+      title: `Post by ${author.fullname} · ${SITE_NAME}`,
+      description: summary(post.content) || base.description,
+      type: 'article',
+      image: absolute(author.avatar),
+      canonical: new URL(`/post/p/${encodeURIComponent(post._id)}`, origin).href,
+    };
+  }
+  if ((path === '/playlist/p/:playlistId' || path === '/playlist/u/:channelId/p/:playlistId') && params.playlistId) {
+    const key = playlistKeys.detail(params.playlistId);
+    const detail = client.getQueryData<PlaylistDetail>(key);
+    if (!detail) return { ...base, title: `Playlist unavailable · ${SITE_NAME}`, missing: notFound(client, key) };
+    const { playlist } = detail;
+    return {
+      ...base,
+      title: `${playlist.name} · ${SITE_NAME}`,
+      description: summary(playlist.description) || `A playlist by ${playlist.owner.fullname} on ${SITE_NAME}.`,
+      image: absolute(playlist.videos[0]?.thumbnail),
+      canonical: new URL(`/playlist/p/${encodeURIComponent(playlist._id)}`, origin).href,
+    };
+  }
+  if (path === '/home') return { ...base, title: `Home · ${SITE_NAME}` };
+  if (!path && last?.route.index) return { ...base, title: `Sign In · ${SITE_NAME}`, canonical: `${origin}/` };
+  if (path === '*') return { ...base, title: `Page not found · ${SITE_NAME}` };
+  return base;
+}
+
+function notFound(client: QueryClient, key: readonly unknown[]): boolean {
+  const error = client.getQueryState(key)?.error as { status?: number } | null | undefined;
+  return error?.status === 404;
+}
+
+/** The first words of a text, on one line, for a description. */
+function summary(text: string | undefined): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  return line.length <= DESCRIPTION_MAX ? line : `${line.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The head's tags, escaped; `extra` (preloads) follows them. */
+export function headTags(head: PageHead): string {
+  const meta = (property: string, content: string | undefined, name = 'property') =>
+    content ? `<meta ${name}="${property}" content="${escape(content)}">` : '';
+  const ogTitle = head.title.endsWith(` · ${SITE_NAME}`) ? head.title.slice(0, -` · ${SITE_NAME}`.length) : head.title;
+  return [
+    `<title>${escape(head.title)}</title>`,
+    meta('description', head.description, 'name'),
+    `<link rel="canonical" href="${escape(head.canonical)}">`,
+    meta('og:site_name', SITE_NAME),
+    meta('og:title', ogTitle),
+    meta('og:description', head.description),
+    meta('og:type', head.type),
+    meta('og:url', head.canonical),
+    meta('og:image', head.image),
+    meta('og:video', head.video?.url),
+    meta('og:video:type', head.video?.type),
+    meta('twitter:card', head.image ? 'summary_large_image' : 'summary', 'name'),
+    meta('twitter:title', ogTitle, 'name'),
+    meta('twitter:description', head.description, 'name'),
+    meta('twitter:image', head.image, 'name'),
+    head.oembed
+      ? `<link rel="alternate" type="application/json+oembed" href="${escape(head.oembed)}" title="${escape(ogTitle)}">`
+      : '',
+  ].join('');
+}

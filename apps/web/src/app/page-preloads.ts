@@ -1,0 +1,77 @@
+import type { WatchVideo } from '@streamhub/contract';
+import { firstMediaUris, parseMasterPlaylist } from '@/features/watch/hls-manifest';
+import { chooseStartLevel, DEFAULT_BANDWIDTH_BPS, predictPlayerSize } from '@/features/watch/start-level';
+
+/**
+ * What a watch page's HTML asks the browser to fetch first (pure but for `fetchText`; the server
+ * renderer calls it, entry-server.tsx): the poster, the page's largest paint, then the stream's
+ * master playlist and the playlist of the rung the player will start on, with that rung's init
+ * section and first segment when they are files of their own (a `<link rel=preload>` cannot ask
+ * for a byte range: a single-file rung's ranges are asked by hls.js once it has the playlist), so
+ * the first frame waits for neither the app's code nor hls.js. The player starts on
+ * that rung (features/watch/hls-player.ts reads it from `data-hls-level`). Only for a video the
+ * visitor may watch: the watch call answered, its URLs carry their tokens when it is exclusive.
+ */
+
+export type Preload = { href: string; as: 'image' | 'fetch'; highPriority?: boolean; hlsLevel?: boolean };
+
+/** A phone: most visitors, and the screen the first rung must start fastest on. */
+const FIRST_SCREEN = { ...predictPlayerSize(412), pixelRatio: 2, bandwidthBps: DEFAULT_BANDWIDTH_BPS };
+
+export async function watchPreloads(
+  video: WatchVideo,
+  origin: string,
+  fetchText: (url: string) => Promise<string | null>,
+): Promise<Preload[]> {
+  const preloads: Preload[] = video.thumbnail ? [{ href: video.thumbnail, as: 'image', highPriority: true }] : [];
+  if (!video.hlsUrl) return preloads;
+  const master = await fetchText(video.hlsUrl);
+  if (master === null) return preloads;
+  preloads.push({ href: video.hlsUrl, as: 'fetch' });
+  const masterUrl = new URL(video.hlsUrl, origin);
+  const variants = parseMasterPlaylist(master, masterUrl.href);
+  const variant = variants[chooseStartLevel(variants, FIRST_SCREEN)];
+  if (!variant) return preloads;
+  const levelUrl = samePlace(variant.url, masterUrl);
+  const levelText = await fetchText(levelUrl);
+  if (levelText === null) return preloads;
+  preloads.push({ href: levelUrl, as: 'fetch', hlsLevel: true });
+  if (/#EXT-X-BYTERANGE|BYTERANGE=/.test(levelText)) return preloads;
+  const { init, segment } = firstMediaUris(levelText, variant.url);
+  for (const url of [init, segment]) if (url) preloads.push({ href: samePlace(url, masterUrl), as: 'fetch' });
+  return preloads;
+}
+
+/** `url` as the page names it: path-absolute when it is on the master's origin (hls.js resolves the same). */
+function samePlace(url: string, master: URL): string {
+  const parsed = new URL(url);
+  return parsed.origin === master.origin ? parsed.pathname + parsed.search : parsed.href;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The preloads as `<link>` tags for the head (the player finds its rung there). */
+export function preloadTags(preloads: Preload[]): string {
+  return preloads
+    .map(
+      ({ href, as, highPriority, hlsLevel }) =>
+        `<link rel="preload" href="${escape(href)}" as="${as}"` +
+        (as === 'fetch' ? ' crossorigin' : '') +
+        (highPriority ? ' fetchpriority="high"' : '') +
+        (hlsLevel ? ' data-hls-level' : '') +
+        '>',
+    )
+    .join('');
+}
+
+/** The same as a `Link` header's values, read as the headers arrive; URLs that would need quoting are left out. */
+export function preloadHeaders(preloads: Preload[]): string[] {
+  return preloads
+    .filter(({ href }) => /^[\w:/.%~?=&+-]+$/.test(href))
+    .map(
+      ({ href, as, highPriority }) =>
+        `<${href}>; rel=preload; as=${as}` +
+        (as === 'fetch' ? '; crossorigin' : '') +
+        (highPriority ? '; fetchpriority=high' : ''),
+    );
+}

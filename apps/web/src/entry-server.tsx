@@ -1,0 +1,221 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough, Writable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { CurrentUser, WatchVideo } from '@streamhub/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { headTags, loadHeadData, pageHead, type PageHead } from './app/page-head';
+import { preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
+import { AppProviders } from './app/providers';
+import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
+import { serverStateScript } from './app/server-state';
+import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { decryptUserCookie, readCookie, ServerUserContext, USER_COOKIE } from './lib/auth';
+import { setRenderedAt } from './lib/use-now';
+import { watchKeys } from './lib/query-keys';
+
+/**
+ * The server's half of the web app (built by `vite build --ssr`, loaded by apps/server's web-app
+ * plugin): renders a page's real content with the data it shows, for the first bytes to carry it,
+ * and hands that data over for the browser's hydration (main.tsx).
+ */
+
+export type PageRequest = {
+  /** Path and query of the page asked for. */
+  url: string;
+  /** Origin of absolute links (canonical, og:*): PUBLIC_URL, else the request's own. */
+  origin: string;
+  /** The request's Cookie header: the app's calls are made as this visitor. */
+  cookie: string;
+  /** Sends a GET of the API (or media) through the server itself, as this visitor. */
+  fetch: ApiTransport;
+  /** The browser build's manifest (dist/.vite/manifest.json): which chunks hold a page's code. */
+  manifest: ClientManifest;
+};
+
+export type ClientManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The head's tags (title, meta, links): the server puts them into index.html's <head>. */
+      head: string;
+      /** `Link` header values: what the browser may fetch before it has read the HTML. */
+      preloads: string[];
+      /** The `<script type="application/json">` with the loaded data, to follow the markup. */
+      state: string;
+      /** Streams the page's markup (the content of `#root`). */
+      markup: PassThrough;
+    };
+
+// Each request's calls go through its own transport, and its relative times count from its own
+// moment (the browser counts from the same while it hydrates), even while renders interleave.
+const current = new AsyncLocalStorage<{ fetch: ApiTransport; renderedAt: number }>();
+setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
+setApiTransport((url, init) => {
+  const send = current.getStore()?.fetch;
+  if (!send) return Promise.reject(new Error('No request to send this call for'));
+  // A render reads; it never changes anything (the watch page's history entry waits for the browser).
+  if (init.method && init.method !== 'GET') return Promise.reject(new Error(`${init.method} is not sent while rendering`));
+  return send(url, init);
+});
+
+/** Passes over a page whose calls keep leading to new ones (a call that needs another's answer). */
+const MAX_DATA_PASSES = 3;
+
+export function render(request: PageRequest): Promise<RenderedPage> {
+  const renderedAt = Date.now();
+  return current.run({ fetch: request.fetch, renderedAt }, () => renderPage(request, renderedAt));
+}
+
+async function renderPage(request: PageRequest, renderedAt: number): Promise<RenderedPage> {
+  const url = new URL(request.url, request.origin);
+  await loadMatchedRoutes(url.pathname);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const user = readUser(request.cookie);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const page = () => (
+    <App client={client} user={user}>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </App>
+  );
+  // Each pass renders the page and then asks for what it wanted; the next renders with the answers.
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+    await renderToNothing(page());
+    if (!(await fetchWanted(client))) break;
+  }
+  const last = context.matches[context.matches.length - 1];
+  await loadHeadData(client, last?.route.path ?? '', last?.params ?? {});
+  const head = pageHead({ context, client, origin: request.origin });
+  const preloads = await pagePreloads(context, client, request);
+  const markup = await renderToStream(page());
+  return {
+    kind: 'page',
+    status: pageStatus(context, head),
+    head: headTags(head) + preloadTags(preloads) + moduleTags(routeChunks(context, request.manifest)),
+    preloads: preloadHeaders(preloads),
+    state: serverStateScript(client, renderedAt),
+    markup,
+  };
+}
+
+function App({ client, user, children }: { client: QueryClient; user: CurrentUser | null; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <ServerUserContext value={user}>
+        <AppProviders client={client}>{children}</AppProviders>
+      </ServerUserContext>
+    </StrictMode>
+  );
+}
+
+/** The visitor as the browser's app will see them: the same cookie, decrypted the same way. */
+function readUser(cookie: string): CurrentUser | null {
+  const raw = readCookie(cookie, USER_COOKIE);
+  return raw ? decryptUserCookie(raw) : null;
+}
+
+/**
+ * Fetches every query a render wanted and has no answer for (the server never runs effects, so
+ * nothing fetched itself); false when there was none. Queries marked `meta: { ssr: false }` wait
+ * for the browser.
+ */
+async function fetchWanted(client: QueryClient): Promise<boolean> {
+  const wanted = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle')
+    .filter((query) => (query.options as { enabled?: unknown }).enabled !== false && query.meta?.ssr !== false);
+  // A failure stays in the cache as the query's error: the page shows it as the browser would.
+  await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+  return wanted.length > 0;
+}
+
+/**
+ * The chunks of the page's routes (its layout's and its own, with what they import) beyond the
+ * entry's, which index.html names already: the browser fetches them with the entry instead of
+ * after it has run, and hydration does not wait for a second round trip.
+ */
+function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const match of context.matches) {
+    const source = (match.route.handle as RouteHandle | undefined)?.source;
+    if (source) visit(source);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
+const moduleTags = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+
+/** The watch page's first media (app/page-preloads.ts), for a video the render could load; none elsewhere. */
+async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
+  const last = context.matches[context.matches.length - 1];
+  const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
+  const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;
+  if (!video) return [];
+  const fetchText = async (url: string) => {
+    // Media on another origin (a CDN) are left to the browser.
+    if (!url.startsWith('/')) return null;
+    const response = await request.fetch(url, { method: 'GET' }).catch(() => null);
+    return response?.ok ? response.text() : null;
+  };
+  return watchPreloads(video, request.origin, fetchText);
+}
+
+/** The HTTP status of the page: 404 for the not-found screen and for a page whose subject is missing. */
+function pageStatus(context: StaticHandlerContext, head: PageHead): number {
+  if (head.missing) return 404;
+  const last = context.matches[context.matches.length - 1];
+  return last?.route.path === '*' ? 404 : context.statusCode;
+}
+
+/** Renders once for the queries it asks for; the markup is thrown away. */
+function renderToNothing(element: ReactNode): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    sink.on('finish', resolve);
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: () => undefined,
+    });
+  });
+}
+
+/**
+ * React's streaming render of the page, handed over once all of it is ready: the markup then has
+ * every Suspense boundary filled in place, without the inline scripts that stream late content
+ * (the Content-Security-Policy allows none). The data is all loaded by then, so little waits.
+ */
+function renderToStream(element: ReactNode): Promise<PassThrough> {
+  return new Promise((resolve, reject) => {
+    const markup = new PassThrough();
+    const stream = renderToPipeableStream(element, {
+      // Every boundary in place, however large: React would otherwise send a large one after its
+      // fallback, to be moved in by an inline script.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => {
+        stream.pipe(markup);
+        resolve(markup);
+      },
+      onShellError: reject,
+      onError: (error) => {
+        // A part that failed renders in the browser instead (React falls back to client rendering there).
+        console.error('Server render error', error);
+      },
+    });
+  });
+}

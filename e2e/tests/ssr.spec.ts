@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../support/navigation';
+import { registerViaApi } from '../support/users';
+import { channelWithVideos } from '../support/videos';
+
+/**
+ * Server-rendered pages (issue 24): each public page's HTML carries its real content and head,
+ * and React takes it over in Chromium without a hydration complaint, signed out and signed in.
+ */
+
+let owner: Awaited<ReturnType<typeof channelWithVideos>>;
+let open: string;
+let exclusive: string;
+
+test.beforeAll(async ({ browser }, info) => {
+  test.setTimeout(180_000);
+  const clip = { seconds: 3, width: 320, height: 180, audio: false };
+  owner = await channelWithVideos(
+    browser,
+    info.project.use.baseURL!,
+    [
+      { title: 'Rendered on the server', clip },
+      { title: 'Paid and rendered', clip, exclusive: { price: 5 } },
+    ],
+    'ssr',
+  );
+  [open, exclusive] = owner.videoIds as [string, string];
+});
+test.afterAll(async () => {
+  await owner?.close();
+});
+
+// React's own words for a server markup it could not take over (development and production builds).
+const HYDRATION = /hydrat|did not match|Minified React error #(?:418|419|421|422|423|425)/i;
+
+/** Opens `path` and returns what the console said about hydration until the page settled. */
+async function hydrationComplaints(page: Page, path: string): Promise<string[]> {
+  const said: string[] = [];
+  const listen = (text: string) => HYDRATION.test(text) && said.push(text);
+  page.on('console', (message) => listen(message.text()));
+  page.on('pageerror', (error) => listen(error.message));
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  page.removeAllListeners('console');
+  page.removeAllListeners('pageerror');
+  return said;
+}
+
+test.describe('server-rendered pages', () => {
+  test('the watch page HTML, fetched without JavaScript, holds its title, description, og meta, canonical and oEmbed link', async ({
+    request,
+  }) => {
+    const response = await request.get(`/video/watch/${open}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('private, no-cache');
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Rendered on the server · StreamHub</title>');
+    expect(head).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(head).toContain('<meta property="og:title" content="Rendered on the server">');
+    expect(head).toMatch(/<meta property="og:image" content="http:\/\/[^"]+">/);
+    expect(head).toContain('<meta property="og:type" content="video.other">');
+    expect(head).toMatch(/<meta property="og:video" content="http:\/\/[^"]+\.mp4">/);
+    expect(head).toMatch(/<meta name="twitter:card" content="summary_large_image">/);
+    const watchUrl = new URL(`/video/watch/${open}`, response.url()).href;
+    expect(head).toContain(`<link rel="canonical" href="${watchUrl}">`);
+    expect(head).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${new URL('/api/oembed', response.url()).href}?url=${encodeURIComponent(watchUrl)}"`,
+    );
+  });
+
+  test("a viewer's watch page HTML holds the poster and names the first media to fetch", async ({ page }) => {
+    await registerViaApi(page);
+    const response = await page.request.get(`/video/watch/${open}`);
+    const html = await response.text();
+    // The poster is in the markup (the largest paint needs no script) and preloaded first.
+    expect(html).toMatch(/<img[^>]+fetchPriority="high"[^>]+data-player-poster/i);
+    const link = response.headers().link ?? '';
+    expect(link).toMatch(/^<\/media\/[^>]+>; rel=preload; as=image; fetchpriority=high/);
+    // The master playlist, then the first rung's playlist (its init section and first segment are
+    // byte ranges of one file, which hls.js asks for itself).
+    expect(link).toMatch(/master\.m3u8>; rel=preload; as=fetch; crossorigin/);
+    expect(html).toMatch(/<link rel="preload" href="[^"]+\.m3u8" as="fetch" crossorigin data-hls-level>/);
+    expect(link.split(', ')).toHaveLength(3);
+  });
+
+  test("an exclusive video's HTML holds no media URL for a visitor without access, nor og:video", async ({ request }) => {
+    const html = await (await request.get(`/video/watch/${exclusive}`)).text();
+    expect(html).not.toMatch(/\.m3u8|\.mp4|\.m4s|\/media\/t\//);
+    expect(html).not.toContain('og:video');
+    expect(html).not.toContain('json+oembed');
+  });
+
+  test('an unknown page and an unknown video answer 404 with the not-found screen or the error view', async ({ request }) => {
+    expect((await request.get('/no/such/page')).status()).toBe(404);
+    const missing = await request.get('/video/watch/0193a1f8-ed5f-7c96-83bf-681d4c536aa7');
+    expect(missing.status()).toBe(404);
+  });
+
+  test('signed out, the landing page hydrates without a warning', async ({ page }) => {
+    expect(await hydrationComplaints(page, '/')).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('signed in, /home, watch, channel, post and playlist pages hydrate without a warning', async ({ page }) => {
+    await registerViaApi(page);
+    for (const path of [
+      '/home',
+      `/video/watch/${open}`,
+      `/channel/${owner.id}`,
+      `/post/u/${owner.id}`,
+      `/playlist/u/${owner.id}`,
+    ]) {
+      expect(await hydrationComplaints(page, path), path).toEqual([]);
+    }
+    // The data came with the page: the watch page did not ask for its video again.
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().includes(`/api/video/v/${open}`) && asked.push(request.url()));
+    await page.goto(`/video/watch/${open}`);
+    await expect(page.getByRole('heading', { name: 'Rendered on the server' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+});
