@@ -18,3 +18,4 @@ export * from './settings.ts';
 export * from './channel-blocks.ts';
 export * from './reports.ts';
 export * from './moderation.ts';
+export * from './recommendations.ts';

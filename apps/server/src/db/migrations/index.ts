@@ -13,6 +13,7 @@ import * as m0011 from './0011-list-changes.ts';
 import * as m0012 from './0012-media-gone.ts';
 import * as m0013 from './0013-unfinished-uploads.ts';
 import * as m0014 from './0014-moderation.ts';
+import * as m0018 from './0018-replies-recommendations.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-media-gone': m0012,
   '0013-unfinished-uploads': m0013,
   '0014-moderation': m0014,
+  '0018-replies-recommendations': m0018,
 };

@@ -17,6 +17,9 @@ const comment = (patch: Partial<Comment> = {}): Comment => ({
   likes: 3,
   isLiked: true,
   owner: { _id: 'u1', username: 'Ann', fullname: 'Ann Lee', avatar: '' },
+  parentId: null,
+  replyCount: 0,
+  pinned: false,
   ...patch,
 });
 
