@@ -51,6 +51,9 @@ import { createDashboardRepo } from './features/dashboard/dashboard.repo.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
+import { createRecommendationsRepo } from './features/recommendations/recommendations.repo.ts';
+import { createRecommendationsService } from './features/recommendations/recommendations.service.ts';
+import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
@@ -119,6 +122,7 @@ export function createServices(infra: Infra) {
   const comments = createCommentsService(createCommentsRepo(db), { watch: access, posts, channel: channelBlocks });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
+  const recommendations = createRecommendationsService({ repo: createRecommendationsRepo(db), access });
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
@@ -163,6 +167,7 @@ export function createServices(infra: Infra) {
     likes,
     history,
     dashboard,
+    recommendations,
     cookies: createCookieJar(config, storage.publicUrl),
   };
 }
@@ -281,12 +286,18 @@ async function openParts(
   const uploadSweeper = opts.httpWorker
     ? undefined
     : setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
+  // Co-watch neighbours follow new history and likes where jobs run (one refresh at a time across processes).
+  const recommendationsRefresh =
+    opts.httpWorker || config.role === 'api'
+      ? undefined
+      : startRecommendationsRefresh(services.recommendations, config.recommendationsRefreshMs, log);
   return {
     ...infra,
     services,
     databaseUrl: url,
     async close() {
       clearInterval(uploadSweeper);
+      await recommendationsRefresh?.stop();
       sweeper?.stop();
       await queue.stop();
       await listChanges.close();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
 import { listed } from '../access/access.sql.ts';
+import { trendAfterView } from '../recommendations/trend-score.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -179,7 +180,10 @@ function videoQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Counts a view once per viewer per video per hour; true when this one counted. */
+    /**
+     * Counts a view once per viewer per video per hour; true when this one counted. A counted
+     * view also moves the video's age-weighted trending score (recommendations/trend-score.ts).
+     */
     async recordView(videoId: string, viewerKey: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         // Counts when the viewer has no mark yet or the mark is over an hour old; concurrent
@@ -197,7 +201,7 @@ function videoQueries(db: Kysely<Database>) {
         if (!counted.numInsertedOrUpdatedRows) return false;
         await trx
           .updateTable('videos')
-          .set({ views: sql`views + 1` })
+          .set({ views: sql`views + 1`, trend_score: trendAfterView() })
           .where('id', '=', videoId)
           .execute();
         return true;
