@@ -21,6 +21,7 @@ export type PageRoute = {
 
 const SignInPage = { lazy: lazyRoute(() => import('./pages/sign-in-page'), 'SignInPage') };
 const HomePage = { lazy: lazyRoute(() => import('./pages/home-page'), 'HomePage') };
+const TrendingPage = { lazy: lazyRoute(() => import('./pages/trending-page'), 'TrendingPage') };
 const ChannelPage = { lazy: lazyRoute(() => import('./pages/channel-page'), 'ChannelPage') };
 const VideoWatchPage = { lazy: lazyRoute(() => import('./pages/video-watch-page'), 'VideoWatchPage') };
 const LikedPage = { lazy: lazyRoute(() => import('./pages/liked-page'), 'LikedPage') };
@@ -57,6 +58,7 @@ export const bareRoutes: PageRoute[] = [
 /** Screens inside the signed-in shell (sidebar + top bar); the shell sends visitors without a user cookie to `/`. */
 export const shellRoutes: PageRoute[] = [
   { path: '/home', page: HomePage },
+  { path: '/trending', page: TrendingPage },
   { path: '/channel', page: ChannelPage },
   { path: '/channel/:channelId', page: ChannelPage },
   { path: '/subscriptions', page: SubscriptionsPage },

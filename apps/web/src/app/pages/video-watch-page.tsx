@@ -12,6 +12,7 @@ import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
+import { UpNext } from '@/features/recommendations/components/up-next';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { ApiError } from '@/lib/api-client';
@@ -117,8 +118,16 @@ function Watch({ videoId }: { videoId: string }) {
       {wide ? (
         // Its box from the first render on, so the player keeps its width when the list arrives.
         <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
-          {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
+          {showRest ? (
+            <div className="flex flex-col gap-6">
+              <MoreVideos ownerId={data.owner?._id} currentId={videoId} />
+              <UpNext videoId={videoId} />
+            </div>
+          ) : null}
         </aside>
+      ) : showRest ? (
+        // Narrow screens have no More videos (SPEC §2); Up next goes under the comments.
+        <UpNext videoId={videoId} />
       ) : null}
     </div>
   );
