@@ -110,7 +110,11 @@ function Watch({ videoId }: { videoId: string }) {
                 data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
               }
             />
-            <CommentsSection target={{ kind: 'video', id: videoId }} commentActions={community.commentActions} />
+            <CommentsSection
+              target={{ kind: 'video', id: videoId }}
+              commentActions={community.commentActions}
+              canPin={community.ownsContent}
+            />
             {community.reportDialog}
           </>
         ) : null}
