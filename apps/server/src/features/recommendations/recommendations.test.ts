@@ -232,6 +232,20 @@ describe('for you (GET /api/feed/for-you)', () => {
       .executeTakeFirst();
     expect(pair?.n).toBe(1);
     expect(await recommendations.refresh()).toEqual({ interactions: 0, pairs: 0, touched: 0 });
+
+    // A deleted video leaves no pairs or neighbours behind, on either side.
+    await db.deleteFrom('videos').where('id', '=', y!).execute();
+    const left = await db
+      .selectFrom('rec_pairs')
+      .select('n')
+      .where((eb) => eb.or([eb('video_id', '=', y!), eb('other_id', '=', y!)]))
+      .execute();
+    const neighbours = await db
+      .selectFrom('rec_neighbours')
+      .select('score')
+      .where((eb) => eb.or([eb('video_id', '=', y!), eb('neighbour_id', '=', y!)]))
+      .execute();
+    expect([left, neighbours]).toEqual([[], []]);
   });
 
   it('a bad page is 400', async () => {
