@@ -22,6 +22,7 @@ import { createAccessService } from '../apps/server/src/features/access/access.s
 import { createRecommendationsRepo } from '../apps/server/src/features/recommendations/recommendations.repo.ts';
 import { createRecommendationsService } from '../apps/server/src/features/recommendations/recommendations.service.ts';
 import type { Viewer } from '../apps/server/src/features/sessions/sessions.service.ts';
+import { KNOBS } from '../apps/server/src/features/recommendations/ranking.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,6 +40,9 @@ const P = {
   inTaste: 0.8,
   zipf: 1.0,
 };
+
+// `--trending-weight w`: try another weight of trending in the blend (docs/recommendations.md).
+KNOBS.trending = arg('trending-weight', KNOBS.trending);
 
 /** Deterministic random numbers (mulberry32), so runs compare. */
 let seed = 42;
