@@ -6,7 +6,8 @@ import { readVideoFilters } from '@/features/videos/video-filters';
 
 /**
  * /home: the "For you" shelf (signed-in viewers; the shell lets no one else in) above the paged
- * video grid (SPEC §2), whose filters and page live in the URL.
+ * video grid (SPEC §2), whose filters and page live in the URL. A search, a channel filter, a
+ * sort or a later page shows the grid alone: the shelf is for browsing.
  */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
@@ -31,7 +32,7 @@ export function HomePage() {
         </h1>
         <VideoFilterSummary filters={filters} />
       </div>
-      <ForYouShelf />
+      {filters.page === 1 && !filters.query && !filters.name && !filters.sortBy ? <ForYouShelf /> : null}
       <VideoListView params={filters} onPageChange={changePage} />
     </section>
   );

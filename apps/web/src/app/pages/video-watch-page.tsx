@@ -121,14 +121,11 @@ function Watch({ videoId }: { videoId: string }) {
       </div>
       {wide ? (
         // Its box from the first render on, so the player keeps its width when the list arrives.
-        <aside className="w-full shrink-0 xl:w-80 2xl:w-96">
-          {showRest ? (
-            <div className="flex flex-col gap-6">
-              <MoreVideos ownerId={data.owner?._id} currentId={videoId} />
-              <UpNext videoId={videoId} />
-            </div>
-          ) : null}
-        </aside>
+        // Up next sits under it, outside the aside: More videos stays the owner's uploads alone.
+        <div className="flex w-full shrink-0 flex-col gap-6 xl:w-80 2xl:w-96">
+          <aside>{showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}</aside>
+          {showRest ? <UpNext videoId={videoId} /> : null}
+        </div>
       ) : showRest ? (
         // Narrow screens have no More videos (SPEC §2); Up next goes under the comments.
         <UpNext videoId={videoId} />

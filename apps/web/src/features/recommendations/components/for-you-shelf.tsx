@@ -21,7 +21,7 @@ export function ForYouShelf() {
       <VideoGrid label="For you" headingLevel={3}>
         {videos.map((video) => (
           <li key={video._id}>
-            <ListedVideoCard video={video} />
+            <ListedVideoCard video={video} testId="for-you-card" />
           </li>
         ))}
       </VideoGrid>
