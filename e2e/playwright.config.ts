@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SKIP_WEB_BUILD: '1',
       RATE_LIMIT_LOGIN_MAX: '1000',
+      // For you reads co-watching within seconds, so a spec needs no minute-long wait.
+      RECOMMENDATIONS_REFRESH_SECONDS: '2',
       LOG_LEVEL: 'warn',
     },
   },

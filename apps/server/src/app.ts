@@ -28,6 +28,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
+import { feedRoutes, videoRecommendationsRoutes } from './features/recommendations/recommendations.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
+  await app.register(videoRecommendationsRoutes, { prefix: '/api/video', deps });
+  await app.register(feedRoutes, { prefix: '/api/feed', deps });
   await app.register(subscriptionsRoutes, { prefix: '/api/subscription', deps });
   await app.register(commentsRoutes, { prefix: '/api/comment', deps });
   await app.register(postsRoutes, { prefix: '/api/post', deps });

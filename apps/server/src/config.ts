@@ -183,6 +183,8 @@ const EnvSchema = z.object({
   UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
   /** Free space kept on DATA_DIR's disk: an upload that would leave less is refused (507); /api/health says `low`. */
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(1024),
+  /** How often the co-watch neighbours of recommendations read new history and likes. */
+  RECOMMENDATIONS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -265,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Resumable uploads (tus) land here with the local driver; the bucket's `uploads/` with S3. */
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadExpireMs: e.UPLOAD_EXPIRE_HOURS * 60 * 60 * 1000,
+    recommendationsRefreshMs: e.RECOMMENDATIONS_REFRESH_SECONDS * 1000,
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,

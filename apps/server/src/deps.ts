@@ -53,12 +53,16 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createPostsRepo } from './features/posts/posts.repo.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { createSharingService } from './features/sharing/sharing.service.ts';
+import { createRecommendationsRepo } from './features/recommendations/recommendations.repo.ts';
+import { createRecommendationsService } from './features/recommendations/recommendations.service.ts';
+import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { createNotificationSourcesRepo } from './features/notifications/notification-sources.repo.ts';
 import { notifySubscribersOfPublishedVideo } from './features/notifications/subscribers/notify-subscribers-of-published-video.ts';
 import { notifyUploaderOfProcessedVideo } from './features/notifications/subscribers/notify-uploader-of-processed-video.ts';
 import { notifyOwnerOfNewComment } from './features/notifications/subscribers/notify-owner-of-new-comment.ts';
+import { notifyAuthorOfReply } from './features/notifications/subscribers/notify-author-of-reply.ts';
 import { notifySellerOfSale } from './features/notifications/subscribers/notify-seller-of-sale.ts';
 import { notifyOwnerOfModeration } from './features/notifications/subscribers/notify-owner-of-moderation.ts';
 import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
@@ -133,6 +137,7 @@ export function createServices(infra: Infra) {
   const comments = createCommentsService({ db, events: infra.events }, { watch: access, posts, channel: channelBlocks });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
+  const recommendations = createRecommendationsService({ repo: createRecommendationsRepo(db), access });
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config);
@@ -184,6 +189,7 @@ export function createServices(infra: Infra) {
     history,
     dashboard,
     notifications,
+    recommendations,
     cookies: createCookieJar(config, storage.publicUrl),
   };
 }
@@ -310,12 +316,18 @@ async function openParts(
   const uploadSweeper = opts.httpWorker
     ? undefined
     : setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
+  // Co-watch neighbours follow new history and likes where jobs run (one refresh at a time across processes).
+  const recommendationsRefresh =
+    opts.httpWorker || config.role === 'api'
+      ? undefined
+      : startRecommendationsRefresh(services.recommendations, config.recommendationsRefreshMs, log);
   return {
     ...infra,
     services,
     databaseUrl: url,
     async close() {
       clearInterval(uploadSweeper);
+      await recommendationsRefresh?.stop();
       sweeper?.stop();
       await queue.stop();
       await events.close();
@@ -350,6 +362,7 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyUploaderOfProcessedVideo('video.ready', { notifications, sources }),
     notifyUploaderOfProcessedVideo('video.failed', { notifications, sources }),
     notifyOwnerOfNewComment({ notifications, sources }),
+    notifyAuthorOfReply({ notifications, sources }),
     notifySellerOfSale({ notifications, sources }),
     notifyOwnerOfModeration('moderation.takedown', { notifications, sources }),
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
-import { Comment } from './comments.ts';
+import { CommentFields } from './comments.ts';
 import { singleLineText } from './text.ts';
 
 export const BLOCKED_WORDS_MAX = 200;
@@ -24,7 +24,7 @@ export const BlockedWords = z.object({
 export type BlockedWords = z.infer<typeof BlockedWords>;
 
 /** GET /api/channel/held-comments: a held comment and what it was written under. */
-export const HeldComment = Comment.extend({
+export const HeldComment = CommentFields.extend({
   parent: z.object({ type: z.enum(['video', 'post']), _id: z.string(), title: z.string() }),
 });
 export type HeldComment = z.infer<typeof HeldComment>;

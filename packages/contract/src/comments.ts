@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
+import { blankAsAbsent } from './videos.ts';
 import { multiLineText } from './text.ts';
 
 export const COMMENT_MAX_LENGTH = 5000;
@@ -20,8 +21,17 @@ export const CommentPaging = z.object({
 });
 export type CommentPaging = z.infer<typeof CommentPaging>;
 
-/** A comment on a video or a post, with the viewer's like state. */
-export const Comment = z.object({
+/**
+ * The top-level list of a video or a post (API.md §7, §14): paging and an optional order, `top`
+ * (most liked, then newest) or `newest`; without it oldest first. A pinned comment comes first.
+ */
+export const CommentListQuery = CommentPaging.extend({
+  sortBy: blankAsAbsent(z.enum(['top', 'newest']).optional()),
+});
+export type CommentListQuery = z.infer<typeof CommentListQuery>;
+
+/** The fields of a comment on a video or a post, with the viewer's like state. */
+export const CommentFields = z.object({
   _id: z.string(),
   content: z.string(),
   createdAt: z.string(),
@@ -33,5 +43,15 @@ export const Comment = z.object({
   held: z.boolean().optional(),
   /** Only its author sees a comment taken down (or hidden by their suspension), with the reason. */
   removedReason: z.string().optional(),
+});
+
+/** A comment and its place in a thread (API.md §14): replies hang under one top-level comment. */
+export const Comment = CommentFields.extend({
+  /** The top-level comment a reply belongs to; null for a top-level comment. */
+  parentId: z.string().nullable(),
+  /** Replies everyone may read; 0 for a reply. */
+  replyCount: z.number(),
+  /** Pinned by the owner of the video or post (at most one per video or post, top level only). */
+  pinned: z.boolean(),
 });
 export type Comment = z.infer<typeof Comment>;

@@ -20,3 +20,4 @@ export * from './reports.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './sharing.ts';
+export * from './recommendations.ts';

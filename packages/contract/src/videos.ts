@@ -58,7 +58,7 @@ export const WatchVideo = z.object({
 export type WatchVideo = z.infer<typeof WatchVideo>;
 
 /** An empty query parameter (`?sortBy=`) means the parameter is absent. */
-const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 export const VideoListQuery = z.object({
   page: blankAsAbsent(z.coerce.number().int().min(1).max(100000).default(1)),

@@ -63,6 +63,8 @@ export interface VideosTable {
   status_before_removal: Exclude<VideoStatus, 'removed'> | null;
   /** Bytes of the uploaded source: what the video counts against its owner's storage quota. */
   size_bytes: Generated<number>;
+  /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
+  trend_score: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -108,6 +110,11 @@ export interface CommentsTable {
   removed_by: RemovedBy | null;
   /** Matched a blocked word of the channel: shown to its author and the channel only, until approved. */
   held: Generated<boolean>;
+  /** A reply's top-level comment (migration 0019); null for a top-level comment. */
+  parent_id: Generated<string | null>;
+  /** Replies everyone may read (trigger-maintained). */
+  reply_count: Generated<number>;
+  pinned: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -339,6 +346,31 @@ export interface EventOutboxTable {
   relayed_at: Date | null;
 }
 
+/** Co-watching (migration 0019, docs/recommendations.md): one row per viewer and video they watched or liked. */
+export interface RecInteractionsTable {
+  user_id: string;
+  video_id: string;
+  at: Date;
+}
+export interface RecVideoUsersTable {
+  video_id: string;
+  users: number;
+}
+export interface RecPairsTable {
+  video_id: string;
+  other_id: string;
+  n: number;
+}
+export interface RecNeighboursTable {
+  video_id: string;
+  neighbour_id: string;
+  score: number;
+}
+export interface RecStateTable {
+  id: Generated<boolean>;
+  read_until: Date;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -368,4 +400,9 @@ export interface Database {
   notifications: NotificationsTable;
   notification_counts: NotificationCountsTable;
   notification_settings: NotificationSettingsTable;
+  rec_interactions: RecInteractionsTable;
+  rec_video_users: RecVideoUsersTable;
+  rec_pairs: RecPairsTable;
+  rec_neighbours: RecNeighboursTable;
+  rec_state: RecStateTable;
 }

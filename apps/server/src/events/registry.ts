@@ -28,6 +28,8 @@ export const eventDefinitions = {
   'user.changed': { payload: z.object({ userId: Id }) },
   /** A comment was written (on a video or a post). */
   'comment.created': { payload: z.object({ commentId: Id }) },
+  /** A reply was written under a top-level comment (API.md §14): its author hears of it. */
+  'comment.replied': { payload: z.object({ commentId: Id }) },
   /** A purchase settled: money moved (the ledger holds the amounts). */
   'purchase.settled': { payload: z.object({ purchaseId: Id }) },
   /** Staff took content down or restored it (targetType: video, comment, post, playlist, channel). */

@@ -187,6 +187,14 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
   { route: 'DELETE /api/comment/c/:commentId', setup: comment, expect: { anonymous: 401, other: 403, owner: 200 } },
+  // Replies and pins (API.md §14): anyone who may watch replies; the video's owner pins.
+  {
+    route: 'POST /api/comment/c/:commentId/replies',
+    setup: comment,
+    body: () => ({ json: { content: 'A reply' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  { route: 'POST /api/comment/c/:commentId/pin', setup: comment, expect: { anonymous: 401, other: 403, owner: 200 } },
   { route: 'POST /api/watchHistory/track/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
   {
     route: 'DELETE /api/watchHistory/remove/:entryId',

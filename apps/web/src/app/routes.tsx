@@ -34,6 +34,7 @@ export function lazyPage(file: string, name: string): LazyPage {
 
 const SignInPage = lazyPage('sign-in-page', 'SignInPage');
 const HomePage = lazyPage('home-page', 'HomePage');
+const TrendingPage = lazyPage('trending-page', 'TrendingPage');
 const ChannelPage = lazyPage('channel-page', 'ChannelPage');
 const VideoWatchPage = lazyPage('video-watch-page', 'VideoWatchPage');
 const LikedPage = lazyPage('liked-page', 'LikedPage');
@@ -71,6 +72,7 @@ export const bareRoutes: PageRoute[] = [
 /** Screens inside the signed-in shell (sidebar + top bar); the shell sends visitors without a user cookie to `/`. */
 export const shellRoutes: PageRoute[] = [
   { path: '/home', page: HomePage },
+  { path: '/trending', page: TrendingPage },
   { path: '/channel', page: ChannelPage },
   { path: '/channel/:channelId', page: ChannelPage },
   { path: '/subscriptions', page: SubscriptionsPage },

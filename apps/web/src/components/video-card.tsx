@@ -43,6 +43,8 @@ type VideoCardProps = {
   status?: string;
   /** A card on the page's first screen: its thumbnail loads at once, first (the page's largest paint). */
   priority?: boolean;
+  /** Tells a list's cards from another list's on the same page (the For you shelf above the home grid). */
+  testId?: string;
 };
 
 export const videoTitle = (video: { title?: string | null }) => video.title?.trim() || 'Untitled Video';
@@ -111,6 +113,7 @@ export function VideoCard({
   action,
   status,
   priority,
+  testId = 'video-card',
 }: VideoCardProps) {
   const title = videoTitle(video);
   const row = layout === 'row';
@@ -120,7 +123,7 @@ export function VideoCard({
   return (
     <article
       aria-label={title}
-      data-testid="video-card"
+      data-testid={testId}
       data-status={status}
       className={`group flex gap-3 ${row ? 'flex-row' : 'flex-col'}`}
     >
@@ -169,7 +172,17 @@ export function VideoCard({
 }
 
 /** A card of a list that mixes channels (home, liked, history): the owner opens their channel. */
-export function ListedVideoCard({ video, action, priority }: { video: ListedVideo; action?: ReactNode; priority?: boolean }) {
+export function ListedVideoCard({
+  video,
+  action,
+  priority,
+  testId,
+}: {
+  video: ListedVideo;
+  action?: ReactNode;
+  priority?: boolean;
+  testId?: string;
+}) {
   const user = useCurrentUser();
   const owner = cardOwner(video);
   return (
@@ -178,6 +191,7 @@ export function ListedVideoCard({ video, action, priority }: { video: ListedVide
       owner={{ fullname: owner.fullname, avatar: owner.avatar, href: channelHref(owner._id, user?._id) }}
       action={action}
       priority={priority}
+      testId={testId}
     />
   );
 }

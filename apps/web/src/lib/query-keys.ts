@@ -52,6 +52,9 @@ export const commentKeys = {
   all: ['comments'] as const,
   /** GET /api/comment/video/:videoId or /api/comment/post/:postId */
   list: (kind: CommentTargetKind, id: string) => [...commentKeys.all, kind, id] as const,
+  /** GET /api/comment/c/:commentId/replies, under its video's or post's list (a change of either patches both) */
+  replies: (kind: CommentTargetKind, id: string, commentId: string) =>
+    [...commentKeys.list(kind, id), 'replies', commentId] as const,
 };
 
 export const likeKeys = {

@@ -20,10 +20,18 @@ const COLUMNS = [
   'comments.post_id',
   'comments.held',
   'comments.removed_reason',
+  'comments.parent_id',
+  'comments.reply_count',
+  'comments.pinned',
   'users.fullname',
   'users.username',
   'users.avatar',
 ] as const;
+
+/** The order of a top-level list (API.md §14); absent: oldest first (API.md §7). */
+export type CommentOrder = 'oldest' | 'top' | 'newest';
+
+type Page = { limit: number; offset: number };
 
 export function createCommentsRepo(db: Db) {
   // A comment taken down (or hidden by its author's suspension) exists for its author only.
@@ -75,10 +83,25 @@ export function createCommentsRepo(db: Db) {
       );
 
   return {
-    /** Oldest first (index comments_video / comments_post); a page when asked. */
-    async list(parent: CommentParent, viewerId: string | null, page?: { limit: number; offset: number }) {
+    /**
+     * The top-level comments of a video or post, the pinned one first, then in `order` (index
+     * comments_video / comments_post for oldest first); a page when asked.
+     */
+    async list(parent: CommentParent, viewerId: string | null, order: CommentOrder, page?: Page) {
       let q = base(viewerId)
         .where(PARENT_COLUMN[parent.kind], '=', parent.id)
+        .where('comments.parent_id', 'is', null)
+        .orderBy('comments.pinned', 'desc');
+      if (order === 'top') q = q.orderBy('comments.likes', 'desc');
+      const direction = order === 'oldest' ? 'asc' : 'desc';
+      q = q.orderBy('comments.created_at', direction).orderBy('comments.id', direction);
+      if (page) q = q.limit(page.limit).offset(page.offset);
+      return q.execute();
+    },
+    /** The replies of a top-level comment, oldest first (index comments_replies); a page when asked. */
+    async replies(topId: string, viewerId: string | null, page?: Page) {
+      let q = base(viewerId)
+        .where('comments.parent_id', '=', topId)
         .orderBy('comments.created_at', 'asc')
         .orderBy('comments.id', 'asc');
       if (page) q = q.limit(page.limit).offset(page.offset);
@@ -87,8 +110,19 @@ export function createCommentsRepo(db: Db) {
     async find(id: string, viewerId: string | null) {
       return base(viewerId).where('comments.id', '=', id).executeTakeFirst();
     },
-    /** False when the parent was deleted meanwhile (its foreign key refuses the row). */
-    async insert(row: { id: string; ownerId: string; parent: CommentParent; content: string; held?: boolean }): Promise<boolean> {
+    /**
+     * False when the parent (or the top-level comment of a reply) was deleted meanwhile (its
+     * foreign key refuses the row). A reply's count on its top-level comment moves in the same
+     * statement (trigger of migration 0019).
+     */
+    async insert(row: {
+      id: string;
+      ownerId: string;
+      parent: CommentParent;
+      content: string;
+      held?: boolean;
+      replyTo?: string;
+    }): Promise<boolean> {
       try {
         await db
           .insertInto('comments')
@@ -99,6 +133,7 @@ export function createCommentsRepo(db: Db) {
             post_id: row.parent.kind === 'post' ? row.parent.id : null,
             content: row.content,
             held: row.held ?? false,
+            parent_id: row.replyTo ?? null,
           })
           .execute();
         return true;
@@ -110,7 +145,35 @@ export function createCommentsRepo(db: Db) {
     async update(id: string, content: string) {
       await db.updateTable('comments').set({ content, updated_at: new Date() }).where('id', '=', id).execute();
     },
-    /** Its likes go with it (foreign key, same statement). */
+    /** Who owns the video or post the comment is under (whoever may pin there). */
+    async parentOwner(parent: CommentParent): Promise<string | undefined> {
+      const table = parent.kind === 'video' ? 'videos' : 'posts';
+      const row = await db.selectFrom(table).select('owner_id').where('id', '=', parent.id).executeTakeFirst();
+      return row?.owner_id;
+    },
+    /**
+     * Pins the comment, unpinning the one pinned before under the same parent, or unpins it when
+     * it was pinned; the new state, or null when the comment is gone. Pins of one parent take
+     * turns on a lock of its id, so two at once leave exactly one pinned.
+     */
+    async togglePin(commentId: string, parent: CommentParent): Promise<boolean | null> {
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`comment-pin:${parent.id}`}, 0))`.execute(trx);
+        const row = await trx.selectFrom('comments').select('pinned').where('id', '=', commentId).executeTakeFirst();
+        if (!row) return null;
+        if (!row.pinned) {
+          await trx
+            .updateTable('comments')
+            .set({ pinned: false })
+            .where(PARENT_COLUMN[parent.kind], '=', parent.id)
+            .where('pinned', '=', true)
+            .execute();
+        }
+        await trx.updateTable('comments').set({ pinned: !row.pinned }).where('id', '=', commentId).execute();
+        return !row.pinned;
+      });
+    },
+    /** Its likes and, for a top-level comment, its replies go with it (foreign keys, same statement). */
     async delete(id: string) {
       await db.deleteFrom('comments').where('id', '=', id).execute();
     },

@@ -1,8 +1,8 @@
-import type { Comment, CommentPaging } from '@streamhub/contract';
+import type { Comment, CommentListQuery, CommentPaging } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Events } from '../../events/events.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadInput, Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -24,9 +24,23 @@ const toComment = (r: Row): Comment => ({
   likes: r.likes,
   isLiked: Boolean(r.is_liked),
   owner: { _id: r.owner_id, fullname: r.fullname, username: r.username, avatar: r.avatar },
+  parentId: r.parent_id,
+  replyCount: r.reply_count,
+  pinned: r.pinned,
   ...(r.held ? { held: true } : {}),
   ...(r.removed_reason ? { removedReason: r.removed_reason } : {}),
 });
+
+/** A page when `page` or `limit` is asked for; otherwise everything. */
+const pageOf = (paging: CommentPaging) => {
+  const limit = paging.limit ?? COMMENT_PAGE_SIZE;
+  return paging.page || paging.limit ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
+};
+
+/** Only a comment everyone may read takes replies or a pin (a held or removed one waits for its channel or staff). */
+const assertOpen = (r: Row, what: string) => {
+  if (r.held || r.removed_reason) throw new BadInput(`A held or removed comment cannot ${what}`);
+};
 
 const parentOf = (r: Row): CommentParent => (r.video_id ? { kind: 'video', id: r.video_id } : { kind: 'post', id: r.post_id! });
 
@@ -73,12 +87,13 @@ export function createCommentsService({ db, events }: { db: Db; events: Pick<Eve
   }
 
   return {
-    /** Every comment, oldest first; one page of them when `page` or `limit` is given. */
-    async list(parent: CommentParent, viewer: Viewer | null, paging: CommentPaging): Promise<Comment[]> {
+    /**
+     * Every top-level comment, the pinned one first, then oldest first (or `top`: most liked, then
+     * newest; `newest`); one page of them when `page` or `limit` is given. Replies come from `replies`.
+     */
+    async list(parent: CommentParent, viewer: Viewer | null, query: CommentListQuery): Promise<Comment[]> {
       await assertParent(parent, viewer);
-      const limit = paging.limit ?? COMMENT_PAGE_SIZE;
-      const page = paging.page || paging.limit ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
-      return (await repo.list(parent, viewer?._id ?? null, page)).map(toComment);
+      return (await repo.list(parent, viewer?._id ?? null, query.sortBy ?? 'oldest', pageOf(query))).map(toComment);
     },
 
     async add(viewer: Viewer, parent: CommentParent, content: string): Promise<Comment> {
@@ -95,13 +110,58 @@ export function createCommentsService({ db, events }: { db: Db; events: Pick<Eve
       return reload(id, viewer);
     },
 
+    /**
+     * A reply (API.md §14): one level, like YouTube, so a reply to a reply joins the same
+     * top-level comment. Every rule of a comment on that video or post applies (watch rule,
+     * channel blocks, blocked words).
+     */
+    async reply(viewer: Viewer, commentId: string, content: string): Promise<Comment> {
+      const target = await loadReachable(commentId, viewer);
+      const top = target.parent_id ? await loadReachable(target.parent_id, viewer) : target;
+      assertOpen(top, 'take replies');
+      const parent = parentOf(top);
+      const { held } = await gates.channel.commentRule(parent, viewer._id, content);
+      const id = newId();
+      // Announced with the row (the top-level comment's author is notified: docs/notifications.md).
+      const added = await inTransaction(async ({ q, repo }) => {
+        if (!(await repo.insert({ id, ownerId: viewer._id, parent, content, held, replyTo: top.id }))) return false;
+        await events.publish(q, 'comment.replied', { commentId: id });
+        return true;
+      });
+      if (!added) throw new NotFound(NO_COMMENT);
+      return reload(id, viewer);
+    },
+
+    /** The replies of a top-level comment, oldest first (a reply has none); a page when asked. */
+    async replies(viewer: Viewer | null, commentId: string, paging: CommentPaging): Promise<Comment[]> {
+      const row = await loadReachable(commentId, viewer);
+      if (row.parent_id) return [];
+      return (await repo.replies(row.id, viewer?._id ?? null, pageOf(paging))).map(toComment);
+    },
+
+    /**
+     * Pins a top-level comment under the viewer's video or post (unpinning the one pinned
+     * before), or unpins it when it is the pinned one: only the owner of the video or post.
+     */
+    async togglePin(viewer: Viewer, commentId: string): Promise<Comment> {
+      const row = await loadReachable(commentId, viewer);
+      const parent = parentOf(row);
+      if ((await repo.parentOwner(parent)) !== viewer._id) {
+        throw new Forbidden('Only the owner of the video or post can pin comments');
+      }
+      if (row.parent_id) throw new BadInput('Only a top-level comment can be pinned');
+      if (!row.pinned) assertOpen(row, 'be pinned');
+      if ((await repo.togglePin(commentId, parent)) === null) throw new NotFound(NO_COMMENT);
+      return reload(commentId, viewer);
+    },
+
     async edit(viewer: Viewer, commentId: string, content: string): Promise<Comment> {
       await loadOwn(commentId, viewer);
       await repo.update(commentId, content);
       return reload(commentId, viewer);
     },
 
-    /** Its likes go with it. */
+    /** Its likes, and a top-level comment's replies, go with it. */
     async remove(viewer: Viewer, commentId: string): Promise<void> {
       await loadOwn(commentId, viewer);
       await repo.delete(commentId);

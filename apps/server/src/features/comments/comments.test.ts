@@ -101,6 +101,9 @@ describe('post comments: the same comments, under a post', () => {
       likes: 0,
       isLiked: false,
       owner: { _id: fan.id, fullname: fan.fullname, username: fan.username, avatar: expect.any(String) },
+      parentId: null,
+      replyCount: 0,
+      pinned: false,
     });
     await app.inject({ method: 'POST', url, ...json(author.cookie, { content: 'Reply by the author' }) });
     const anonymous = await app.inject({ method: 'GET', url });

@@ -27,18 +27,21 @@ export function createNotificationSourcesRepo(db: Db) {
       return db.selectFrom('videos').select(['id', 'owner_id', 'title']).where('id', '=', videoId).executeTakeFirst();
     },
 
-    /** A comment with its author and the owner of what it is written under (its video's or post's). */
+    /** A comment with its author, the owner of what it is written under (its video's or post's) and, for a reply, the author of the comment it answers. */
     async comment(commentId: string) {
       return db
         .selectFrom('comments as c')
         .leftJoin('videos as v', 'v.id', 'c.video_id')
         .leftJoin('posts as p', 'p.id', 'c.post_id')
+        .leftJoin('comments as top', 'top.id', 'c.parent_id')
         .select([
           'c.id',
           'c.owner_id',
           'c.video_id',
           'c.post_id',
           sql<string | null>`coalesce(v.owner_id, p.owner_id)`.as('parent_owner_id'),
+          // A reply's top-level comment's author (null for a top-level comment).
+          'top.owner_id as replied_to_owner_id',
         ])
         .where('c.id', '=', commentId)
         .executeTakeFirst();

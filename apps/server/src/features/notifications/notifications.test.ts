@@ -202,6 +202,35 @@ describe('who hears of what (each type, its recipient and visibility rule)', () 
     expect(await texts(owner.id)).toEqual(['bob commented on your post']);
   });
 
+  it('comment.reply: the author of the top-level comment, with the reply; never for a reply in your own thread', async () => {
+    const owner = await createUser(db, { username: 'rita' });
+    const ann = await createUser(db, { username: 'ann' });
+    const ben = await createUser(db, { username: 'ben' });
+    const videoId = await createVideo(db, owner.id, { title: 'Talk' });
+    const top = await comment(ann.id, { videoId }, 'First');
+    const reply = async (author: string, content: string) => {
+      const id = await comment(author, { videoId }, content);
+      await db.updateTable('comments').set({ parent_id: top }).where('id', '=', id).execute();
+      return id;
+    };
+    const fromBen = await reply(ben.id, 'Agreed');
+    await deliver('comment.replied', { commentId: fromBen });
+    await deliver('comment.replied', { commentId: await reply(ann.id, 'Thanks') });
+    await deliver('comment.replied', { commentId: top }); // not a reply: nobody
+
+    const { items } = await inbox(ann.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      type: 'comment.reply',
+      text: 'ben replied to your comment',
+      actor: { _id: ben.id },
+      comment: { _id: fromBen, content: 'Agreed' },
+      video: { _id: videoId },
+    });
+    expect((await inbox(ben.id)).items).toEqual([]);
+    expect((await inbox(owner.id)).items).toEqual([]);
+  });
+
   it('purchase.sold: the seller, with the buyer and the amount; nothing to the buyer', async () => {
     const seller = await createUser(db);
     const buyer = await createUser(db, { username: 'bea' });

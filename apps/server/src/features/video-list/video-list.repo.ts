@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { listedCardsInOrder, selectCards, type CardRow } from '../videos/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
 /** What a list request matches, besides being listed (access.sql.ts). */
@@ -163,12 +163,7 @@ export function createVideoListRepo(db: Db) {
     },
 
     /** Cards of these videos, in the order of `ids`; a video gone meanwhile is left out. */
-    async cardsInOrder(ids: string[]): Promise<CardRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await selectCards(db).where('videos.id', 'in', ids).where(listed()).execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
+    cardsInOrder: (ids: string[]): Promise<CardRow[]> => listedCardsInOrder(db, ids),
 
     async countMatching(filter: ListFilter): Promise<number> {
       const row = await db

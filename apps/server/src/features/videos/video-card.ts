@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toAmount, type DashboardVideo, type VideoCard } from '@streamhub/contract';
 import type { Database } from '../../db/schema.ts';
+import { listed } from '../access/access.sql.ts';
 
 /** Videos joined with their owners (`owner`), selecting the columns every video card needs. */
 export function selectCards(db: Kysely<Database>) {
@@ -22,6 +23,14 @@ export function selectCards(db: Kysely<Database>) {
       'owner.username as owner_username',
       'owner.avatar as owner_avatar',
     ]);
+}
+
+/** Cards of these listed videos, in the order of `ids`; a video gone or unlisted meanwhile is left out. */
+export async function listedCardsInOrder(db: Kysely<Database>, ids: readonly string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectCards(db).where('videos.id', 'in', ids).where(listed()).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface CardRow {

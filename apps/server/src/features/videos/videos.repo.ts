@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
 import { listed } from '../access/access.sql.ts';
+import { trendAfterViews } from '../recommendations/trend-score.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -204,7 +205,7 @@ function videoQueries(db: Kysely<Database>) {
       const ids = [...counts.keys()].sort(); // one lock order for every process
       const ns = ids.map((id) => counts.get(id)!);
       await sql`
-        UPDATE videos SET views = videos.views + d.n
+        UPDATE videos SET views = videos.views + d.n, trend_score = ${trendAfterViews(sql<number>`d.n`)}
           FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
          WHERE videos.id = d.id`.execute(db);
     },

@@ -13,6 +13,7 @@ import {
   PurchasesIcon,
   ShieldIcon,
   SubscriptionsIcon,
+  TrendingIcon,
   UsersIcon,
   VideoIcon,
 } from '@/components/ui/icons';
@@ -26,6 +27,7 @@ type NavItem = { to: string; label: string; icon: ComponentType<{ className?: st
 /** SPEC §2 sidebar links; `end` keeps /videos from lighting up on /videos/{id}. */
 const mainLinks: NavItem[] = [
   { to: '/home', label: 'Home', icon: HomeIcon },
+  { to: '/trending', label: 'Trending', icon: TrendingIcon },
   { to: '/subscriptions', label: 'Subscriptions', icon: SubscriptionsIcon },
   { to: '/liked', label: 'Liked Videos', icon: LikeIcon },
   { to: '/history', label: 'Watch History', icon: HistoryIcon },

@@ -1,9 +1,14 @@
 import { useSearchParams } from 'react-router';
+import { ForYouShelf } from '@/features/recommendations/components/for-you-shelf';
 import { VideoListView } from '@/features/video-list/components/video-list-view';
 import { VideoFilterSummary } from '@/features/videos/components/video-filter-summary';
 import { readVideoFilters } from '@/features/videos/video-filters';
 
-/** /home: the paged video grid (SPEC §2); filters and page live in the URL. */
+/**
+ * /home: the "For you" shelf (signed-in viewers; the shell lets no one else in) above the paged
+ * video grid (SPEC §2), whose filters and page live in the URL. A search, a channel filter, a
+ * sort or a later page shows the grid alone: the shelf is for browsing.
+ */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
   const filters = readVideoFilters(params);
@@ -27,6 +32,7 @@ export function HomePage() {
         </h1>
         <VideoFilterSummary filters={filters} />
       </div>
+      {filters.page === 1 && !filters.query && !filters.name && !filters.sortBy ? <ForYouShelf /> : null}
       <VideoListView params={filters} onPageChange={changePage} />
     </section>
   );

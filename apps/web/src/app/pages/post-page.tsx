@@ -49,7 +49,11 @@ function PostScreen({ postId, channelId }: { postId: string; channelId: string |
         // Only the author can delete: back to their own posts, and not back to the deleted one.
         onDeleted={() => void navigate('/post', { replace: true })}
       />
-      <CommentsSection target={{ kind: 'post', id: postId }} commentActions={community.commentActions} />
+      <CommentsSection
+        target={{ kind: 'post', id: postId }}
+        commentActions={community.commentActions}
+        canPin={community.ownsContent}
+      />
       {community.reportDialog}
     </div>
   );

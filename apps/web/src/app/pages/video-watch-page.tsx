@@ -13,6 +13,7 @@ import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { ShareButton } from '@/features/watch/components/share-button';
+import { UpNext } from '@/features/recommendations/components/up-next';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { ApiError } from '@/lib/api-client';
@@ -105,16 +106,25 @@ function Watch({ videoId }: { videoId: string }) {
                 data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
               }
             />
-            <CommentsSection target={{ kind: 'video', id: videoId }} commentActions={community.commentActions} />
+            <CommentsSection
+              target={{ kind: 'video', id: videoId }}
+              commentActions={community.commentActions}
+              canPin={community.ownsContent}
+            />
             {community.reportDialog}
           </>
         ) : null}
       </div>
-      {/* Its box from the first render on, so the player keeps its width when the list arrives;
-          wide screens only (a style, not a media query in script: the server's HTML has it too). */}
-      <aside className="hidden w-full shrink-0 lg:block xl:w-80 2xl:w-96">
-        {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
-      </aside>
+      {/* Its box from the first render on, so the player keeps its width when the list arrives.
+          More videos on wide screens only (a style, not a media query in script: the server's HTML
+          has it too); Up next under it, outside the aside (More videos stays the owner's uploads
+          alone), and under the comments on narrow screens. */}
+      <div className="flex w-full shrink-0 flex-col gap-6 xl:w-80 2xl:w-96">
+        <aside className="hidden lg:block">
+          {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
+        </aside>
+        {showRest ? <UpNext videoId={videoId} /> : null}
+      </div>
     </div>
   );
 }

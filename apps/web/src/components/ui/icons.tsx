@@ -29,6 +29,11 @@ export const HomeIcon = (p: IconProps) => (
     <path d="M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7h-6v7H4a1 1 0 0 1-1-1z" />
   </Icon>
 );
+export const TrendingIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />
+  </Icon>
+);
 export const SubscriptionsIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="7" width="18" height="14" rx="2" />

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { menuItemClasses, MoreMenu } from './more-menu';
+import type { MenuAction } from './action-menu';
 
 type ItemMenuProps = {
   /** The trigger's accessible name, e.g. 'Options for {title}'. */
@@ -8,10 +9,12 @@ type ItemMenuProps = {
   /** Edit opens a page or an inline editor, which takes the focus itself. */
   onEdit: () => void;
   onDelete: () => void;
+  /** More of the owner's actions, after Edit (Pin on a comment of their own video). */
+  extra?: MenuAction[];
 };
 
 /** The owner's Edit / Delete menu on a video, post or comment. */
-export function ItemMenu({ label, onEdit, onDelete }: ItemMenuProps) {
+export function ItemMenu({ label, onEdit, onDelete, extra = [] }: ItemMenuProps) {
   const editing = useRef(false);
   return (
     <MoreMenu
@@ -31,6 +34,11 @@ export function ItemMenu({ label, onEdit, onDelete }: ItemMenuProps) {
       >
         Edit
       </DropdownMenu.Item>
+      {extra.map((action) => (
+        <DropdownMenu.Item key={action.label} className={menuItemClasses} onSelect={action.onSelect}>
+          {action.label}
+        </DropdownMenu.Item>
+      ))}
       <DropdownMenu.Item className={`${menuItemClasses} text-red-300`} onSelect={onDelete}>
         Delete
       </DropdownMenu.Item>

@@ -4,9 +4,13 @@ import {
   appendComment,
   commentEditContent,
   commentsPath,
+  countReply,
   isCommentAuthor,
   newCommentContent,
   replaceComment,
+  repliesLabel,
+  replyDraft,
+  sortComments,
 } from './comment-rules';
 
 const comment = (patch: Partial<Comment> = {}): Comment => ({
@@ -17,6 +21,9 @@ const comment = (patch: Partial<Comment> = {}): Comment => ({
   likes: 3,
   isLiked: true,
   owner: { _id: 'u1', username: 'Ann', fullname: 'Ann Lee', avatar: '' },
+  parentId: null,
+  replyCount: 0,
+  pinned: false,
   ...patch,
 });
 
@@ -77,5 +84,28 @@ describe('list updates', () => {
       'Nice clip',
       'Edited',
     ]);
+  });
+});
+
+describe('comment order and replies', () => {
+  const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+  const list = [
+    comment({ _id: 'a', createdAt: at(1), likes: 1 }),
+    comment({ _id: 'b', createdAt: at(2), likes: 5 }),
+    comment({ _id: 'c', createdAt: at(3), likes: 1 }),
+  ];
+  it('oldest, newest, top (likes, then newest); the pinned one first in every order', () => {
+    expect(sortComments(list, 'oldest').map((c) => c._id)).toEqual(['a', 'b', 'c']);
+    expect(sortComments(list, 'newest').map((c) => c._id)).toEqual(['c', 'b', 'a']);
+    expect(sortComments(list, 'top').map((c) => c._id)).toEqual(['b', 'c', 'a']);
+    const pinned = list.map((c) => (c._id === 'c' ? { ...c, pinned: true } : c));
+    expect(sortComments(pinned, 'oldest').map((c) => c._id)).toEqual(['c', 'a', 'b']);
+  });
+  it('a reply to a reply starts with @its author; counts move on the top-level comment', () => {
+    expect(replyDraft(comment())).toBe('');
+    expect(replyDraft(comment({ parentId: 'top' }))).toBe('@Ann ');
+    expect(repliesLabel(1)).toBe('1 reply');
+    expect(repliesLabel(3)).toBe('3 replies');
+    expect(countReply([comment({ _id: 'top', replyCount: 2 })], 'top')[0]!.replyCount).toBe(3);
   });
 });

@@ -39,3 +39,33 @@ export function appendComment(list: Comment[] | undefined, comment: Comment): Co
 export function replaceComment(list: Comment[], updated: Comment): Comment[] {
   return list.map((c) => (c._id === updated._id ? { ...c, ...updated } : c));
 }
+
+/** The orders of the comment list (API.md §14): the spec's oldest first, most liked, newest. */
+export type CommentOrder = 'oldest' | 'top' | 'newest';
+
+/**
+ * The list in `order`, the pinned comment first whatever the order (as the server sends it).
+ * Sorted here so that one cached list serves every order and every change patches it once.
+ */
+export function sortComments(list: Comment[], order: CommentOrder): Comment[] {
+  const time = (c: Comment) => Date.parse(c.createdAt) || 0;
+  const by: Record<CommentOrder, (a: Comment, b: Comment) => number> = {
+    oldest: (a, b) => time(a) - time(b),
+    newest: (a, b) => time(b) - time(a),
+    top: (a, b) => b.likes - a.likes || time(b) - time(a),
+  };
+  return [...list].sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || by[order](a, b));
+}
+
+/** A reply to a reply names whom it answers, as on YouTube; a reply to a top-level comment starts blank. */
+export function replyDraft(comment: Pick<Comment, 'parentId' | 'owner'>): string {
+  return comment.parentId && comment.owner?.username ? `@${comment.owner.username} ` : '';
+}
+
+/** 'N replies' under a top-level comment. */
+export const repliesLabel = (count: number) => (count === 1 ? '1 reply' : `${count} replies`);
+
+/** A new reply is counted on its top-level comment in the cached list. */
+export function countReply(list: Comment[], topId: string, by = 1): Comment[] {
+  return list.map((c) => (c._id === topId ? { ...c, replyCount: Math.max(0, (c.replyCount ?? 0) + by) } : c));
+}

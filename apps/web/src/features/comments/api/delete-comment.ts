@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
+import { setQueries } from '@/lib/optimistic';
 import { commentKeys, postKeys } from '@/lib/query-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { CommentTarget } from '../comment-rules';
@@ -15,9 +16,11 @@ export function useDeleteComment(target: CommentTarget) {
   return useMutation({
     mutationFn: deleteComment,
     onSuccess: (_data, commentId) => {
-      queryClient.setQueryData<Comment[]>(commentKeys.list(target.kind, target.id), (list) =>
-        list?.filter((c) => c._id !== commentId),
-      );
+      const key = commentKeys.list(target.kind, target.id);
+      const topLevel = queryClient.getQueryData<Comment[]>(key)?.some((c) => c._id === commentId);
+      // The list and its open threads; a reply's thread count is asked again.
+      setQueries<Comment[]>(queryClient, key, (list) => list.filter((c) => c._id !== commentId));
+      if (!topLevel) void queryClient.invalidateQueries({ queryKey: key, exact: true });
       if (target.kind === 'post') void queryClient.invalidateQueries({ queryKey: postKeys.all });
       toastSuccess('Deleted!');
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
+import { setQueries } from '@/lib/optimistic';
 import { commentKeys } from '@/lib/query-keys';
 import { toastError } from '@/lib/toast';
 import { replaceComment, type CommentTarget } from '../comment-rules';
@@ -15,9 +16,8 @@ export function useEditComment(target: CommentTarget) {
   return useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) => editComment(commentId, content),
     onSuccess: (comment) => {
-      queryClient.setQueryData<Comment[]>(commentKeys.list(target.kind, target.id), (list) =>
-        list ? replaceComment(list, comment) : list,
-      );
+      // The list and its open threads (a reply is edited in its thread).
+      setQueries<Comment[]>(queryClient, commentKeys.list(target.kind, target.id), (list) => replaceComment(list, comment));
     },
     onError: (error) => {
       console.error('Could not edit the comment', error);

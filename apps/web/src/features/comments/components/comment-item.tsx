@@ -12,6 +12,7 @@ import { useNow } from '@/lib/use-now';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
+import { useTogglePin } from '../api/toggle-pin';
 import { commentEditContent, isCommentAuthor, type CommentTarget } from '../comment-rules';
 
 type CommentItemProps = {
@@ -19,13 +20,25 @@ type CommentItemProps = {
   target: CommentTarget;
   /** What others may do to this comment (Report, Block its author), composed by the page. */
   actions?: MenuAction[];
+  /** Opens the reply box under its thread (API.md §14). */
+  onReply?: () => void;
+  /** The viewer owns the video or post: Pin / Unpin on top-level comments. */
+  canPin?: boolean;
 };
 
-/** One comment: author, time, text, like toggle; its author also gets Edit (inline) and Delete (SPEC §2, §4, §6). */
-export function CommentItem({ comment, target, actions = [] }: CommentItemProps) {
+/**
+ * One comment: author, time, text, like toggle and Reply; its author also gets Edit (inline) and
+ * Delete (SPEC §2, §4, §6), the owner of the video or post Pin (API.md §14).
+ */
+export function CommentItem({ comment, target, actions = [], onReply, canPin = false }: CommentItemProps) {
   const user = useCurrentUser();
   const now = useNow();
   const like = useToggleCommentLike(target);
+  const pin = useTogglePin(target);
+  const pinAction: MenuAction[] =
+    canPin && !comment.parentId && !comment.held && !comment.removedReason
+      ? [{ label: comment.pinned ? 'Unpin' : 'Pin', onSelect: () => pin.mutate(comment._id) }]
+      : [];
   const edit = useEditComment(target);
   const remove = useDeleteComment(target);
   const articleRef = useRef<HTMLElement>(null);
@@ -62,6 +75,7 @@ export function CommentItem({ comment, target, actions = [] }: CommentItemProps)
     >
       <Img src={comment.owner?.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {comment.pinned ? <p className="text-xs font-medium text-muted">Pinned</p> : null}
         <p className="text-sm">
           <span className="font-semibold">@{username}</span>{' '}
           <span className="text-muted">
@@ -126,11 +140,16 @@ export function CommentItem({ comment, target, actions = [] }: CommentItemProps)
               pending={like.isPending}
               onToggle={() => like.mutate(comment._id)}
             />
+            {onReply ? (
+              <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to @${username}`}>
+                Reply
+              </Button>
+            ) : null}
           </div>
         )}
       </div>
       {!isCommentAuthor(comment, user) ? (
-        <ActionMenu label={`More actions for comment by @${username}`} actions={actions} />
+        <ActionMenu label={`More actions for comment by @${username}`} actions={[...pinAction, ...actions]} />
       ) : !editing ? (
         <ItemMenu
           label={`Options for comment by @${username}`}
@@ -140,6 +159,7 @@ export function CommentItem({ comment, target, actions = [] }: CommentItemProps)
           }}
           // SPEC §8 lists no confirmation for deleting a comment: Delete in the menu deletes.
           onDelete={() => remove.mutate(comment._id)}
+          extra={pinAction}
         />
       ) : null}
     </article>
