@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Blank query values (`?maxwidth=`) count as absent, as oEmbed consumers send them. */
 const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -17,11 +18,11 @@ export function startSeconds(value: string | null | undefined): number {
 
 /** GET /api/oembed (API.md §15): the watch URL, the largest player the consumer has room for, and the format. */
 export const OEmbedQuery = z.object({
-  url: z.string().max(2000),
+  url: singleLineText().max(2000),
   maxwidth: blankAsAbsent(z.coerce.number().int().min(1).max(10_000).optional()),
   maxheight: blankAsAbsent(z.coerce.number().int().min(1).max(10_000).optional()),
-  /** Only `json` is served; any other answers 501, as oEmbed 1.0 asks. */
-  format: z.string().max(20).optional(),
+  /** Only `json` is served; `xml` answers 501, as oEmbed 1.0 asks; anything else is malformed (400). */
+  format: z.enum(['json', 'xml']).optional(),
 });
 export type OEmbedQuery = z.infer<typeof OEmbedQuery>;
 

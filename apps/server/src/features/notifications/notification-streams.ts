@@ -22,6 +22,8 @@ interface Stream {
   /** Live items that arrived while the replay was being sent. */
   pending: NotificationItem[] | null;
   sent: Set<string>;
+  /** The client's Last-Event-ID: it has everything up to it (a late announcement of one is not sent again). */
+  since: number;
   lastId: number;
   timer: NodeJS.Timeout;
 }
@@ -53,7 +55,7 @@ export function createNotificationStreams({ notifications, events, heartbeatMs, 
   heartbeat.unref();
 
   function send(s: Stream, item: NotificationItem) {
-    if (s.sent.has(item._id)) return;
+    if (s.sent.has(item._id) || Number(item._id) <= s.since) return;
     s.sent.add(item._id);
     if (s.sent.size > SENT_MEMORY) s.sent.delete(s.sent.values().next().value!);
     s.lastId = Math.max(s.lastId, Number(item._id));
@@ -126,6 +128,7 @@ export function createNotificationStreams({ notifications, events, heartbeatMs, 
         res,
         pending: [],
         sent: new Set(),
+        since: lastEventId ?? 0,
         lastId: lastEventId ?? 0,
         timer: setTimeout(() => res.end(), STREAM_MAX_MS),
       };

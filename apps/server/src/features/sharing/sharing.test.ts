@@ -109,15 +109,16 @@ describe('GET /api/oembed', () => {
     expect(res.json()).toEqual(errorEnvelope(404, 'Video not found'));
   });
 
-  it('refuses other formats with 501, and malformed sizes or a missing url with 400', async () => {
+  it('refuses xml with 501, and an unknown format, malformed sizes, a control character or a missing url with 400', async () => {
     const xml = await oembed(watchUrl(publicId), '&format=xml');
     expect(xml.statusCode).toBe(501);
     expect(xml.json()).toEqual(errorEnvelope(501, 'Only format=json is supported'));
     expect((await oembed(watchUrl(publicId), '&format=json')).statusCode).toBe(200);
-    for (const bad of ['&maxwidth=abc', '&maxwidth=-5', '&maxheight=1.5']) {
+    for (const bad of ['&format=yaml', '&maxwidth=abc', '&maxwidth=-5', '&maxheight=1.5']) {
       expect((await oembed(watchUrl(publicId), bad)).statusCode, bad).toBe(400);
     }
     expect((await get('/api/oembed')).statusCode).toBe(400);
+    expect((await get('/api/oembed?url=http%3A%2F%2Fa%00b')).statusCode).toBe(400);
   });
 
   it('without PUBLIC_URL: links on the request’s own origin, kept by the asking browser only (a forged Host reaches nobody else)', async () => {
