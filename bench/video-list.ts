@@ -12,7 +12,9 @@
  * videos is reused unless --reseed. The app is the real one (buildApp with the deps wiring of
  * test/support.ts), served by a child process on a loopback port so that autocannon, in this
  * process, does not share its event loop. For each scenario: 2 s warm-up, then `--duration`
- * seconds at `--connections` connections. Results also go to bench/.out/video-list.json.
+ * seconds at `--connections` connections, with the server process's CPU per answered request
+ * (/proc; on a shared machine the throughput ratio follows the neighbours, the CPU cost much less).
+ * Results also go to bench/.out/video-list.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -79,6 +81,7 @@ async function serve(databaseUrl: string) {
   bare.get('/api/video', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddress = bare.server.address();
+  process.stdout.write(`PID ${process.pid}\n`);
   process.stdout.write(`BARE ${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}\n`);
   process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
   process.on('SIGTERM', async () => {
@@ -102,6 +105,8 @@ interface Result {
   rps: number;
   non2xx: number;
   errors: number;
+  /** Server CPU (user + system) per answered request, µs: what neighbours on a shared machine blur least. */
+  cpuUs: number;
   /** 1-minute load average of the machine after the run: other work skews the figures. */
   load: number;
 }
@@ -135,7 +140,7 @@ async function main() {
         // The same JSON body as page 1 from a bare Fastify (no database, no hooks): the ceiling.
         const bareUrl = `http://127.0.0.1:${server.barePort}/api/video?page=1`;
         await run(bareUrl, 2, connections);
-        const bare = await run(bareUrl, duration, connections);
+        const bare = await run(bareUrl, duration, connections, server.pid);
         const bareTotal = ((await (await fetch(bareUrl)).json()) as { data: { total: number } }).data.total;
         results.push({
           size,
@@ -146,7 +151,7 @@ async function main() {
           load: os.loadavg()[0]!,
         });
         console.error(
-          `${size.toLocaleString().padStart(9)} bare Fastify     p50 ${bare.p50} ms  p99 ${bare.p99} ms  ${bare.rps.toFixed(0)} req/s`,
+          `${size.toLocaleString().padStart(9)} bare Fastify     p50 ${bare.p50} ms  p99 ${bare.p99} ms  ${bare.rps.toFixed(0)} req/s  ${bare.cpuUs.toFixed(0)} µs CPU/req`,
         );
         for (const s of scenarios) {
           const probe = await fetch(base + s.path);
@@ -154,12 +159,12 @@ async function main() {
           const total = ((await probe.json()) as { data: { total: number } }).data.total;
           await run(base + s.path, 2, connections); // warm-up
           await drain(url);
-          const r = await run(base + s.path, duration, connections);
+          const r = await run(base + s.path, duration, connections, server.pid);
           await drain(url); // requests autocannon gave up on may still run in PostgreSQL
           const result = { size, scenario: s.scenario, url: s.path, total, ...r, load: os.loadavg()[0]! };
           results.push(result);
           console.error(
-            `${size.toLocaleString().padStart(9)} ${s.scenario.padEnd(16)} p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.rps.toFixed(0)} req/s  (total ${total.toLocaleString()}, load ${result.load.toFixed(1)}${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''})`,
+            `${size.toLocaleString().padStart(9)} ${s.scenario.padEnd(16)} p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.rps.toFixed(0)} req/s  ${r.cpuUs.toFixed(0)} µs CPU/req  (total ${total.toLocaleString()}, load ${result.load.toFixed(1)}${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''})`,
           );
         }
       } finally {
@@ -265,11 +270,14 @@ async function startServer(databaseUrl: string) {
     },
   );
   let barePort = 0;
+  let pid = 0;
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       const bare = /^BARE (\d+)$/.exec(line);
       if (bare) barePort = Number(bare[1]);
+      const own = /^PID (\d+)$/.exec(line);
+      if (own) pid = Number(own[1]);
       const m = /^LISTENING (\d+)$/.exec(line);
       if (m) resolve(Number(m[1]));
     });
@@ -278,6 +286,7 @@ async function startServer(databaseUrl: string) {
   return {
     port,
     barePort,
+    pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -285,9 +294,21 @@ async function startServer(databaseUrl: string) {
   };
 }
 
-async function run(url: string, seconds: number, connections: number) {
+async function run(url: string, seconds: number, connections: number, serverPid?: number) {
+  const before = serverPid ? await cpuMs(serverPid) : NaN;
   const r = await autocannon({ url, connections, duration: seconds });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors };
+  const cpuUs = serverPid ? (((await cpuMs(serverPid)) - before) * 1000) / r.requests.total : NaN;
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors, cpuUs };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (NaN elsewhere). */
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
 }
 
 function printTable(results: Result[], sizes: number[], connections: number, duration: number, settings: string) {
@@ -296,19 +317,25 @@ function printTable(results: Result[], sizes: number[], connections: number, dur
     `GET /api/video — ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
     `PostgreSQL ${settings}`,
     '',
-    '| scenario | size | matches | p50 ms | p99 ms | req/s | load |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| scenario | size | matches | p50 ms | p99 ms | req/s | CPU µs/req | load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.size.toLocaleString()} | ${r.total.toLocaleString()} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.load.toFixed(1)} |`,
+        `| ${r.scenario} | ${r.size.toLocaleString()} | ${r.total.toLocaleString()} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${r.load.toFixed(1)} |`,
     ),
   ];
-  lines.push('', '| size | first page / bare Fastify (req/s) | first page p99 ms | search p99 ms |', '|---:|---:|---:|---:|');
+  lines.push(
+    '',
+    '| size | first page / bare Fastify (req/s) | bare / first page (CPU per request) | first page p99 ms | search p99 ms |',
+    '|---:|---:|---:|---:|---:|',
+  );
   for (const size of sizes) {
     const of = (scenario: string) => results.find((x) => x.size === size && x.scenario.startsWith(scenario));
     const [first, bare, search] = [of('first page'), of('bare Fastify'), of('search')];
     if (first && bare)
-      lines.push(`| ${size.toLocaleString()} | ${(first.rps / bare.rps).toFixed(2)} | ${first.p99} | ${search?.p99 ?? '?'} |`);
+      lines.push(
+        `| ${size.toLocaleString()} | ${(first.rps / bare.rps).toFixed(2)} | ${(bare.cpuUs / first.cpuUs).toFixed(2)} | ${first.p99} | ${search?.p99 ?? '?'} |`,
+      );
   }
   if (small !== large) {
     lines.push(

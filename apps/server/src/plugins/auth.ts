@@ -71,10 +71,20 @@ export function registerAuth(
 ) {
   const pageNeedsViewer = opts.pageNeedsViewer ?? (() => false);
   app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a caller without our cookies (the public reads' crowd) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const isPage = !request.url.startsWith('/api/');
-    if (isPage && !pageNeedsViewer(request.method, request.url)) return;
+    if (isPage && !pageNeedsViewer(request.method, request.url)) return done();
     const token = request.cookies[SESSION_COOKIE];
+    if (!token && !request.cookies[USER_COOKIE]) {
+      // Nobody to look up, no cookie to clear: `viewer` stays null.
+      return done(request.routeOptions.config.signedIn ? new Unauthorized('Unauthorized request') : undefined);
+    }
+    resolveViewer(request, reply, token, isPage).then(() => done(), done);
+  });
+
+  /** The session behind a cookie of ours: the viewer, the renewed cookie, or both cookies cleared. */
+  async function resolveViewer(request: FastifyRequest, reply: FastifyReply, token: string | undefined, isPage: boolean) {
     let session: Awaited<ReturnType<SessionsService['resolve']>> = null;
     try {
       session = token ? await sessions.resolve(token) : null;
@@ -89,7 +99,7 @@ export function registerAuth(
     // API.md §2: a session found invalid clears both cookies, so the web app stops acting signed in.
     if (!request.viewer && (token || request.cookies[USER_COOKIE])) cookies.clear(request, reply);
     if (request.routeOptions.config.signedIn && !request.viewer) throw new Unauthorized('Unauthorized request');
-  });
+  }
 }
 
 /** The signed-in viewer or 401 (a `signedIn` route always has one); services receive the viewer explicitly. */

@@ -15,8 +15,10 @@ declare module 'fastify' {
 export function registerMetrics(app: FastifyInstance, metrics: Metrics | undefined) {
   app.decorate('metrics', metrics ?? null);
   if (!metrics) return;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: counting costs no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }

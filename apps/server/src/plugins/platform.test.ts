@@ -1,6 +1,9 @@
+import http from 'node:http';
 import net from 'node:net';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../test/support.ts';
+import { createTestContext, registerUser } from '../../test/support.ts';
+import { staticHeaders } from './security.ts';
 
 const ctx = await createTestContext();
 const { app } = ctx;
@@ -90,6 +93,40 @@ describe('authentication comes first', () => {
       const res = await app.inject({ method, url, payload: payload as never });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toMatchObject({ success: false, data: 'Unauthorized request' });
+    }
+  });
+});
+
+describe('security headers, recorded once', () => {
+  it('are what helmet itself sets on a response', () => {
+    const options = { crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' as const } };
+    const res = new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+    let failed: unknown;
+    helmet(options)(res.req, res, (err?: unknown) => (failed = err));
+    expect(failed).toBeUndefined();
+    const recorded = Object.fromEntries(staticHeaders(helmet(options)).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(recorded).toEqual(res.getHeaders());
+    expect(Object.keys(recorded)).toContain('content-security-policy');
+  });
+
+  it('reach a list page, an error, and a reply written by tus on the raw response', async () => {
+    const { cookie } = await registerUser(ctx);
+    for (const [method, url, headers] of [
+      ['GET', '/api/video?page=1', {}],
+      ['GET', '/api/no-such-call', {}],
+      ['HEAD', '/api/uploads/01234567-89ab-4def-8123-456789abcdef', { cookie, 'tus-resumable': '1.0.0' }],
+    ] as const) {
+      const res = await app.inject({ method, url, headers });
+      const what = `${method} ${url} (${res.statusCode})`;
+      // tus's own answer (no Fastify error envelope): the reply was hijacked.
+      if (method === 'HEAD') expect(res.headers['tus-resumable'], what).toBe('1.0.0');
+      expect(String(res.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(res.headers['x-frame-options'], what).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy'], what).toBe('same-site');
+      expect(res.headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+      expect(res.headers['x-powered-by'], what).toBeUndefined();
     }
   });
 });

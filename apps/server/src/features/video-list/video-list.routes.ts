@@ -23,15 +23,18 @@ export function createListPages(deps: AppDeps) {
   const pages = createMicroCache<string>({ ttlMs: deps.config.listCacheMs });
   const unsubscribe = onListChange(deps.events, () => pages.clear());
 
+  /** A page's body as sent. A string skips the preSerialization hook, so storage keys become URLs here. */
+  async function compute(q: VideoListQuery): Promise<string> {
+    const data = withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl);
+    return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
+  }
+
   return {
-    async body(q: VideoListQuery): Promise<string> {
+    // The hot path of every list call: no named closure per request (tsx names each one it makes).
+    body(q: VideoListQuery): Promise<string> {
+      if (!deps.events.listening()) return compute(q);
       const key = JSON.stringify([q.page, q.query?.trim() ?? '', q.name?.trim() ?? '', q.sortBy ?? '', q.sortType ?? '']);
-      const compute = async () => {
-        // A string skips the preSerialization hook, so storage keys become URLs here.
-        const data = withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl);
-        return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
-      };
-      return deps.events.listening() ? pages.get(key, compute) : compute();
+      return pages.get(key, () => compute(q));
     },
     /** Stops listening for changes (the app closes). */
     stop: unsubscribe,
