@@ -34,7 +34,7 @@ export type PageRequest = {
   manifest: ClientManifest;
 };
 
-export type ClientManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type ClientManifest = Record<string, { file: string; name?: string; imports?: string[]; isEntry?: boolean }>;
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -151,9 +151,16 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
     files.add(chunk.file);
     for (const next of chunk.imports ?? []) visit(next);
   };
+  // A module other chunks import too is a shared chunk, listed by its chunk name, not its source.
+  const keyOf = (source: string) => {
+    if (manifest[source]) return source;
+    const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+    return Object.keys(manifest).find((key) => manifest[key]?.name === name);
+  };
   for (const match of context.matches) {
     const source = (match.route.handle as RouteHandle | undefined)?.source;
-    if (source) visit(source);
+    const key = source && keyOf(source);
+    if (key) visit(key);
   }
   return [...files].map((file) => `/${file}`);
 }
