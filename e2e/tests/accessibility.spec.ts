@@ -75,7 +75,8 @@ test.describe('accessibility (axe-core)', () => {
     ];
     for (const [name, path, ready] of pages) {
       await page.goto(path);
-      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 20_000 });
+      // Visible text only: the page's <title>, in the server's head, holds the same words.
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('Loading data...')).toHaveCount(0);
       await expectAccessible(page, name);
     }
@@ -116,7 +117,8 @@ test.describe('accessibility (axe-core)', () => {
     ];
     for (const [name, path, ready] of staffPages) {
       await page.goto(path);
-      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 20_000 });
+      // Visible text only: the page's <title>, in the server's head, holds the same words.
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('Loading data...')).toHaveCount(0);
       await expectAccessible(page, name);
     }

@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import type { CurrentUser, WatchVideo } from '@streamhub/contract';
+import type { CurrentUser, VideoListPage, WatchVideo } from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { headTags, loadHeadData, pageHead, type PageHead } from './app/page-head';
 import { preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
@@ -13,7 +13,8 @@ import { serverStateScript } from './app/server-state';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
-import { watchKeys } from './lib/query-keys';
+import { FIRST_SCREEN_CARDS } from './features/video-list/components/video-list-view';
+import { videoKeys, watchKeys } from './lib/query-keys';
 
 /**
  * The server's half of the web app (built by `vite build --ssr`, loaded by apps/server's web-app
@@ -34,7 +35,7 @@ export type PageRequest = {
   manifest: ClientManifest;
 };
 
-export type ClientManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type ClientManifest = Record<string, { file: string; name?: string; imports?: string[]; isEntry?: boolean }>;
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -151,18 +152,33 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
     files.add(chunk.file);
     for (const next of chunk.imports ?? []) visit(next);
   };
+  // A module other chunks import too is a shared chunk, listed by its chunk name, not its source.
+  const keyOf = (source: string) => {
+    if (manifest[source]) return source;
+    const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+    return Object.keys(manifest).find((key) => manifest[key]?.name === name);
+  };
   for (const match of context.matches) {
     const source = (match.route.handle as RouteHandle | undefined)?.source;
-    if (source) visit(source);
+    const key = source && keyOf(source);
+    if (key) visit(key);
   }
   return [...files].map((file) => `/${file}`);
 }
 
 const moduleTags = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 
-/** The watch page's first media (app/page-preloads.ts), for a video the render could load; none elsewhere. */
+/** What the page asks for first: /home's first thumbnails, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
   const last = context.matches[context.matches.length - 1];
+  if (last?.route.path === '/home') {
+    // The first cards' thumbnails: the page's largest paint, asked for before the HTML is read.
+    const [[, list] = []] = client.getQueriesData<VideoListPage>({ queryKey: [...videoKeys.all, 'list'] });
+    return (list?.videos ?? [])
+      .slice(0, FIRST_SCREEN_CARDS)
+      .filter((video) => video.thumbnail)
+      .map((video) => ({ href: video.thumbnail, as: 'image', highPriority: true }));
+  }
   const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
   const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;
   if (!video) return [];

@@ -36,7 +36,7 @@ export async function watchPreloads(
   const levelText = await fetchText(levelUrl);
   if (levelText === null) return preloads;
   preloads.push({ href: levelUrl, as: 'fetch', hlsLevel: true });
-  if (/#EXT-X-BYTERANGE|BYTERANGE=/.test(levelText)) return preloads;
+  // None for a single-file rung (firstMediaUris: byte ranges cannot be preloaded).
   const { init, segment } = firstMediaUris(levelText, variant.url);
   for (const url of [init, segment]) if (url) preloads.push({ href: samePlace(url, masterUrl), as: 'fetch' });
   return preloads;

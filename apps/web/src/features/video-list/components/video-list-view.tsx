@@ -10,8 +10,8 @@ type VideoListViewProps = {
   onPageChange: (page: number) => void;
 };
 
-/** The cards on a phone's and a desktop's first screen: their thumbnails load first, eagerly. */
-const FIRST_SCREEN_CARDS = 4;
+/** The cards on a phone's and a desktop's first screen: their thumbnails load first, eagerly (and the server preloads them). */
+export const FIRST_SCREEN_CARDS = 4;
 
 /** The home grid with its states (SPEC §2, §4, §8). */
 export function VideoListView({ params, onPageChange }: VideoListViewProps) {
