@@ -30,6 +30,17 @@ test.describe('discovery', () => {
     // Views: Alpha 2, Gamma 1, Beta 0 (an order different from the durations').
     await viewAs(baseURL!, [alpha, gamma]);
     await viewAs(baseURL!, [alpha]);
+    // Views are written in batches (VIEW_FLUSH_MS) and lists are cached (LIST_CACHE_MS): the counts
+    // reach the list within seconds (docs/architecture.md, Events), so the sort waits until they have.
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/video?name=${user.username}&sortBy=views&sortType=desc`);
+          return ((await res.json()) as { data: { videos: Array<{ views: number }> } }).data.videos.map((v) => v.views);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([2, 1, 0]);
 
     await page.goto('/home');
     const search = page.getByRole('search', { name: 'Video search' });
