@@ -1,3 +1,4 @@
+import type { NotificationType } from '@streamhub/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables; migrations in ./migrations are the source of truth. */
@@ -306,16 +307,8 @@ export interface NotificationsTable {
   created_at: Generated<Date>;
 }
 
-export type NotificationKind =
-  | 'video.published'
-  | 'comment.created'
-  | 'comment.reply'
-  | 'purchase.sold'
-  | 'video.ready'
-  | 'video.failed'
-  | 'moderation.takedown'
-  | 'moderation.restored'
-  | 'report.resolved';
+/** The types of API.md §13, as the contract names them (0016's CHECK holds the same list). */
+export type NotificationKind = NotificationType;
 
 export interface NotificationDetails {
   title?: string;

@@ -45,6 +45,10 @@ async function storedVideo(ownerId: string, title: string) {
 
 const buyVideo = (videoId: string, cookie: string) => call('POST', `/api/purchase/buy/video/${videoId}`, cookie);
 
+/** The state of the one purchase of a playlist. */
+const playlistPurchaseStatus = async (playlistId: string) =>
+  (await db.selectFrom('purchases').select('status').where('playlist_id', '=', playlistId).executeTakeFirstOrThrow()).status;
+
 describe('report → takedown → restore of a video', () => {
   it('leaves every list, answers 410 with the reason, serves no media byte, shows the owner why; restore puts it back', async () => {
     const owner = await registerUser(ctx);
@@ -294,12 +298,7 @@ describe('refunds', () => {
       reason: 'Scam',
     });
     expect(res.statusCode).toBe(200);
-    const purchase = await db
-      .selectFrom('purchases')
-      .select('status')
-      .where('playlist_id', '=', playlistId)
-      .executeTakeFirstOrThrow();
-    expect(purchase.status).toBe('refunded');
+    expect(await playlistPurchaseStatus(playlistId)).toBe('refunded');
     expect((await call('GET', `/api/video/v/${paid}`, buyer.cookie)).statusCode).toBe(401);
     expect((await call('GET', `/api/playlist/${playlistId}`, buyer.cookie)).statusCode).toBe(404);
 
@@ -328,12 +327,7 @@ describe('refunds', () => {
       reason: 'Stolen',
     });
     expect(res.statusCode).toBe(200);
-    const purchase = await db
-      .selectFrom('purchases')
-      .select('status')
-      .where('playlist_id', '=', playlistId)
-      .executeTakeFirstOrThrow();
-    expect(purchase.status).toBe('settled');
+    expect(await playlistPurchaseStatus(playlistId)).toBe('settled');
     expect((await call('GET', `/api/video/v/${kept}`, buyer.cookie)).statusCode).toBe(200);
     expect((await call('GET', `/api/video/v/${gone}`, buyer.cookie)).statusCode).toBe(410);
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
