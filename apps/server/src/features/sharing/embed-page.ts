@@ -1,4 +1,4 @@
-import { escapeMarkup as e } from './markup.ts';
+import { escapeMarkup as e } from '@streamhub/contract';
 
 /** What an embed shows: the player of an open video, or a card that only links to the watch page. */
 export type EmbedView =

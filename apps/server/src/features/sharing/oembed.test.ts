@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSeconds } from '@streamhub/contract';
-import { escapeMarkup } from './markup.ts';
+import { escapeMarkup } from '@streamhub/contract';
 import { fitPlayer, watchedVideoId } from './oembed.ts';
 
 const ID = '0190a5f0-1234-7000-8000-00000000abcd';

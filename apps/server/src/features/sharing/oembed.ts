@@ -1,7 +1,4 @@
-import { escapeMarkup } from './markup.ts';
-
-/** The player size an oEmbed answer offers when the consumer names no limit (16:9). */
-export const DEFAULT_PLAYER = { width: 640, height: 360 } as const;
+import { DEFAULT_PLAYER } from '@streamhub/contract';
 
 const WATCH_PATH = /^\/video\/watch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -31,12 +28,4 @@ export function fitPlayer(maxWidth?: number, maxHeight?: number): { width: numbe
   if (maxHeight !== undefined && width / ratio > maxHeight) width = maxHeight * ratio;
   width = Math.max(1, Math.floor(width));
   return { width, height: Math.max(1, Math.min(Math.round(width / ratio), maxHeight ?? Infinity)) };
-}
-
-/** The iframe an oEmbed consumer (or the Share dialog's embed code) puts in its page. */
-export function embedIframe(src: string, size: { width: number; height: number }, title: string): string {
-  return (
-    `<iframe src="${escapeMarkup(src)}" width="${size.width}" height="${size.height}" title="${escapeMarkup(title)}" ` +
-    'frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>'
-  );
 }

@@ -5,7 +5,8 @@ import { THUMBNAIL_SIZE } from '../../lib/images.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import { renderEmbedPage, type EmbedView } from './embed-page.ts';
-import { embedIframe, fitPlayer, watchedVideoId } from './oembed.ts';
+import { embedIframe } from '@streamhub/contract';
+import { fitPlayer, watchedVideoId } from './oembed.ts';
 import { createSharingRepo, type SitemapRow } from './sharing.repo.ts';
 import { renderRobots, renderSitemapIndex, renderUrlset, SITEMAP_MAX_URLS } from './sitemap.ts';
 

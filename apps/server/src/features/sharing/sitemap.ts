@@ -1,4 +1,4 @@
-import { escapeMarkup as e } from './markup.ts';
+import { escapeMarkup as e } from '@streamhub/contract';
 
 /** The sitemap protocol's limit of URLs in one file; more make `/sitemap.xml` an index of pages. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,11 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { startSeconds } from '@streamhub/contract';
-
-/** The embed player's size in the code the Share dialog offers: the oEmbed default (16:9). */
-const EMBED_SIZE = { width: 640, height: 360 };
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+import { DEFAULT_PLAYER, embedIframe, startSeconds } from '@streamhub/contract';
 
 /** A whole number of seconds to start at, or none below one second. */
 const wholeStart = (startAt?: number) => (startAt && startAt >= 1 ? Math.floor(startAt) : 0);
@@ -17,16 +11,13 @@ export function watchLink(origin: string, videoId: string, startAt?: number): st
 }
 
 /**
- * The embed code: the same iframe the server's oEmbed answer carries for this video (its `html`;
- * apps/server/src/features/sharing/oembed.ts), an e2e test holds the two equal.
+ * The embed code: the iframe the server's oEmbed answer carries for this video (its `html`), at
+ * oEmbed's default size, made by the same contract function.
  */
 export function embedCode(origin: string, videoId: string, title: string, startAt?: number): string {
   const t = wholeStart(startAt);
   const src = `${origin}/embed/${encodeURIComponent(videoId)}${t ? `?t=${t}` : ''}`;
-  return (
-    `<iframe src="${escapeAttribute(src)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" ` +
-    `title="${escapeAttribute(title)}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`
-  );
+  return embedIframe(src, DEFAULT_PLAYER, title);
 }
 
 /** Where a shared link asks the watch page to start (`?t=83`), in seconds; 0 without one. */
