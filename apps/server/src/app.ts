@@ -18,6 +18,7 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { removeFormFilesBeforeReply } from './lib/multipart.ts';
 import { ok } from './lib/respond.ts';
 import { diskStatus } from './storage/disk-space.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await registerSecurity(app, deps.config, deps.db);
   await app.register(cookie);
   await app.register(multipart);
+  removeFormFilesBeforeReply(app);
   await registerOpenApi(app);
   registerAuth(app, deps.services.sessions, deps.services.cookies, { pageNeedsViewer: isPageRequest });
   hearOwnEventsBeforeReplying(app, deps.events);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, BadInput, TooLarge } from './errors.ts';
 
 export interface UploadedFile {
@@ -19,6 +19,21 @@ export interface MultipartForm {
   files: Record<string, UploadedFile>;
   /** Removes every temp file; safe to call more than once. */
   cleanup(): Promise<void>;
+}
+
+/** The forms read for a request, whose temp files must be gone before its answer leaves. */
+const formsOf = new WeakMap<FastifyRequest, MultipartForm[]>();
+
+/**
+ * Removes every form's temp files before the answer is sent (onSend). A route's own `finally`
+ * runs after `reply.send()` has already written the answer, so a client (or a test listing the
+ * temp folder) could otherwise see the files of a request it has its answer for.
+ */
+export function removeFormFilesBeforeReply(app: FastifyInstance) {
+  app.addHook('onSend', async (request) => {
+    const forms = formsOf.get(request);
+    if (forms) await Promise.all(forms.map((form) => form.cleanup()));
+  });
 }
 
 /**
@@ -76,7 +91,9 @@ export async function readMultipart(
     if (isParserError(err)) throw new BadInput('Malformed multipart body');
     throw err;
   }
-  return { fields, files, cleanup };
+  const form = { fields, files, cleanup };
+  formsOf.set(request, [...(formsOf.get(request) ?? []), form]);
+  return form;
 }
 
 /**
