@@ -36,10 +36,10 @@ function harness() {
   const sources: FakeSource[] = [];
   const items: string[] = [];
   const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
-  let reconnected = 0;
+  let connected = 0;
   const close = openNotificationStream({
     onItem: (item) => items.push(item._id),
-    onReconnected: () => (reconnected += 1),
+    onConnected: () => (connected += 1),
     connect: (url) => {
       const source = new FakeSource(url);
       sources.push(source);
@@ -52,7 +52,7 @@ function harness() {
     },
     clearTimer: (timer) => ((timer as { cleared: boolean }).cleared = true),
   });
-  return { sources, items, timers, close, reconnected: () => reconnected };
+  return { sources, items, timers, close, connected: () => connected };
 }
 
 describe('openNotificationStream', () => {
@@ -67,13 +67,15 @@ describe('openNotificationStream', () => {
     expect(h.items).toEqual(['7']);
   });
 
-  it('leaves a dropped connection to EventSource, and re-reads the count once it is back', () => {
+  it('re-reads what came before the first open, leaves a dropped connection to EventSource, and re-reads once it is back', () => {
     const h = harness();
+    expect(h.connected()).toBe(0);
     h.sources[0]!.open();
+    expect(h.connected()).toBe(1);
     h.sources[0]!.fail(true);
     expect(h.timers).toHaveLength(0);
     h.sources[0]!.open();
-    expect(h.reconnected()).toBe(1);
+    expect(h.connected()).toBe(2);
     expect(h.sources).toHaveLength(1);
   });
 
@@ -90,7 +92,7 @@ describe('openNotificationStream', () => {
     expect(h.timers.map((t) => t.ms)).toEqual([RETRY_FIRST_MS, RETRY_FIRST_MS * 2]);
     h.timers[1]!.run();
     h.sources[2]!.open();
-    expect(h.reconnected()).toBe(1);
+    expect(h.connected()).toBe(2);
   });
 
   it('closes the connection and any pending retry', () => {

@@ -14,8 +14,12 @@ type Source = {
 
 export type StreamOptions = {
   onItem: (item: NotificationItem) => void;
-  /** The stream opened again after it was down: what it cannot replay (the unread count) is re-read. */
-  onReconnected: () => void;
+  /**
+   * The stream is open, first or again after it was down: what it cannot replay is re-read. The
+   * unread count always; on the first open also what the page read before it (the server-rendered
+   * or fetched list), as a notification written between that read and the open comes on neither.
+   */
+  onConnected: () => void;
   /** For tests: how a connection is made (the browser's EventSource otherwise). */
   connect?: (url: string) => Source;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -40,7 +44,7 @@ function readItem(data: unknown): NotificationItem | null {
  */
 export function openNotificationStream({
   onItem,
-  onReconnected,
+  onConnected,
   connect = (url) => new EventSource(url, { withCredentials: true }),
   setTimer = (run, ms) => setTimeout(run, ms),
   clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -58,7 +62,7 @@ export function openNotificationStream({
     source = current;
     current.addEventListener('open', () => {
       wait = RETRY_FIRST_MS;
-      if (everOpened && down) onReconnected();
+      if (!everOpened || down) onConnected();
       everOpened = true;
       down = false;
     });

@@ -34,7 +34,7 @@ export function useNotificationStream(userId: string | null) {
     if (!userId || typeof EventSource === 'undefined') return;
     return openNotificationStream({
       onItem: (item) => receive(queryClient, item),
-      onReconnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() }),
+      onConnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     });
   }, [userId, queryClient]);
 }
