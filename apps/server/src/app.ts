@@ -29,6 +29,7 @@ import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.ro
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { feedRoutes, videoRecommendationsRoutes } from './features/recommendations/recommendations.routes.ts';
+import { captionsRoutes } from './features/captions/captions.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
+  await app.register(captionsRoutes, { prefix: '/api/video', deps });
   await app.register(videoRecommendationsRoutes, { prefix: '/api/video', deps });
   await app.register(feedRoutes, { prefix: '/api/feed', deps });
   await app.register(subscriptionsRoutes, { prefix: '/api/subscription', deps });

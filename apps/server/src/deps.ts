@@ -42,6 +42,11 @@ import { createRemovals } from './features/moderation/removals.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createViewCounter } from './features/videos/view-counter.ts';
+import { createCaptionsRepo } from './features/captions/captions.repo.ts';
+import { createCaptionsService } from './features/captions/captions.service.ts';
+import { createTranscribeHandler } from './features/captions/transcribe.job.ts';
+import { createTranscribeProvider } from './features/captions/transcribe.ts';
+import { publishCaptionsOfReadyVideo } from './features/captions/publish-captions-of-ready-video.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
@@ -116,6 +121,7 @@ export function createServices(infra: Infra) {
   });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
+  const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,
@@ -129,6 +135,7 @@ export function createServices(infra: Infra) {
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
     views,
+    captions,
   });
   const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
   const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
@@ -182,6 +189,7 @@ export function createServices(infra: Infra) {
     users,
     videos,
     views,
+    captions,
     uploads,
     subscriptions,
     videoList,
@@ -368,6 +376,16 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
     notifyReporterOfResolvedReport({ notifications, sources }),
     forgetNotificationsOfDeletedVideo({ notifications }),
+    publishCaptionsOfReadyVideo({
+      captions: services.captions,
+      queue: infra.queue,
+      transcribe: {
+        enabled: infra.config.transcribeProvider !== 'none',
+        // Expires (and is retried) after base + 4 × duration, as a transcode does.
+        expireInSeconds: (duration) => Math.ceil(infra.config.jobs.expireBaseSeconds + 4 * duration),
+      },
+      duration: async (videoId) => (await createVideosRepo(infra.db).findById(videoId))?.duration,
+    }),
   ];
 }
 
@@ -391,6 +409,20 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       events: infra.events,
     }),
     'video.media.move': createRemovedMediaHandler(folderMoveParts(infra)),
+    'video.transcribe': createTranscribeHandler({
+      provider: createTranscribeProvider(infra.config.transcribeProvider),
+      repo: createCaptionsRepo(infra.db),
+      captions: createCaptionsService({
+        repo: createCaptionsRepo(infra.db),
+        storage: infra.storage,
+        access: createAccessService({ db: infra.db, uploadLimitDefault: infra.config.uploadLimitDefault }),
+        events: infra.events,
+      }),
+      storage: infra.storage,
+      workRoot: path.join(infra.config.dataDir, 'work'),
+      nice: infra.config.encoderNice,
+      findVideo: (videoId) => createVideosRepo(infra.db).findById(videoId),
+    }),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Caption } from './captions.ts';
 import { Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -54,6 +55,8 @@ export const WatchVideo = z.object({
   price: z.number(),
   status: VideoStatus,
   owner: Owner,
+  /** Caption tracks (API.md §16), one per language; the master playlist names them too. */
+  captions: z.array(Caption),
 });
 export type WatchVideo = z.infer<typeof WatchVideo>;
 

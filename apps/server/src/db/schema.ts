@@ -66,6 +66,26 @@ export interface VideosTable {
   size_bytes: Generated<number>;
   /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
   trend_score: Generated<number | null>;
+  /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */
+  captions_master: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One caption track of a video (migration 0020, docs/captions.md). */
+export interface VideoCaptionsTable {
+  video_id: string;
+  /** A canonical BCP 47 tag. */
+  language: string;
+  label: string;
+  /** Made by the transcription job, not uploaded by the owner. */
+  auto: Generated<boolean>;
+  /** A new one per change: names the track's files (`captions/<language>-<rev>.vtt`), so every URL is immutable. */
+  rev: string;
+  /** The sanitised WebVTT. */
+  vtt: string;
+  /** The cues' text, for search. */
+  text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -370,6 +390,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   videos: VideosTable;
+  video_captions: VideoCaptionsTable;
   video_likes: VideoLikesTable;
   video_views: VideoViewsTable;
   watch_history: WatchHistoryTable;

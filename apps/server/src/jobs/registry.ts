@@ -29,6 +29,14 @@ export const jobDefinitions = {
     options: { retryBackoff: true },
   },
   /**
+   * Automatic captions of a finished video (features/captions/transcribe.job.ts), enqueued after
+   * its transcode when TRANSCRIBE_PROVIDER is not `none`; idempotent (an equal track replaces it).
+   */
+  'video.transcribe': {
+    payload: z.object({ videoId: Id }),
+    options: { retryBackoff: true },
+  },
+  /**
    * One committed event for one durable subscriber (events/durable.ts), enqueued by the relay in
    * the transaction that marks the event relayed. One queue for every subscriber, so adding a
    * subscriber never touches this registry; the event travels in the job (its outbox row may be

@@ -20,6 +20,7 @@ import type { PurchasesService, Refund } from '../purchases/purchases.service.ts
 import { toDashboardVideo } from './video-card.ts';
 import type { VideosRepo } from './videos.repo.ts';
 import type { ViewCounter } from './view-counter.ts';
+import type { CaptionsService } from '../captions/captions.service.ts';
 
 interface Deps {
   repo: VideosRepo;
@@ -37,6 +38,8 @@ interface Deps {
   refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
   /** Counted views, written in batches. */
   views: Pick<ViewCounter, 'count' | 'shown'>;
+  /** The watch call's caption tracks and the master playlist that names them (features/captions). */
+  captions: Pick<CaptionsService, 'forWatch'>;
 }
 
 /** The refund reason a buyer reads in their purchase history when the creator deleted the video. */
@@ -70,6 +73,7 @@ export function createVideosService({
   events,
   refunds,
   views,
+  captions,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
@@ -134,10 +138,11 @@ export function createVideosService({
     // Exclusive media only through the app's token-checked path (same origin, so the session
     // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
     const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
-    const [isLiked, isSubscribed, subscribers] = await Promise.all([
+    const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
       subscriptions.subscriberCount(row.owner_id),
+      captions.forWatch(row.id, base, row.captions_master),
     ]);
     return {
       _id: row.id,
@@ -148,7 +153,7 @@ export function createVideosService({
       // then recorded) the same URL streams the lowest rung as one growing fragmented MP4, so a
       // plain <video src> plays whatever moment it sees it (docs/decisions.md, "videoFile").
       videoFile: row.has_mp4 || row.has_hls ? `${base}/video.mp4` : null,
-      hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
+      hlsUrl: row.has_hls ? `${base}/${tracks.master}` : null,
       // Written by the transcode job before it marks the video done (media/storyboard.ts).
       storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
       duration: row.duration,
@@ -163,6 +168,7 @@ export function createVideosService({
       price: toAmount(row.price_minor),
       status: row.status,
       owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
+      captions: tracks.captions,
     };
   }
 
