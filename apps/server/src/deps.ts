@@ -47,6 +47,9 @@ import { createCaptionsService } from './features/captions/captions.service.ts';
 import { createTranscribeHandler } from './features/captions/transcribe.job.ts';
 import { createTranscribeProvider } from './features/captions/transcribe.ts';
 import { publishCaptionsOfReadyVideo } from './features/captions/publish-captions-of-ready-video.ts';
+import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
+import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createProgressTracker } from './features/analytics/progress-tracker.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
@@ -138,6 +141,14 @@ export function createServices(infra: Infra) {
     captions,
   });
   const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
+  // Heartbeats are added up like views and written every VIEW_FLUSH_MS; the app writes what is left when it closes.
+  const analyticsRepo = createAnalyticsRepo(db);
+  const progress = createProgressTracker({
+    write: (b) => analyticsRepo.addProgress(b),
+    flushMs: config.viewFlushMs,
+    log: infra.log,
+  });
+  const analytics = createAnalyticsService({ repo: analyticsRepo, access, tracker: progress });
   const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
@@ -190,6 +201,8 @@ export function createServices(infra: Infra) {
     videos,
     views,
     captions,
+    progress,
+    analytics,
     uploads,
     subscriptions,
     videoList,

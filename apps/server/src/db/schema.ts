@@ -104,6 +104,17 @@ export interface VideoViewsTable {
   counted_at: Date;
 }
 
+/** A video's analytics for one UTC day (migration 0022, docs/studio.md). */
+export interface VideoDailyStatsTable {
+  video_id: string;
+  day: string;
+  views: Generated<number>;
+  watch_seconds: Generated<number>;
+  sessions: Generated<number>;
+  /** `reached[i]`: sessions that reached i × 5 % of the duration. */
+  reached: Generated<number[]>;
+}
+
 export interface WatchHistoryTable {
   id: string;
   user_id: string;
@@ -393,6 +404,7 @@ export interface Database {
   video_captions: VideoCaptionsTable;
   video_likes: VideoLikesTable;
   video_views: VideoViewsTable;
+  video_daily_stats: VideoDailyStatsTable;
   watch_history: WatchHistoryTable;
   subscriptions: SubscriptionsTable;
   posts: PostsTable;

@@ -188,7 +188,13 @@ export const routeMatrix: RouteEntry[] = [
     setup: videoWithCaptions,
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
-
+  // Progress heartbeats (API.md §16): whoever may watch the video, anonymous viewers too.
+  {
+    route: 'POST /api/video/v/:videoId/progress',
+    setup: video,
+    body: () => ({ json: { position: 1, playing: true } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
   // Likes, comments, history (API.md §7).
   { route: 'POST /api/like/v/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
   { route: 'POST /api/like/c/:commentId', setup: comment, expect: { anonymous: 401, other: 200, owner: 200 } },

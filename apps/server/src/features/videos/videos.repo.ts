@@ -199,15 +199,24 @@ function videoQueries(db: Kysely<Database>) {
       return Boolean(counted.numInsertedOrUpdatedRows);
     },
 
-    /** Adds counted views to their videos in one statement (a video deleted meanwhile is skipped). */
+    /**
+     * Adds counted views to their videos, and to today's (UTC) row of each video's analytics
+     * (migration 0022), in one statement: the studio's views per day are the same views the
+     * videos show. A video deleted meanwhile is skipped.
+     */
     async addViews(counts: Map<string, number>): Promise<void> {
       if (counts.size === 0) return;
       const ids = [...counts.keys()].sort(); // one lock order for every process
       const ns = ids.map((id) => counts.get(id)!);
       await sql`
-        UPDATE videos SET views = videos.views + d.n, trend_score = ${trendAfterViews(sql<number>`d.n`)}
-          FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
-         WHERE videos.id = d.id`.execute(db);
+        WITH counted AS (
+          UPDATE videos SET views = videos.views + d.n, trend_score = ${trendAfterViews(sql<number>`d.n`)}
+            FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
+           WHERE videos.id = d.id
+          RETURNING videos.id, d.n)
+        INSERT INTO video_daily_stats AS s (video_id, day, views)
+        SELECT id, (now() AT TIME ZONE 'UTC')::date, n FROM counted ORDER BY id
+        ON CONFLICT (video_id, day) DO UPDATE SET views = s.views + excluded.views`.execute(db);
     },
 
     async isLiked(userId: string, videoId: string) {
