@@ -55,3 +55,7 @@ export type Caption = z.infer<typeof Caption>;
 /** The answer of a caption upload: the track as stored (its URL comes with the watch call). */
 export const SavedCaption = Caption.pick({ language: true, label: true });
 export type SavedCaption = z.infer<typeof SavedCaption>;
+
+/** A video's track as its owner's edit page lists it (`GET /api/video/v/:videoId/captions`): `auto` when transcribed. */
+export const OwnCaption = SavedCaption.extend({ auto: z.boolean() });
+export type OwnCaption = z.infer<typeof OwnCaption>;

@@ -60,10 +60,10 @@ function captionQueries(db: Kysely<Database>) {
     },
 
     /** What the watch call lists: no WebVTT, no text. */
-    async listed(videoId: string): Promise<{ language: string; label: string; rev: string }[]> {
+    async listed(videoId: string): Promise<{ language: string; label: string; auto: boolean; rev: string }[]> {
       return db
         .selectFrom('video_captions')
-        .select(['language', 'label', 'rev'])
+        .select(['language', 'label', 'auto', 'rev'])
         .where('video_id', '=', videoId)
         .orderBy('language')
         .execute();

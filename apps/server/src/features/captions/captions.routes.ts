@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CaptionLanguage, Id, SavedCaption, UploadCaptionFields, envelope } from '@streamhub/contract';
+import { CaptionLanguage, Id, OwnCaption, SavedCaption, UploadCaptionFields, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { TooLarge } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
@@ -48,6 +48,12 @@ export const captionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         await form.cleanup();
       }
     },
+  );
+
+  app.get(
+    '/v/:videoId/captions',
+    { config: signedIn, schema: { tags, params: VideoParams, response: { 200: envelope(z.array(OwnCaption)) } } },
+    async (request, reply) => ok(reply, await captions.list(request.viewer, request.params.videoId)),
   );
 
   app.delete(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { text as readText } from 'node:stream/consumers';
-import { languageLabel, type Caption, type UploadCaptionFields } from '@streamhub/contract';
+import { languageLabel, type Caption, type OwnCaption, type UploadCaptionFields } from '@streamhub/contract';
 import type { Events } from '../../events/events.ts';
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { OUTPUT_FILES } from '../../media/ffmpeg-args.ts';
@@ -144,6 +144,12 @@ export function createCaptionsService({ repo, storage, access, events }: Deps) {
       const existed = Boolean(await repo.find(videoId, fields.language));
       await storeTrack(videoId, { language: fields.language, label, auto: false, vtt, text });
       return { caption: { language: fields.language, label }, created: !existed };
+    },
+
+    /** GET /api/video/v/:videoId/captions: the tracks, for their owner's edit page. */
+    async list(viewer: Viewer | null, videoId: string): Promise<OwnCaption[]> {
+      await access.assertVideoOwner(videoId, viewer);
+      return (await repo.listed(videoId)).map(({ language, label, auto }) => ({ language, label, auto }));
     },
 
     /** DELETE /api/video/v/:videoId/captions/:language: 404 when the video has no such track. */

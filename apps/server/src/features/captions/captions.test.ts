@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/factories.ts';
 import { makeClip, waitFor } from '../../../test/clips.ts';
@@ -72,6 +73,15 @@ describe('POST /api/video/v/:videoId/captions: who may, and what is malformed', 
       ['en', 'English (CC)'],
       ['pt-BR', 'Brazilian Portuguese'],
     ]);
+  });
+
+  it('GET lists the tracks to their owner only (the edit page)', async () => {
+    const videoId = await createVideo(ctx.db, owner.id);
+    await postCaptions(videoId, owner.cookie, { language: 'en' }, VTT);
+    const url = `/api/video/v/${videoId}/captions`;
+    expect((await get(url, owner.cookie)).json().data).toEqual([{ language: 'en', label: 'English', auto: false }]);
+    expect((await get(url, other.cookie)).statusCode).toBe(403);
+    expect((await get(url)).statusCode).toBe(401);
   });
 
   it('malformed: a language that is no BCP 47 tag, no language, no file, a bad id (400, clear messages)', async () => {
@@ -289,6 +299,11 @@ describe('the SUBTITLES group of a real transcoded video', async () => {
         playlist.body.split('\n').find((l) => l.endsWith('.vtt'))!,
       ),
     ).toBe(captioned.captions[0]!.url);
+  });
+
+  it('TRANSCRIBE_PROVIDER=none: no transcription job after the transcode', async () => {
+    const { rows } = await sql`SELECT id FROM pgboss.job WHERE name = 'video.transcribe'`.execute(ctx.db);
+    expect(rows).toEqual([]);
   });
 
   it('a second language joins the group; deleting every track goes back to the plain master', async () => {

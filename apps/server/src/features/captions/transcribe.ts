@@ -139,7 +139,7 @@ const pocketsphinxProvider: TranscribeProvider = {
   language: 'en',
   async transcribe({ file, workDir, signal, nice }) {
     // The model wants 16 kHz mono 16-bit PCM.
-    const wav = path.join(workDir, 'speech.wav');
+    const wav = path.join(workDir, 'audio-16k.wav');
     const decode = await runProcess(
       ffmpegPath(),
       ['-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-f', 'wav', wav],
