@@ -87,6 +87,7 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     price: 0,
     status: 'ready',
     owner: owner(),
+    captions: [],
     ...patch,
   };
 }

@@ -84,6 +84,7 @@ function Watch({ videoId }: { videoId: string }) {
           poster={data.thumbnail}
           title={title}
           duration={data.duration}
+          captions={data.captions}
           // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
           onMediaRefused={() => void video.refetch()}
         />

@@ -8,6 +8,7 @@ import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerE
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
 import type { StreamHubHlsVideo } from '../hls-video';
+import type { Caption } from '@streamhub/contract';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
@@ -23,6 +24,11 @@ type VideoPlayerProps = {
   poster?: string;
   title: string;
   duration?: number;
+  /**
+   * The video's caption tracks: the captions menu lists them (with Off). hls.js and Safari take
+   * them from the master playlist's SUBTITLES group; the MP4 file gets them as <track>s.
+   */
+  captions?: readonly Caption[];
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
 };
@@ -210,6 +216,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
+  const hasCaptions = Boolean(props.captions?.length);
+  const captionTracks =
+    engine === 'mp4'
+      ? props.captions?.map((c) => <track key={c.url} kind="captions" src={c.url} srcLang={c.language} label={c.label} />)
+      : null;
 
   return (
     <div className="overflow-hidden rounded-xl bg-black">
@@ -246,6 +257,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             disablePictureInPicture={false}
           >
             {track}
+            {captionTracks}
           </video>
         )}
         <media-loading-indicator slot="centered-chrome" noautohide="" />
@@ -265,6 +277,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </media-playback-rate-menu>
           </media-settings-menu-item>
         </media-settings-menu>
+        {hasCaptions ? <media-captions-menu hidden anchor="auto" /> : null}
         <media-control-bar>
           <media-play-button />
           <media-mute-button />
@@ -272,6 +285,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           {/* Shown, not announced: the seek bar tells screen readers the same ("1 minute of 3 minutes"). */}
           <media-time-display showduration="" notoggle="" aria-hidden="true" class="max-sm:hidden" />
           <media-time-range />
+          {hasCaptions ? <media-captions-menu-button /> : null}
           <media-settings-menu-button />
           <media-pip-button />
           <media-fullscreen-button />
