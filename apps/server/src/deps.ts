@@ -8,6 +8,7 @@ import type { JobHandlers, JobName } from './jobs/registry.ts';
 import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
+import { createPublishHandler } from './features/videos/scheduled-publishing.ts';
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
@@ -422,6 +423,7 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       events: infra.events,
     }),
     'video.media.move': createRemovedMediaHandler(folderMoveParts(infra)),
+    'video.publish': createPublishHandler({ repo: createVideosRepo(infra.db), events: infra.events }),
     'video.transcribe': createTranscribeHandler({
       provider: createTranscribeProvider(infra.config.transcribeProvider),
       repo: createCaptionsRepo(infra.db),

@@ -22,4 +22,5 @@ export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './sharing.ts';
 export * from './recommendations.ts';
+export * from './chapters.ts';
 export * from './analytics.ts';

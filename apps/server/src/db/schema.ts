@@ -36,7 +36,7 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
-export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed';
+export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed' | 'scheduled';
 
 export interface VideosTable {
   id: string;
@@ -66,6 +66,8 @@ export interface VideosTable {
   size_bytes: Generated<number>;
   /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
   trend_score: Generated<number | null>;
+  /** When a scheduled video goes public; null once it has, or never scheduled (migration 0021). */
+  publish_at: Date | null;
   /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */
   captions_master: string | null;
   created_at: Timestamp;

@@ -37,6 +37,7 @@ function recordingHandlers() {
       dead.push(videoId);
     },
     'video.media.move': async () => {},
+    'video.publish': async () => {},
     'video.transcribe': async () => {},
     'event.deliver': async () => {},
   };

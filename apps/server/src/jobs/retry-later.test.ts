@@ -18,6 +18,7 @@ const handlers: JobHandlers = {
   },
   'video.transcode.dead': async () => {},
   'video.media.move': async () => {},
+  'video.publish': async () => {},
   'video.transcribe': async () => {},
   'event.deliver': async () => {},
 };

@@ -19,6 +19,7 @@ import * as m0017 from './0017-media-gone-event.ts';
 import * as m0018 from './0018-list-events.ts';
 import * as m0019 from './0019-replies-recommendations.ts';
 import * as m0020 from './0020-captions.ts';
+import * as m0021 from './0021-scheduled-publishing.ts';
 import * as m0022 from './0022-analytics.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-list-events': m0018,
   '0019-replies-recommendations': m0019,
   '0020-captions': m0020,
+  '0021-scheduled-publishing': m0021,
   '0022-analytics': m0022,
 };
