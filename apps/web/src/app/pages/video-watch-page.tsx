@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useComments } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
@@ -87,6 +87,7 @@ function Watch({ videoId }: { videoId: string }) {
           captions={data.captions}
           // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
           onMediaRefused={() => void video.refetch()}
+          videoId={videoId}
         />
         {showRest ? (
           <>
@@ -96,7 +97,11 @@ function Watch({ videoId }: { videoId: string }) {
               shareAction={<ShareButton video={data} />}
               playlistAction={<AddToPlaylistButton videoId={videoId} />}
               menuAction={
-                community.ownsContent ? null : (
+                community.ownsContent ? (
+                  <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
+                    Studio
+                  </Link>
+                ) : (
                   <ActionMenu
                     label="More actions for this video"
                     actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}

@@ -7,6 +7,7 @@ import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../m
 import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
+import { useProgressHeartbeats } from '../progress-heartbeats';
 import type { StreamHubHlsVideo } from '../hls-video';
 import type { Caption } from '@streamhub/contract';
 
@@ -31,6 +32,8 @@ type VideoPlayerProps = {
   captions?: readonly Caption[];
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
+  /** The watched video: playback sends its progress heartbeats (the studio's analytics). */
+  videoId?: string;
 };
 
 let support: PlaybackSupport | undefined;
@@ -68,6 +71,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       : null;
   const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const keysHintId = useId();
+  useProgressHeartbeats(media, props.videoId);
 
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
   // A shared link's `?t=` is where the first source starts.
