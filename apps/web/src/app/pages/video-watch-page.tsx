@@ -13,6 +13,7 @@ import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { ShareButton } from '@/features/watch/components/share-button';
+import { ChapterList } from '@/features/watch/components/chapter-list';
 import { UpNext } from '@/features/recommendations/components/up-next';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
@@ -85,10 +86,12 @@ function Watch({ videoId }: { videoId: string }) {
           title={title}
           duration={data.duration}
           captions={data.captions}
+          chapters={data.chapters}
           // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
           onMediaRefused={() => void video.refetch()}
           videoId={videoId}
         />
+        <ChapterList videoId={videoId} chapters={data.chapters ?? []} />
         {showRest ? (
           <>
             <WatchDetails

@@ -1,6 +1,7 @@
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { VideoCard, videoTitle, watchHref } from '@/components/video-card';
+import { scheduleLabel } from '../schedule';
 
 type ChannelVideoCardProps = {
   video: DashboardVideo;
@@ -38,6 +39,15 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
       </div>
     );
   }
+  if (video.status === 'scheduled') {
+    // Transcoded and waiting for its time: its owner's alone until then (API.md §16).
+    return (
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
+        <span className="rounded bg-sky-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Scheduled</span>
+        {video.publishAt ? <p className="text-sm font-medium">{scheduleLabel(video.publishAt)}</p> : null}
+      </div>
+    );
+  }
   if (video.status === 'failed') {
     return (
       <div className="absolute inset-0 flex items-center justify-center bg-black/75 p-4 text-center">
@@ -50,14 +60,15 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
 
 /** A card on /videos: thumbnail, duration, title, description, exclusive marker, views (SPEC §2). */
 export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVideoCardProps) {
-  const ready = video.status === 'ready';
+  // A scheduled video plays for its owner already (its watch page), as a ready one does.
+  const ready = video.status === 'ready' || video.status === 'scheduled';
   return (
     <VideoCard
       video={video}
       href={ready ? watchHref(video._id) : null}
       status={video.status}
       description={video.description}
-      overlay={ready ? undefined : <StatusOverlay video={video} />}
+      overlay={video.status === 'ready' ? undefined : <StatusOverlay video={video} />}
       action={isOwner ? <ItemMenu label={`Options for ${videoTitle(video)}`} onEdit={onEdit} onDelete={onDelete} /> : null}
     />
   );

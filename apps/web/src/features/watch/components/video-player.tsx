@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type Hls from 'hls.js';
+import { useLocation } from 'react-router';
+import type { Chapter } from '@streamhub/contract';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
 import { createHlsElement, startHlsPlayback } from '../hls-player';
@@ -8,6 +10,7 @@ import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerE
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
 import { useProgressHeartbeats } from '../progress-heartbeats';
+import { useChaptersTrack } from '../chapters-track';
 import type { StreamHubHlsVideo } from '../hls-video';
 import type { Caption } from '@streamhub/contract';
 
@@ -25,6 +28,8 @@ type VideoPlayerProps = {
   poster?: string;
   title: string;
   duration?: number;
+  /** The description's chapters: segments of the seek bar, named in its preview. */
+  chapters?: readonly Chapter[];
   /**
    * The video's caption tracks: the captions menu lists them (with Off). hls.js and Safari take
    * them from the master playlist's SUBTITLES group; the MP4 file gets them as <track>s.
@@ -35,6 +40,26 @@ type VideoPlayerProps = {
   /** The watched video: playback sends its progress heartbeats (the studio's analytics). */
   videoId?: string;
 };
+
+const NO_CHAPTERS: readonly Chapter[] = [];
+
+/**
+ * A `?t=` link followed on this page (a chapter, a timestamp in the description or a comment):
+ * the player seeks there and plays. The page's first `?t=` is where the source starts instead.
+ */
+function useSeekOnTimeLinks(media: HTMLMediaElement | null, startTime: number, resumeAt: { current: number }) {
+  const { key } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (key === seen.current) return;
+    seen.current = key;
+    // No element yet: its source starts there.
+    resumeAt.current = startTime;
+    if (!media) return;
+    media.currentTime = startTime;
+    playQuietly(media);
+  }, [key, media, startTime, resumeAt]);
+}
 
 let support: PlaybackSupport | undefined;
 /** This browser's playback support, asked once. */
@@ -58,7 +83,7 @@ function playQuietly(el: HTMLMediaElement) {
  * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, onMediaRefused } = props;
+  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, chapters = NO_CHAPTERS, onMediaRefused } = props;
   const support = usePlaybackSupport();
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -75,7 +100,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
   // A shared link's `?t=` is where the first source starts.
-  const resumeAt = useRef(useStartTime());
+  const startTime = useStartTime();
+  const resumeAt = useRef(startTime);
   const lastRefreshAt = useRef<number | null>(null);
   // The source new URLs were asked for; its own later errors are expected until they come.
   const refreshedSrc = useRef<string | null>(null);
@@ -217,6 +243,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
       if (engine !== 'hls') media.load();
     };
   }, [media, engine, src, videoFile]);
+
+  useChaptersTrack(media, chapters, duration ?? 0);
+  useSeekOnTimeLinks(media, startTime, resumeAt);
 
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
