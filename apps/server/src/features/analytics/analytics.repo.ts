@@ -16,7 +16,7 @@ export function createAnalyticsRepo(db: Db) {
   return {
     /** What a heartbeat needs of its video: its duration and whether it is ready. */
     async playable(videoId: string) {
-      return db.selectFrom('videos').select(['owner_id', 'duration', 'status']).where('id', '=', videoId).executeTakeFirst();
+      return db.selectFrom('videos').select(['duration', 'status']).where('id', '=', videoId).executeTakeFirst();
     },
 
     async ownerOf(videoId: string): Promise<string | undefined> {

@@ -8,6 +8,7 @@ import {
   type ProgressBody,
   type StudioAnalytics,
 } from '@streamhub/contract';
+import { LRUCache } from 'lru-cache';
 import { BadInput, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -41,6 +42,23 @@ export function resolveRange(query: Pick<AnalyticsQuery, 'from' | 'to'>, today: 
 
 /** Progress heartbeats in, the studio's numbers out (API.md §16, docs/studio.md). */
 export function createAnalyticsService({ repo, access, tracker, now = Date.now }: Deps) {
+  /**
+   * Ready videos' durations: a ready video's duration never changes, so a heartbeat asks the
+   * database one thing only (the watch rule, asked every time).
+   */
+  const durations = new LRUCache<string, number>({ max: 10_000 });
+
+  /** The video's duration when it is ready to be measured, else null (still processing: nothing to measure yet). */
+  async function readyDuration(videoId: string): Promise<number | null> {
+    const known = durations.get(videoId);
+    if (known !== undefined) return known;
+    const video = await repo.playable(videoId);
+    if (!video) throw new NotFound('Video not found');
+    if (video.status !== 'ready' || !(video.duration > 0)) return null;
+    durations.set(videoId, video.duration);
+    return video.duration;
+  }
+
   /** The videos a caller may read analytics of: their own (404 missing, 403 someone else's). */
   async function scopeOf(viewer: Viewer, videoId: string | undefined): Promise<AnalyticsScope> {
     if (!videoId) return { ownerId: viewer._id };
@@ -59,14 +77,12 @@ export function createAnalyticsService({ repo, access, tracker, now = Date.now }
     async progress(videoId: string, viewer: Viewer | null, viewerKey: string, beat: ProgressBody): Promise<boolean> {
       if (tracker.tooSoon(viewerKey, videoId)) return false;
       await access.assertCanWatch(videoId, viewer);
-      const video = await repo.playable(videoId);
-      if (!video) throw new NotFound('Video not found');
-      // The owner previewing a video still processing: nothing to measure against yet.
-      if (video.status !== 'ready' || !(video.duration > 0)) return false;
-      if (beat.position > video.duration + POSITION_SLACK_SECONDS) {
+      const duration = await readyDuration(videoId);
+      if (duration === null) return false;
+      if (beat.position > duration + POSITION_SLACK_SECONDS) {
         throw new BadInput('position is past the end of the video', [{ field: 'position', problem: 'past the duration' }]);
       }
-      return tracker.record(viewerKey, { id: videoId, duration: video.duration }, beat);
+      return tracker.record(viewerKey, { id: videoId, duration }, beat);
     },
 
     /** GET /api/studio/analytics: every day of the range present, zeros included. */
