@@ -88,6 +88,8 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     status: 'ready',
     owner: owner(),
     captions: [],
+    chapters: [],
+    publishAt: null,
     ...patch,
   };
 }

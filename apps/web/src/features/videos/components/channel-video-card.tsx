@@ -60,15 +60,14 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
 
 /** A card on /videos: thumbnail, duration, title, description, exclusive marker, views (SPEC §2). */
 export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVideoCardProps) {
-  // A scheduled video plays for its owner already (its watch page), as a ready one does.
-  const ready = video.status === 'ready' || video.status === 'scheduled';
+  const ready = video.status === 'ready';
   return (
     <VideoCard
       video={video}
       href={ready ? watchHref(video._id) : null}
       status={video.status}
       description={video.description}
-      overlay={video.status === 'ready' ? undefined : <StatusOverlay video={video} />}
+      overlay={ready ? undefined : <StatusOverlay video={video} />}
       action={isOwner ? <ItemMenu label={`Options for ${videoTitle(video)}`} onEdit={onEdit} onDelete={onDelete} /> : null}
     />
   );
