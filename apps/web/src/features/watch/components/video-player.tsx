@@ -13,6 +13,7 @@ import { useProgressHeartbeats } from '../progress-heartbeats';
 import { useChaptersTrack } from '../chapters-track';
 import type { StreamHubHlsVideo } from '../hls-video';
 import type { Caption } from '@streamhub/contract';
+import { useCaptionTracks } from '../caption-tracks';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
@@ -30,10 +31,7 @@ type VideoPlayerProps = {
   duration?: number;
   /** The description's chapters: segments of the seek bar, named in its preview. */
   chapters?: readonly Chapter[];
-  /**
-   * The video's caption tracks: the captions menu lists them (with Off). hls.js and Safari take
-   * them from the master playlist's SUBTITLES group; the MP4 file gets them as <track>s.
-   */
+  /** The video's caption tracks: the captions menu lists them (with Off). */
   captions?: readonly Caption[];
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
@@ -250,10 +248,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
   const hasCaptions = Boolean(props.captions?.length);
-  const captionTracks =
-    engine === 'mp4'
-      ? props.captions?.map((c) => <track key={c.url} kind="captions" src={c.url} srcLang={c.language} label={c.label} />)
-      : null;
+  // Safari's own HLS shows the master playlist's SUBTITLES group; hls.js and the MP4 file get tracks.
+  useCaptionTracks(engine === 'native' ? null : media, props.captions);
 
   return (
     <div className="overflow-hidden rounded-xl bg-black">
@@ -290,7 +286,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
             disablePictureInPicture={false}
           >
             {track}
-            {captionTracks}
           </video>
         )}
         <media-loading-indicator slot="centered-chrome" noautohide="" />
