@@ -91,7 +91,7 @@ export function formatTimeLeft(seconds: number | null): string {
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */
-export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price'>;
+export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price' | 'publishAt'>;
 const DRAFT_KEY = 'streamhub.upload-draft';
 
 export function saveUploadDraft(form: UploadForm) {
@@ -100,6 +100,8 @@ export function saveUploadDraft(form: UploadForm) {
     description: form.description,
     isExclusive: form.isExclusive,
     price: form.price,
+    // A resumed upload keeps its schedule: without it the video would be public as soon as it plays.
+    publishAt: form.publishAt,
   };
   try {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -117,6 +119,7 @@ export function loadUploadDraft(): UploadDraft | null {
       description: String(draft.description ?? ''),
       isExclusive: draft.isExclusive === true,
       price: String(draft.price ?? DEFAULT_VIDEO_PRICE),
+      publishAt: String(draft.publishAt ?? ''),
     };
   } catch {
     return null;
