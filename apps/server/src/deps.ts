@@ -51,6 +51,7 @@ import { publishCaptionsOfReadyVideo } from './features/captions/publish-caption
 import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createProgressTracker } from './features/analytics/progress-tracker.ts';
+import type { ProgressSink } from './features/analytics/progress-relay.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
@@ -95,6 +96,8 @@ export interface Infra {
   paymentProvider?: PaymentProvider;
   /** Prometheus metrics of this process; absent where nobody reads them (most tests). */
   metrics?: Metrics;
+  /** A cluster's HTTP worker: heartbeats go to the primary's tracker (features/analytics/progress-relay.ts). */
+  progressRelay?: ProgressSink;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -149,7 +152,7 @@ export function createServices(infra: Infra) {
     flushMs: config.viewFlushMs,
     log: infra.log,
   });
-  const analytics = createAnalyticsService({ repo: analyticsRepo, access, tracker: progress });
+  const analytics = createAnalyticsService({ repo: analyticsRepo, access, tracker: infra.progressRelay ?? progress });
   const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
@@ -232,7 +235,7 @@ export async function createDeps(
   opts: {
     onFatal: (err: unknown) => void;
     /** An HTTP worker of a cluster: no temp sweeping (its primary sweeps), job nudges go to the primary. */
-    httpWorker?: { relayNudge(name: JobName): void };
+    httpWorker?: { relayNudge(name: JobName): void; progress?: ProgressSink };
     signal?: AbortSignal;
   },
 ): Promise<AppDeps & { close(): Promise<void>; databaseUrl: string }> {
@@ -328,6 +331,7 @@ async function openParts(
     queue,
     events,
     metrics,
+    progressRelay: opts.httpWorker?.progress,
   };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
@@ -349,6 +353,8 @@ async function openParts(
     databaseUrl: url,
     async close() {
       clearInterval(uploadSweeper);
+      // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
+      await services.progress.close();
       await recommendationsRefresh?.stop();
       sweeper?.stop();
       await queue.stop();

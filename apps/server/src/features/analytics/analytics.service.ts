@@ -13,7 +13,7 @@ import { BadInput, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AnalyticsRepo, AnalyticsScope } from './analytics.repo.ts';
-import type { ProgressTracker } from './progress-tracker.ts';
+import type { ProgressSink } from './progress-relay.ts';
 
 /** A heartbeat's position may pass the stored duration by this much (players round, containers differ). */
 const POSITION_SLACK_SECONDS = 2;
@@ -22,7 +22,8 @@ interface Deps {
   repo: AnalyticsRepo;
   /** The watch rule: who may send heartbeats for a video is who may watch it. */
   access: Pick<AccessService, 'assertCanWatch'>;
-  tracker: Pick<ProgressTracker, 'tooSoon' | 'record'>;
+  /** The tracker, or in a cluster's HTTP worker the relay to its primary's. */
+  tracker: ProgressSink;
   /** Today's date (UTC), for the default range. */
   now?: () => number;
 }
