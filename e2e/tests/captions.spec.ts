@@ -49,7 +49,7 @@ test.describe('captions', () => {
     });
     const activeCue = () =>
       video.evaluate((v: HTMLVideoElement) => {
-        const showing = [...v.textTracks].find((t) => t.mode === 'showing');
+        const showing = Array.from(v.textTracks).find((t) => t.mode === 'showing');
         const cue = showing?.activeCues?.[0] as VTTCue | undefined;
         return showing ? `${showing.label}: ${cue?.text ?? ''}` : null;
       });
