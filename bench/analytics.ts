@@ -26,7 +26,7 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { seedVideos } from './seed-videos.ts';
-import { loadCall, startServer } from './support.ts';
+import { cpuSeconds, loadCall, startServer } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -62,7 +62,10 @@ try {
   await Promise.all(Object.values(calls).map((c) => loadCall(c, 2, connections).done)); // warm-up
   // The heartbeats alone: what a heartbeat costs. Then the list and the watch call idle, and again
   // beside a second round of heartbeats (new sessions: other viewers).
+  const cpuBefore = await cpuSeconds(server.pid);
   const alone = await heartbeats(rows, 'a');
+  // What a heartbeat costs the server and its database, which a shared machine does not blur.
+  const cpuPerBeat = ((await cpuSeconds(server.pid)) - cpuBefore) / alone.sent;
   const idle = await Promise.all(Object.values(calls).map((c) => loadCall(c, Number(opts.idle), connections).done));
   const during = Object.values(calls).map((c) => loadCall(c, seconds + 5, connections));
   const beside = await heartbeats(rows, 'b');
@@ -89,9 +92,10 @@ try {
   const line = (name: string, b: Awaited<ReturnType<typeof heartbeats>>) =>
     console.log(
       `heartbeats ${name}: ${b.sent} sent by ${viewers} viewers in ${seconds} s (${(b.sent / seconds).toFixed(0)}/s), ` +
-        `${b.errors} errors, p50 ${f(b.p50)}, p99 ${f(b.p99)}, max ${f(b.max)}`,
+        `${b.errors} errors${b.failed ? ` (${b.failed})` : ''}, p50 ${f(b.p50)}, p99 ${f(b.p99)}, max ${f(b.max)}`,
     );
   line('alone', alone);
+  console.log(`CPU of the server and its database per heartbeat, heartbeats alone: ${(cpuPerBeat * 1e6).toFixed(0)} µs`);
   line('beside the list and watch load', beside);
   console.log(
     `written: ${stored[0]!.sessions} sessions (${2 * viewers} viewers) in ${stored[0]!.rows} rows of video_daily_stats; ` +
@@ -114,6 +118,8 @@ try {
 async function heartbeats(videos: { id: string; duration: number }[], round: string) {
   const latencies: number[] = [];
   let errors = 0;
+  /** Failed heartbeats by status (0: the connection failed). */
+  const failures = new Map<number, number>();
   const end = Date.now() + seconds * 1000;
   const viewer = async (n: number) => {
     const video = videos[n % videos.length]!;
@@ -125,7 +131,10 @@ async function heartbeats(videos: { id: string; duration: number }[], round: str
         position: Math.min(position, video.duration),
         playing: true,
       });
-      if (status !== 200) errors += 1;
+      if (status !== 200) {
+        errors += 1;
+        failures.set(status, (failures.get(status) ?? 0) + 1);
+      }
       latencies.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, intervalMs));
     }
@@ -133,7 +142,8 @@ async function heartbeats(videos: { id: string; duration: number }[], round: str
   await Promise.all(Array.from({ length: viewers }, (_, n) => viewer(n)));
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { sent: latencies.length, errors, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0 };
+  const failed = [...failures].map(([status, n]) => `${n} × ${status || 'no answer'}`).join(', ');
+  return { sent: latencies.length, errors, failed, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0 };
 }
 
 /** One JSON POST on the keep-alive agent; its status (0: it failed). */
