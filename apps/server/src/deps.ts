@@ -8,7 +8,7 @@ import type { JobHandlers, JobName } from './jobs/registry.ts';
 import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
-import { createPublishHandler } from './features/videos/scheduled-publishing.ts';
+import { createPublishHandler, publishOverdue } from './features/videos/scheduled-publishing.ts';
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
@@ -464,6 +464,11 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   await moveLegacyExclusiveFolders(folderMoveParts(infra)).then(
     (moved) => moved && infra.log.info({ moved }, 'moved exclusive videos out of the public videos/ folder'),
     (err: unknown) => infra.log.error({ err }, 'moving exclusive videos out of videos/ failed; tried again at the next start'),
+  );
+  // Scheduled videos whose time passed without their job (failed for good): public now (docs/chapters-and-scheduling.md).
+  await publishOverdue({ repo: createVideosRepo(infra.db), events: infra.events }).then(
+    (published) => published && infra.log.warn({ published }, 'published scheduled videos whose time had passed'),
+    (err: unknown) => infra.log.error({ err }, 'publishing overdue scheduled videos failed; their jobs or the next start will'),
   );
   const subscribers = createDurableSubscribers(infra, deps.services);
   await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);

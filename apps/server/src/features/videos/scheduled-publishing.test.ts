@@ -259,6 +259,23 @@ describe('a scheduled video', () => {
     expect(await notificationTexts(fan.id)).toHaveLength(1);
   });
 
+  it('whose time passed long ago without its job (failed for good) is published when a worker starts, once', async () => {
+    const owner = await createUser(db);
+    const title = `Overdue ${Date.now()}`;
+    const id = await createVideo(db, owner.id, { title });
+    await db
+      .updateTable('videos')
+      .set({ status: 'scheduled', has_mp4: true, has_hls: true, publish_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', id)
+      .execute();
+    expect(await seenBy(id, title, owner.id)).toEqual(hidden);
+    await startWorkerProcess();
+    expect(await seenBy(id, title, owner.id)).toEqual(shown);
+    expect(await publishedEvents(id)).toBe(1);
+    await startWorkerProcess();
+    expect(await publishedEvents(id)).toBe(1);
+  });
+
   it('whose time comes while it transcodes goes public once it plays, announced once', async () => {
     const creator = await registerUser(ctx, { username: `late${Date.now()}` });
     const fan = await registerUser(ctx);

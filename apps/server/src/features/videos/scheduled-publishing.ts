@@ -43,6 +43,26 @@ export async function endSchedule(
   return true;
 }
 
+/** How late a publication must be before a worker's start publishes it itself: its job is lost, not late. */
+export const OVERDUE_GRACE_SECONDS = 600;
+
+/**
+ * The safety net of a worker's start: videos whose time passed over OVERDUE_GRACE_SECONDS ago but
+ * still wait (their job failed for good, or was lost with the queue's tables) end their schedule
+ * now, each as its job would, so none waits for ever; a job that is merely late (its worker was
+ * down) does it itself. Once either way. Returns how many were published.
+ */
+export async function publishOverdue({ repo, events }: { repo: VideosRepo; events: Pick<Events, 'publish'> }): Promise<number> {
+  let published = 0;
+  for (;;) {
+    const ids = await repo.overdueSchedules(OVERDUE_GRACE_SECONDS, 100);
+    for (const videoId of ids) {
+      if (await repo.transaction((tx, trx) => endSchedule(tx, trx, events, videoId, { due: true }))) published += 1;
+    }
+    if (ids.length < 100) return published;
+  }
+}
+
 /** `video.publish`: a scheduled video's time has come (a video deleted, or already public, is left alone). */
 export function createPublishHandler({
   repo,

@@ -199,6 +199,18 @@ function videoQueries(db: Kysely<Database>) {
       return q.returning('has_mp4').executeTakeFirst();
     },
 
+    /** Videos whose publish time passed over `graceSeconds` ago and still wait (their job lost): oldest time first. */
+    async overdueSchedules(graceSeconds: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('publish_at', '<=', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+        .orderBy('publish_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** Moves a scheduled video's time; false when it has none (public already, or never scheduled). */
     async reschedule(id: string, publishAt: Date): Promise<boolean> {
       const r = await db
