@@ -21,13 +21,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../apps/server/src/db/database.ts';
 import { writeEvent } from '../apps/server/src/events/outbox.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { seedVideos } from './seed-videos.ts';
-import { startServer } from './support.ts';
+import { cpuSeconds, loadCall, startServer } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -39,22 +38,8 @@ const { values: opts } = parseArgs({
 });
 const subscribers = Number(opts.subscribers);
 const connections = Number(opts.connections);
-
-/** The part of autocannon's result read here (the package has no types). */
-interface AutocannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-interface Result {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
+/** One call under load for `seconds` (or until `stop`), at `--connections`. */
+const load = (call: { url: string; path?: () => string }, seconds: number) => loadCall(call, seconds, connections);
 
 const server = await startServer();
 const port = (await fs.readFile(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
@@ -186,47 +171,6 @@ async function untilNotified(q: Db, videoId: string, count: number, since: numbe
     // Counting is itself work for the database: a few times a second is precise enough.
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/**
- * CPU seconds (user + system) used so far by a process and its live descendants: the server's
- * HTTP workers and its embedded PostgreSQL with its backends. What a shared machine cannot blur.
- */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  for (const task of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
-    const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
-    for (const child of children.trim().split(/\s+/).filter(Boolean)) ticks += (await cpuSeconds(Number(child))) * 100;
-  }
-  return ticks / 100;
-}
-
-/** One call under load for `seconds` (or until `stop`). */
-function load(call: { url: string; path?: () => string }, seconds: number) {
-  let instance: ReturnType<typeof autocannon> | undefined;
-  const done = new Promise<Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: call.url,
-        connections,
-        duration: seconds,
-        requests: [{ setupRequest: (req: { path: string }) => ({ ...req, ...(call.path ? { path: call.path() } : {}) }) }],
-      },
-      (err: unknown, r: AutocannonResult) =>
-        err
-          ? reject(err)
-          : resolve({
-              p50: r.latency.p50,
-              p99: r.latency.p99,
-              rps: Math.round(r.requests.average),
-              errors: r.errors + r.timeouts + r.non2xx,
-            }),
-    );
-  });
-  return { done, stop: () => instance?.stop() };
 }
 
 function loadAverage(): string {

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { freePort } from '../apps/server/src/db/embedded.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -218,4 +219,65 @@ export async function paddedClip(dir: string, bytes: number): Promise<string> {
   await fh.truncate(bytes);
   await fh.close();
   return big;
+}
+
+/** The part of autocannon's result the benches read (the package has no types). */
+interface AutocannonResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** Latency (ms), throughput and failures of one call under load. */
+export interface LoadResult {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/**
+ * One call under load at `connections` for `seconds` (or until `stop`); `path` picks each
+ * request's path (e.g. a random video).
+ */
+export function loadCall(call: { url: string; path?: () => string }, seconds: number, connections: number) {
+  let instance: ReturnType<typeof autocannon> | undefined;
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: call.url,
+        connections,
+        duration: seconds,
+        requests: [{ setupRequest: (req: { path: string }) => ({ ...req, ...(call.path ? { path: call.path() } : {}) }) }],
+      },
+      (err: unknown, r: AutocannonResult) =>
+        err
+          ? reject(err)
+          : resolve({
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              rps: Math.round(r.requests.average),
+              errors: r.errors + r.timeouts + r.non2xx,
+            }),
+    );
+  });
+  return { done, stop: () => instance?.stop() };
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its live descendants: the server's
+ * HTTP workers and its embedded PostgreSQL with its backends. What a shared machine cannot blur.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  for (const task of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) ticks += (await cpuSeconds(Number(child))) * 100;
+  }
+  return ticks / 100;
 }

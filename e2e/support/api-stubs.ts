@@ -87,6 +87,9 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     price: 0,
     status: 'ready',
     owner: owner(),
+    captions: [],
+    chapters: [],
+    publishAt: null,
     ...patch,
   };
 }

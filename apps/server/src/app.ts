@@ -30,6 +30,8 @@ import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.ro
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { feedRoutes, videoRecommendationsRoutes } from './features/recommendations/recommendations.routes.ts';
+import { progressRoutes, studioRoutes } from './features/analytics/analytics.routes.ts';
+import { captionsRoutes } from './features/captions/captions.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
@@ -96,12 +98,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.addHook('onClose', async () => media.stop());
   // Views counted but not yet written go to the database before it closes (a SIGTERM loses none).
   app.addHook('onClose', async () => deps.services.views.close());
+  // Heartbeats likewise (docs/studio.md).
+  app.addHook('onClose', async () => deps.services.progress.close());
   await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
   await app.register(likesRoutes, { prefix: '/api/like', deps });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
+  await app.register(captionsRoutes, { prefix: '/api/video', deps });
   await app.register(videoRecommendationsRoutes, { prefix: '/api/video', deps });
+  await app.register(progressRoutes, { prefix: '/api/video', deps });
+  await app.register(studioRoutes, { prefix: '/api/studio', deps });
   await app.register(feedRoutes, { prefix: '/api/feed', deps });
   await app.register(subscriptionsRoutes, { prefix: '/api/subscription', deps });
   await app.register(commentsRoutes, { prefix: '/api/comment', deps });

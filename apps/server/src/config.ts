@@ -185,6 +185,15 @@ const EnvSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(1024),
   /** How often the co-watch neighbours of recommendations read new history and likes. */
   RECOMMENDATIONS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
+  /** Largest caption file (WebVTT or SRT) an owner may upload (413 above; docs/captions.md). */
+  CAPTION_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(16 * 1024 ** 2)
+    .default(1024 ** 2),
+  /** Who makes automatic captions after a transcode: `none`, `test` (tones of the audio track), `pocketsphinx` (docs/captions.md). */
+  TRANSCRIBE_PROVIDER: z.enum(['none', 'test', 'pocketsphinx']).default('none'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -268,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadExpireMs: e.UPLOAD_EXPIRE_HOURS * 60 * 60 * 1000,
     recommendationsRefreshMs: e.RECOMMENDATIONS_REFRESH_SECONDS * 1000,
+    captionMaxBytes: e.CAPTION_MAX_BYTES,
+    transcribeProvider: e.TRANSCRIBE_PROVIDER,
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,

@@ -8,6 +8,7 @@ import type { JobHandlers, JobName } from './jobs/registry.ts';
 import { timeJobs } from './jobs/timed.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { createTranscodeDeadHandler, createTranscodeHandler } from './features/videos/transcode.job.ts';
+import { createPublishHandler, publishOverdue } from './features/videos/scheduled-publishing.ts';
 import { moveLegacyExclusiveFolders } from './features/videos/legacy-folders.ts';
 import { createRemovedMediaHandler } from './features/moderation/removed-media.job.ts';
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
@@ -42,6 +43,15 @@ import { createRemovals } from './features/moderation/removals.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createViewCounter } from './features/videos/view-counter.ts';
+import { createCaptionsRepo } from './features/captions/captions.repo.ts';
+import { createCaptionsService } from './features/captions/captions.service.ts';
+import { createTranscribeHandler } from './features/captions/transcribe.job.ts';
+import { createTranscribeProvider } from './features/captions/transcribe.ts';
+import { publishCaptionsOfReadyVideo } from './features/captions/publish-captions-of-ready-video.ts';
+import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
+import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createProgressTracker } from './features/analytics/progress-tracker.ts';
+import type { ProgressSink } from './features/analytics/progress-relay.ts';
 import { createVideoListRepo } from './features/video-list/video-list.repo.ts';
 import { createVideoListService } from './features/video-list/video-list.service.ts';
 import { createLikesRepo } from './features/likes/likes.repo.ts';
@@ -86,6 +96,8 @@ export interface Infra {
   paymentProvider?: PaymentProvider;
   /** Prometheus metrics of this process; absent where nobody reads them (most tests). */
   metrics?: Metrics;
+  /** A cluster's HTTP worker: heartbeats go to the primary's tracker (features/analytics/progress-relay.ts). */
+  progressRelay?: ProgressSink;
 }
 
 /** The composition root: every service is wired here and nowhere else. */
@@ -116,6 +128,7 @@ export function createServices(infra: Infra) {
   });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
+  const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });
   const videos = createVideosService({
     repo: createVideosRepo(db),
     storage,
@@ -129,8 +142,17 @@ export function createServices(infra: Infra) {
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
     views,
+    captions,
   });
   const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
+  // Heartbeats are added up like views and written every VIEW_FLUSH_MS; the app writes what is left when it closes.
+  const analyticsRepo = createAnalyticsRepo(db);
+  const progress = createProgressTracker({
+    write: (b) => analyticsRepo.addProgress(b),
+    flushMs: config.viewFlushMs,
+    log: infra.log,
+  });
+  const analytics = createAnalyticsService({ repo: analyticsRepo, access, tracker: infra.progressRelay ?? progress });
   const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
   const posts = createPostsService(createPostsRepo(db), users);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
@@ -182,6 +204,9 @@ export function createServices(infra: Infra) {
     users,
     videos,
     views,
+    captions,
+    progress,
+    analytics,
     uploads,
     subscriptions,
     videoList,
@@ -210,7 +235,7 @@ export async function createDeps(
   opts: {
     onFatal: (err: unknown) => void;
     /** An HTTP worker of a cluster: no temp sweeping (its primary sweeps), job nudges go to the primary. */
-    httpWorker?: { relayNudge(name: JobName): void };
+    httpWorker?: { relayNudge(name: JobName): void; progress?: ProgressSink };
     signal?: AbortSignal;
   },
 ): Promise<AppDeps & { close(): Promise<void>; databaseUrl: string }> {
@@ -306,6 +331,7 @@ async function openParts(
     queue,
     events,
     metrics,
+    progressRelay: opts.httpWorker?.progress,
   };
   const services = createServices(infra);
   // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
@@ -327,6 +353,8 @@ async function openParts(
     databaseUrl: url,
     async close() {
       clearInterval(uploadSweeper);
+      // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
+      await services.progress.close();
       await recommendationsRefresh?.stop();
       sweeper?.stop();
       await queue.stop();
@@ -368,6 +396,16 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
     notifyReporterOfResolvedReport({ notifications, sources }),
     forgetNotificationsOfDeletedVideo({ notifications }),
+    publishCaptionsOfReadyVideo({
+      captions: services.captions,
+      queue: infra.queue,
+      transcribe: {
+        enabled: infra.config.transcribeProvider !== 'none',
+        // Expires (and is retried) after base + 4 × duration, as a transcode does.
+        expireInSeconds: (duration) => Math.ceil(infra.config.jobs.expireBaseSeconds + 4 * duration),
+      },
+      duration: async (videoId) => (await createVideosRepo(infra.db).findById(videoId))?.duration,
+    }),
   ];
 }
 
@@ -391,6 +429,21 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       events: infra.events,
     }),
     'video.media.move': createRemovedMediaHandler(folderMoveParts(infra)),
+    'video.publish': createPublishHandler({ repo: createVideosRepo(infra.db), events: infra.events }),
+    'video.transcribe': createTranscribeHandler({
+      provider: createTranscribeProvider(infra.config.transcribeProvider),
+      repo: createCaptionsRepo(infra.db),
+      captions: createCaptionsService({
+        repo: createCaptionsRepo(infra.db),
+        storage: infra.storage,
+        access: createAccessService({ db: infra.db, uploadLimitDefault: infra.config.uploadLimitDefault }),
+        events: infra.events,
+      }),
+      storage: infra.storage,
+      workRoot: path.join(infra.config.dataDir, 'work'),
+      nice: infra.config.encoderNice,
+      findVideo: (videoId) => createVideosRepo(infra.db).findById(videoId),
+    }),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
@@ -411,6 +464,11 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   await moveLegacyExclusiveFolders(folderMoveParts(infra)).then(
     (moved) => moved && infra.log.info({ moved }, 'moved exclusive videos out of the public videos/ folder'),
     (err: unknown) => infra.log.error({ err }, 'moving exclusive videos out of videos/ failed; tried again at the next start'),
+  );
+  // Scheduled videos whose time passed without their job (failed for good): public now (docs/chapters-and-scheduling.md).
+  await publishOverdue({ repo: createVideosRepo(infra.db), events: infra.events }).then(
+    (published) => published && infra.log.warn({ published }, 'published scheduled videos whose time had passed'),
+    (err: unknown) => infra.log.error({ err }, 'publishing overdue scheduled videos failed; their jobs or the next start will'),
   );
   const subscribers = createDurableSubscribers(infra, deps.services);
   await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);

@@ -8,6 +8,7 @@ import type { JobName } from './jobs/registry.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { answerClusterMetrics, clusterMetrics, startMetricsListener } from './ops/metrics.ts';
+import { answerRelayedProgress, createProgressRelay } from './features/analytics/progress-relay.ts';
 
 /**
  * Entry point (ROLE=all|api): config → deps → app → listen; stops cleanly on SIGINT/SIGTERM/SIGHUP.
@@ -116,6 +117,8 @@ async function runPrimary(count: number) {
     workers.add(worker);
     worker.on('message', (message: Nudge) => {
       if (message?.type === 'streamhub:nudge') deps?.queue.nudge(message.name);
+      // Heartbeats are counted here, where every worker's reach one tracker (docs/studio.md).
+      else if (deps) answerRelayedProgress(message, deps.services.progress, (answer) => worker.send(answer));
     });
     worker.once('listening', () => {
       ready += 1;
@@ -147,7 +150,10 @@ async function runHttpWorker() {
   const running = (async () => {
     const deps = await createDeps(config, log, {
       onFatal: () => void stop('database lost', 1),
-      httpWorker: { relayNudge: (name) => process.send?.({ type: 'streamhub:nudge', name } satisfies Nudge) },
+      httpWorker: {
+        relayNudge: (name) => process.send?.({ type: 'streamhub:nudge', name } satisfies Nudge),
+        progress: createProgressRelay({ send: (m) => process.send?.(m), onMessage: (handler) => process.on('message', handler) }),
+      },
       signal: stop.signal,
     });
     // The primary serves the cluster's metrics: it asks each worker for its own.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Caption } from './captions.ts';
+import { Chapter } from './chapters.ts';
 import { Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -21,7 +23,11 @@ export const VideoCard = z.object({
 });
 export type VideoCard = z.infer<typeof VideoCard>;
 
-export const VideoStatus = z.enum(['processing', 'ready', 'failed', 'removed']);
+/**
+ * `scheduled` (API.md §16): transcoded and waiting for its `publishAt`, seen by its owner only (a
+ * scheduled video still transcoding is `processing`; docs/chapters-and-scheduling.md).
+ */
+export const VideoStatus = z.enum(['processing', 'ready', 'failed', 'removed', 'scheduled']);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
 export const DashboardVideo = VideoCard.extend({
@@ -30,6 +36,8 @@ export const DashboardVideo = VideoCard.extend({
   failureReason: z.string().nullable(),
   /** Set while the video is `removed`: why (a takedown's reason, or the suspension of its owner). */
   removedReason: z.string().nullable().optional(),
+  /** When a scheduled video goes public (null once it is, or when it never was scheduled). */
+  publishAt: z.string().nullable(),
 });
 export type DashboardVideo = z.infer<typeof DashboardVideo>;
 
@@ -54,6 +62,12 @@ export const WatchVideo = z.object({
   price: z.number(),
   status: VideoStatus,
   owner: Owner,
+  /** Chapters read from the description (API.md §16; `parseChapters`); [] when it has none. */
+  chapters: z.array(Chapter),
+  /** When a scheduled video goes public; null once it is (only its owner ever sees it set). */
+  publishAt: z.string().nullable(),
+  /** Caption tracks (API.md §16), one per language; the master playlist names them too. */
+  captions: z.array(Caption),
 });
 export type WatchVideo = z.infer<typeof WatchVideo>;
 
@@ -68,6 +82,23 @@ export const VideoListQuery = z.object({
   sortType: blankAsAbsent(z.enum(['asc', 'desc']).optional()),
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
+
+/** Longest a video may wait for its publication: `publishAt` at most this many days ahead. */
+export const MAX_SCHEDULE_DAYS = 365;
+
+/**
+ * `publishAt` (API.md §16): an ISO 8601 time with its offset (`Z` or `+02:00`), strictly in the
+ * future and at most MAX_SCHEDULE_DAYS ahead; read as a Date.
+ */
+export const publishAtField = () =>
+  z.iso
+    .datetime({ offset: true, message: 'publishAt must be an ISO 8601 time with its offset' })
+    .transform((s) => new Date(s))
+    .refine((d) => d.getTime() > Date.now(), 'publishAt must be in the future')
+    .refine(
+      (d) => d.getTime() <= Date.now() + MAX_SCHEDULE_DAYS * 86_400_000,
+      `publishAt must be within ${MAX_SCHEDULE_DAYS} days`,
+    );
 
 /**
  * Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). Instead of the
@@ -91,6 +122,8 @@ export const UploadVideoFields = z
       .transform((v) => v === 'true' || v === 'on' || v === '1'),
     price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
     uploadId: singleLineText().trim().min(1, 'Upload id is required').max(100).optional(),
+    /** Scheduled publishing: absent or empty, the video is public as soon as it plays. */
+    publishAt: blankAsAbsent(publishAtField().optional()),
   })
   .superRefine((v, ctx) => {
     if (v.isExclusive && v.price !== undefined && v.price < MIN_VIDEO_PRICE) {
@@ -99,7 +132,10 @@ export const UploadVideoFields = z
   });
 export type UploadVideoFields = z.infer<typeof UploadVideoFields>;
 
-/** Multipart text fields of PATCH /api/video/v/:videoId (file: thumbnail); all optional. */
+/**
+ * Multipart text fields of PATCH /api/video/v/:videoId (file: thumbnail); all optional. `publishAt`
+ * moves a scheduled video's time; empty (or null) cancels its schedule: it is public at once.
+ */
 export const EditVideoFields = z.object({
   title: singleLineText()
     .trim()
@@ -107,6 +143,7 @@ export const EditVideoFields = z.object({
     .max(200, 'Title cannot be longer than 200 characters')
     .optional(),
   description: multiLineText().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
+  publishAt: z.preprocess((v) => (v === '' ? null : v), publishAtField().nullable()).optional(),
 });
 export type EditVideoFields = z.infer<typeof EditVideoFields>;
 
@@ -116,6 +153,8 @@ export const VideoDetails = z.object({
   description: z.string(),
   thumbnail: z.string(),
   owner: z.string(),
+  /** A scheduled video's time (its owner's edit page); null once public. */
+  publishAt: z.string().nullable().optional(),
 });
 export type VideoDetails = z.infer<typeof VideoDetails>;
 

@@ -36,7 +36,7 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
-export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed';
+export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed' | 'scheduled';
 
 export interface VideosTable {
   id: string;
@@ -66,6 +66,28 @@ export interface VideosTable {
   size_bytes: Generated<number>;
   /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
   trend_score: Generated<number | null>;
+  /** When a scheduled video goes public; null once it has, or never scheduled (migration 0021). */
+  publish_at: Date | null;
+  /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */
+  captions_master: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One caption track of a video (migration 0020, docs/captions.md). */
+export interface VideoCaptionsTable {
+  video_id: string;
+  /** A canonical BCP 47 tag. */
+  language: string;
+  label: string;
+  /** Made by the transcription job, not uploaded by the owner. */
+  auto: Generated<boolean>;
+  /** A new one per change: names the track's files (`captions/<language>-<rev>.vtt`), so every URL is immutable. */
+  rev: string;
+  /** The sanitised WebVTT. */
+  vtt: string;
+  /** The cues' text, for search. */
+  text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -82,6 +104,17 @@ export interface VideoViewsTable {
   viewer_key: string;
   /** When this viewer's last counted view of the video was (one per rolling hour). */
   counted_at: Date;
+}
+
+/** A video's analytics for one UTC day (migration 0022, docs/studio.md). */
+export interface VideoDailyStatsTable {
+  video_id: string;
+  day: string;
+  views: Generated<number>;
+  watch_seconds: Generated<number>;
+  sessions: Generated<number>;
+  /** `reached[i]`: sessions that reached i × 5 % of the duration. */
+  reached: Generated<number[]>;
 }
 
 export interface WatchHistoryTable {
@@ -370,8 +403,10 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   videos: VideosTable;
+  video_captions: VideoCaptionsTable;
   video_likes: VideoLikesTable;
   video_views: VideoViewsTable;
+  video_daily_stats: VideoDailyStatsTable;
   watch_history: WatchHistoryTable;
   subscriptions: SubscriptionsTable;
   posts: PostsTable;

@@ -64,6 +64,8 @@ async function workerProcess(opts: { queue?: JobQueue } = {}) {
     'video.transcode': idle,
     'video.transcode.dead': idle,
     'video.media.move': idle,
+    'video.publish': idle,
+    'video.transcribe': idle,
     'event.deliver': createEventDeliveryHandler(subscribers, silentLog),
   };
   await queue.work(handlers, silentLog);

@@ -37,6 +37,8 @@ function recordingHandlers() {
       dead.push(videoId);
     },
     'video.media.move': async () => {},
+    'video.publish': async () => {},
+    'video.transcribe': async () => {},
     'event.deliver': async () => {},
   };
   return { handlers, aborted, started, dead };

@@ -9,6 +9,10 @@ export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the row it is about does. */
   trx?: Kysely<any>;
   expireInSeconds?: number;
+  /** Not run before this time (scheduled publishing). */
+  startAfter?: Date;
+  /** With a `stately` queue: one queued job per key (a second send is dropped). */
+  singletonKey?: string;
 }
 
 type QueueLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -204,6 +208,8 @@ export async function createJobQueue(connectionString: string, config: Config): 
       const data = jobDefinitions[name].payload.parse(payload);
       await boss.send(name, data, {
         ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.trx ? { db: inTransaction(opts.trx) } : {}),
       });
     },

@@ -29,6 +29,25 @@ export const jobDefinitions = {
     options: { retryBackoff: true },
   },
   /**
+   * Automatic captions of a finished video (features/captions/transcribe.job.ts), enqueued after
+   * its transcode when TRANSCRIBE_PROVIDER is not `none`; idempotent (an equal track replaces it).
+   */
+  'video.transcribe': {
+    payload: z.object({ videoId: Id }),
+    options: { retryBackoff: true },
+  },
+  /**
+   * A scheduled video goes public at its `publishAt` (features/videos/scheduled-publishing.ts):
+   * sent with `startAfter` in the transaction that schedules it, kept by PostgreSQL across
+   * restarts. `stately` with the video's id as `singletonKey`: one waiting job per video (a
+   * duplicate send is dropped; a new time cancels the old job first). The handler's guarded
+   * UPDATE makes a repeated run (a retry, a killed worker's job run again) change nothing.
+   */
+  'video.publish': {
+    payload: z.object({ videoId: Id }),
+    options: { retryBackoff: true, policy: 'stately' },
+  },
+  /**
    * One committed event for one durable subscriber (events/durable.ts), enqueued by the relay in
    * the transaction that marks the event relayed. One queue for every subscriber, so adding a
    * subscriber never touches this registry; the event travels in the job (its outbox row may be

@@ -18,6 +18,8 @@ const handlers: JobHandlers = {
   },
   'video.transcode.dead': async () => {},
   'video.media.move': async () => {},
+  'video.publish': async () => {},
+  'video.transcribe': async () => {},
   'event.deliver': async () => {},
 };
 await ctx.deps.queue.work(handlers, quiet);

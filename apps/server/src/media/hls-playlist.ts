@@ -112,3 +112,61 @@ export function measureBandwidth(
   const totalSec = segments.reduce((sum, segment) => sum + segment.durationSec, 0);
   return { bandwidth: Math.ceil(peak), averageBandwidth: Math.ceil(totalBits / totalSec) };
 }
+
+/** A caption track as the master playlist names it (API.md §16). */
+export type SubtitleTrack = { language: string; label: string; uri: string };
+
+/** The one group every variant refers to. */
+export const SUBTITLES_GROUP = 'subs';
+
+const quoted = (value: string) => value.replace(/["\r\n]/g, '');
+
+/**
+ * A subtitle media playlist naming one WebVTT file that covers the whole video (RFC 8216 §4.3.2.1:
+ * a segment may be as long as the target duration says).
+ */
+export function buildSubtitlePlaylist(durationSec: number, vttUri: string): string {
+  const length = Math.max(durationSec, 0.001);
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.ceil(length)}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXTINF:${length.toFixed(3)},`,
+    vttUri,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The master playlist with a SUBTITLES group: one `#EXT-X-MEDIA` per track before the variants,
+ * and `SUBTITLES="subs"` on every variant. No track is DEFAULT: captions start off until the
+ * viewer picks one (AUTOSELECT lets a player offer the viewer's language). Without tracks: the
+ * master as it is, any group of an earlier call removed.
+ */
+export function withSubtitles(master: string, tracks: readonly SubtitleTrack[]): string {
+  const lines = master
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'))
+    .map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? line.replace(/,SUBTITLES="[^"]*"/, '') : line));
+  if (tracks.length === 0) return lines.join('\n');
+  const media = tracks.map((track) =>
+    [
+      '#EXT-X-MEDIA:TYPE=SUBTITLES',
+      `GROUP-ID="${SUBTITLES_GROUP}"`,
+      `NAME="${quoted(track.label)}"`,
+      `LANGUAGE="${quoted(track.language)}"`,
+      'DEFAULT=NO',
+      'AUTOSELECT=YES',
+      'FORCED=NO',
+      `URI="${quoted(track.uri)}"`,
+    ].join(','),
+  );
+  const firstVariant = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  const at = firstVariant < 0 ? lines.length : firstVariant;
+  const out = [...lines.slice(0, at), ...media, ...lines.slice(at)];
+  return out.map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? `${line},SUBTITLES="${SUBTITLES_GROUP}"` : line)).join('\n');
+}

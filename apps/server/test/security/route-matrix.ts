@@ -35,6 +35,16 @@ const playlistWith = (contains: boolean) => async (s: Scene) => {
   const videoId = await s.video(s.owner.id);
   return { videoId, playlistId: await createPlaylist(s.ctx.db, s.owner.id, { videoIds: contains ? [videoId] : [] }) };
 };
+/** A video of the owner's with an English caption track (as a caption upload stores it). */
+const videoWithCaptions = async (s: Scene) => {
+  const videoId = await s.video(s.owner.id);
+  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n';
+  await s.ctx.db
+    .insertInto('video_captions')
+    .values({ video_id: videoId, language: 'en', label: 'English', rev: 'a1', vtt, text: 'Hello' })
+    .execute();
+  return { videoId, language: 'en' };
+};
 const exclusiveVideo = async (s: Scene) => ({ videoId: await s.video(s.owner.id, { isExclusive: true, priceMinor: 999 }) });
 const exclusivePlaylist = async (s: Scene) => ({
   playlistId: await createPlaylist(s.ctx.db, s.owner.id, { isExclusive: true, priceMinor: 2500 }),
@@ -163,7 +173,28 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
   { route: 'DELETE /api/video/v/:videoId', setup: video, expect: { anonymous: 401, other: 403, owner: 200 } },
-
+  // Captions (API.md §16): the video's owner only.
+  {
+    route: 'POST /api/video/v/:videoId/captions',
+    setup: video,
+    body: () => ({
+      form: { language: 'en' },
+      files: { file: { data: Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n'), filename: 'en.vtt', type: 'text/vtt' } },
+    }),
+    expect: { anonymous: 401, other: 403, owner: 201 },
+  },
+  {
+    route: 'DELETE /api/video/v/:videoId/captions/:language',
+    setup: videoWithCaptions,
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  // Progress heartbeats (API.md §16): whoever may watch the video, anonymous viewers too.
+  {
+    route: 'POST /api/video/v/:videoId/progress',
+    setup: video,
+    body: () => ({ json: { position: 1, playing: true } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
   // Likes, comments, history (API.md §7).
   { route: 'POST /api/like/v/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
   { route: 'POST /api/like/c/:commentId', setup: comment, expect: { anonymous: 401, other: 200, owner: 200 } },

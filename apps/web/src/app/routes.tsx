@@ -59,6 +59,7 @@ const AdminUsersPage = lazyPage('admin-users-page', 'AdminUsersPage');
 const AdminSettingsPage = lazyPage('admin-settings-page', 'AdminSettingsPage');
 const AdminJobsPage = lazyPage('admin-jobs-page', 'AdminJobsPage');
 const AdminAuditPage = lazyPage('admin-audit-page', 'AdminAuditPage');
+const StudioPage = lazyPage('studio-page', 'StudioPage');
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -107,4 +108,7 @@ export const shellRoutes: PageRoute[] = [
   { path: '/admin/settings', page: AdminSettingsPage },
   { path: '/admin/jobs', page: AdminJobsPage },
   { path: '/admin/audit', page: AdminAuditPage },
+  // The creator's analytics (API.md §16): the channel, and one video.
+  { path: '/studio', page: StudioPage },
+  { path: '/studio/:videoId', page: StudioPage },
 ];

@@ -118,6 +118,24 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   return readApiResponse<T>(transport(url, { method, headers, body, credentials: 'include', signal: options.signal }));
 }
 
+/**
+ * A JSON POST whose answer nobody reads, that outlives the page (fetch `keepalive`, so the last
+ * one sent on pagehide still goes, with the session cookie, from the same origin): a failure is
+ * dropped, never the offline screen. The player's progress heartbeats (API.md §16).
+ */
+export function sendBeacon(path: string, json: unknown): void {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+    credentials: 'include',
+    keepalive: true,
+  };
+  void Promise.resolve()
+    .then(() => transport(path, init))
+    .catch(() => undefined);
+}
+
 /** How a call reaches the server: the browser's fetch, or the server renderer's own (entry-server.tsx). */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -18,6 +18,9 @@ import * as m0016 from './0016-notifications.ts';
 import * as m0017 from './0017-media-gone-event.ts';
 import * as m0018 from './0018-list-events.ts';
 import * as m0019 from './0019-replies-recommendations.ts';
+import * as m0020 from './0020-captions.ts';
+import * as m0021 from './0021-scheduled-publishing.ts';
+import * as m0022 from './0022-analytics.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0017-media-gone-event': m0017,
   '0018-list-events': m0018,
   '0019-replies-recommendations': m0019,
+  '0020-captions': m0020,
+  '0021-scheduled-publishing': m0021,
+  '0022-analytics': m0022,
 };

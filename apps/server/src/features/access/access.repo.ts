@@ -164,6 +164,12 @@ export function createAccessRepo(db: Db) {
         .executeTakeFirst();
       return Boolean(row);
     },
+
+    /** The video's owner; undefined when there is no such video. */
+    async videoOwner(videoId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('videos').select('owner_id').where('id', '=', videoId).executeTakeFirst();
+      return row?.owner_id;
+    },
   };
 }
 export type AccessRepo = ReturnType<typeof createAccessRepo>;

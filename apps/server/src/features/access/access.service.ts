@@ -119,6 +119,17 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
       if (target.id === viewer._id) throw new Forbidden('You cannot suspend yourself');
       if (target.role !== 'user' && !isStaff(viewer.role, 'admin')) throw new Forbidden('Only an admin can suspend staff');
     },
+    /**
+     * What only a video's owner may do to it beyond editing its details (its captions): anonymous
+     * → 401, no such video → 404, someone else's → 403, as the edit call answers.
+     */
+    async assertVideoOwner(videoId: string, viewer: Viewer | null): Promise<Viewer> {
+      if (!viewer) throw new Unauthorized('Sign in to continue');
+      const ownerId = await repo.videoOwner(videoId);
+      if (ownerId === undefined) throw new NotFound('Video not found');
+      if (ownerId !== viewer._id) throw new Forbidden('Only the owner can change this video');
+      return viewer;
+    },
     /** Whether the viewer holds `level` (for a batch decision: what a page may show them). */
     isStaff: (viewer: Viewer | null, level: StaffLevel) => viewer !== null && isStaff(viewer.role, level),
     uploadQuota: (userId: string) => uploadQuota(repo, userId),

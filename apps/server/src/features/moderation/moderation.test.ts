@@ -203,7 +203,7 @@ describe('a video taken down while it encodes', () => {
     // What the transcode job writes as it goes (videos.repo.ts).
     const repo = createVideosRepo(db);
     expect(await repo.markPlayable(videoId)).toBe(true);
-    expect(await repo.markDone(videoId, 12)).toBe(true);
+    expect(await repo.markDone(videoId, 12)).toEqual({ scheduled: false });
     const row = await db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'removed', status_before_removal: 'ready', has_mp4: true, removed_reason: 'Spam' });
     // Finished, its files leave the public folder (the transcode job's last step).

@@ -153,9 +153,11 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       const markDone = databaseFullAsDiskFull(() =>
         repo.transaction(async (tx, trx) => {
           const done = await tx.markDone(videoId, result.durationSec);
-          // Once per video (a finished one is never encoded again): its uploader and its channel's subscribers hear of it.
-          if (done) for (const name of ['video.ready', 'video.published'] as const) await events.publish(trx, name, { videoId });
-          return done;
+          // Once per video (a finished one is never encoded again): its uploader and its channel's
+          // subscribers hear of it; those of a scheduled one at its time (scheduled-publishing.ts).
+          if (done) await events.publish(trx, 'video.ready', { videoId });
+          if (done && !done.scheduled) await events.publish(trx, 'video.published', { videoId });
+          return Boolean(done);
         }),
       );
       if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();

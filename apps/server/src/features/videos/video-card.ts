@@ -71,6 +71,7 @@ export function toDashboardVideo(
     progress: number;
     failure_reason: string | null;
     removed_reason: string | null;
+    publish_at: Date | null;
   },
 ): DashboardVideo {
   return {
@@ -79,5 +80,6 @@ export function toDashboardVideo(
     progress: row.progress,
     failureReason: row.failure_reason,
     removedReason: row.removed_reason,
+    publishAt: row.publish_at?.toISOString() ?? null,
   };
 }

@@ -17,18 +17,26 @@ export interface NewVideoRow {
   mediaKey: string;
   /** Bytes of the uploaded source: what the video counts against its owner's storage quota. */
   sizeBytes?: number;
+  /** Scheduled publishing: the time it goes public (docs/chapters-and-scheduling.md). */
+  publishAt?: Date | null;
 }
 
 /**
  * A job's move of a video's status. A removed video (taken down, or its owner suspended) stays
- * removed while it encodes: the move lands in the status a restore puts back.
+ * removed while it encodes: the move lands in the status a restore puts back. A playable video
+ * still waiting for its publish time is `scheduled`, not `ready` (migration 0021).
  */
-function statusTo(status: Exclude<VideoStatus, 'removed'>) {
+function statusTo(status: Exclude<VideoStatus, 'removed' | 'scheduled'>) {
+  const to = status === 'ready' ? sql`CASE WHEN publish_at IS NOT NULL THEN 'scheduled' ELSE 'ready' END` : sql`${status}`;
   return {
-    status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${status} END`,
-    status_before_removal: sql<Exclude<VideoStatus, 'removed'> | null>`CASE WHEN status = 'removed' THEN ${status} ELSE NULL END`,
+    status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${to} END`,
+    status_before_removal: sql<Exclude<VideoStatus, 'removed'> | null>`CASE WHEN status = 'removed' THEN ${to} ELSE NULL END`,
   };
 }
+
+/** A status once its schedule ends: `scheduled` becomes `ready`, any other stays. */
+const unscheduled = <T>(column: 'status' | 'status_before_removal') =>
+  sql<T>`CASE WHEN ${sql.ref(column)} = 'scheduled' THEN 'ready' ELSE ${sql.ref(column)} END`;
 
 export function createVideosRepo(db: Kysely<Database>) {
   return {
@@ -107,13 +115,14 @@ function videoQueries(db: Kysely<Database>) {
           media_key: row.mediaKey,
           size_bytes: row.sizeBytes ?? 0,
           status: 'processing',
+          publish_at: row.publishAt ?? null,
         })
         .execute();
     },
 
     async listByOwner(ownerId: string, includeUnready: boolean) {
       let q = selectCards(db)
-        .select(['videos.status', 'videos.progress', 'videos.failure_reason', 'videos.removed_reason'])
+        .select(['videos.status', 'videos.progress', 'videos.failure_reason', 'videos.removed_reason', 'videos.publish_at'])
         .where('videos.owner_id', '=', ownerId);
       if (!includeUnready) q = q.where(listed());
       return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
@@ -152,11 +161,63 @@ function videoQueries(db: Kysely<Database>) {
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
-    async markDone(id: string, duration: number): Promise<boolean> {
-      const r = await db
+    /**
+     * Undefined when the video is gone. `scheduled`: it still waits for its publish time (its
+     * `video.publish` job announces it then); read from the row as updated, after any concurrent
+     * publication committed (the row lock orders the two), so exactly one of them announces it.
+     */
+    async markDone(id: string, duration: number): Promise<{ scheduled: boolean } | undefined> {
+      const row = await db
         .updateTable('videos')
         .set({ ...statusTo('ready'), has_hls: true, has_mp4: true, progress: 100, duration, source_key: null })
         .where('id', '=', id)
+        .returning('publish_at')
+        .executeTakeFirst();
+      return row && { scheduled: row.publish_at !== null };
+    },
+
+    /**
+     * Ends a video's schedule: public from now (`scheduled` → `ready`; one still encoding is
+     * listed once it plays), dated now, as lists and its channel show it. Only while it has a
+     * publish time, and with `due` only once that time has come, so a repeated or early job
+     * changes nothing. Undefined when nothing changed; else whether it is finished (`has_mp4`):
+     * then it is published now, else when its transcode ends.
+     */
+    async endSchedule(id: string, opts: { due: boolean }): Promise<{ has_mp4: boolean } | undefined> {
+      let q = db
+        .updateTable('videos')
+        .set({
+          publish_at: null,
+          status: unscheduled<VideoStatus>('status'),
+          status_before_removal: unscheduled<Exclude<VideoStatus, 'removed'> | null>('status_before_removal'),
+          created_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .where('publish_at', 'is not', null);
+      if (opts.due) q = q.where('publish_at', '<=', sql<Date>`now()`);
+      return q.returning('has_mp4').executeTakeFirst();
+    },
+
+    /** Videos whose publish time passed over `graceSeconds` ago and still wait (their job lost): oldest time first. */
+    async overdueSchedules(graceSeconds: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('publish_at', '<=', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+        .orderBy('publish_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Moves a scheduled video's time; false when it has none (public already, or never scheduled). */
+    async reschedule(id: string, publishAt: Date): Promise<boolean> {
+      const r = await db
+        .updateTable('videos')
+        .set({ publish_at: publishAt, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('publish_at', 'is not', null)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
@@ -199,15 +260,24 @@ function videoQueries(db: Kysely<Database>) {
       return Boolean(counted.numInsertedOrUpdatedRows);
     },
 
-    /** Adds counted views to their videos in one statement (a video deleted meanwhile is skipped). */
+    /**
+     * Adds counted views to their videos, and to today's (UTC) row of each video's analytics
+     * (migration 0022), in one statement: the studio's views per day are the same views the
+     * videos show. A video deleted meanwhile is skipped.
+     */
     async addViews(counts: Map<string, number>): Promise<void> {
       if (counts.size === 0) return;
       const ids = [...counts.keys()].sort(); // one lock order for every process
       const ns = ids.map((id) => counts.get(id)!);
       await sql`
-        UPDATE videos SET views = videos.views + d.n, trend_score = ${trendAfterViews(sql<number>`d.n`)}
-          FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
-         WHERE videos.id = d.id`.execute(db);
+        WITH counted AS (
+          UPDATE videos SET views = videos.views + d.n, trend_score = ${trendAfterViews(sql<number>`d.n`)}
+            FROM unnest(${ids}::uuid[], ${ns}::int[]) AS d(id, n)
+           WHERE videos.id = d.id
+          RETURNING videos.id, d.n)
+        INSERT INTO video_daily_stats AS s (video_id, day, views)
+        SELECT id, (now() AT TIME ZONE 'UTC')::date, n FROM counted ORDER BY id
+        ON CONFLICT (video_id, day) DO UPDATE SET views = s.views + excluded.views`.execute(db);
     },
 
     async isLiked(userId: string, videoId: string) {

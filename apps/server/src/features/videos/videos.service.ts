@@ -1,8 +1,8 @@
 import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
-import { MIN_VIDEO_PRICE, toAmount, toMinorUnits } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE, parseChapters, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { BadInput, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
+import { BadInput, Conflict, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
@@ -18,8 +18,12 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import type { UsersService } from '../users/users.service.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import { toDashboardVideo } from './video-card.ts';
-import type { VideosRepo } from './videos.repo.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { VideoQueries, VideosRepo } from './videos.repo.ts';
 import type { ViewCounter } from './view-counter.ts';
+import { cancelPublication, endSchedule, queuePublication } from './scheduled-publishing.ts';
+import type { CaptionsService } from '../captions/captions.service.ts';
 
 interface Deps {
   repo: VideosRepo;
@@ -37,6 +41,8 @@ interface Deps {
   refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
   /** Counted views, written in batches. */
   views: Pick<ViewCounter, 'count' | 'shown'>;
+  /** The watch call's caption tracks and the master playlist that names them (features/captions). */
+  captions: Pick<CaptionsService, 'forWatch'>;
 }
 
 /** The refund reason a buyer reads in their purchase history when the creator deleted the video. */
@@ -70,6 +76,7 @@ export function createVideosService({
   events,
   refunds,
   views,
+  captions,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
     const video = await repo.findById(videoId);
@@ -134,10 +141,11 @@ export function createVideosService({
     // Exclusive media only through the app's token-checked path (same origin, so the session
     // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
     const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
-    const [isLiked, isSubscribed, subscribers] = await Promise.all([
+    const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
       subscriptions.subscriberCount(row.owner_id),
+      captions.forWatch(row.id, base, row.captions_master),
     ]);
     return {
       _id: row.id,
@@ -148,7 +156,7 @@ export function createVideosService({
       // then recorded) the same URL streams the lowest rung as one growing fragmented MP4, so a
       // plain <video src> plays whatever moment it sees it (docs/decisions.md, "videoFile").
       videoFile: row.has_mp4 || row.has_hls ? `${base}/video.mp4` : null,
-      hlsUrl: row.has_hls ? `${base}/master.m3u8` : null,
+      hlsUrl: row.has_hls ? `${base}/${tracks.master}` : null,
       // Written by the transcode job before it marks the video done (media/storyboard.ts).
       storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
       duration: row.duration,
@@ -163,6 +171,9 @@ export function createVideosService({
       price: toAmount(row.price_minor),
       status: row.status,
       owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
+      chapters: parseChapters(row.description),
+      publishAt: row.publish_at?.toISOString() ?? null,
+      captions: tracks.captions,
     };
   }
 
@@ -208,7 +219,9 @@ export function createVideosService({
             sourceKey,
             mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
             sizeBytes: files.videoFile!.size,
+            publishAt: fields.publishAt ?? null,
           });
+          if (fields.publishAt) await queuePublication(queue, trx, id, fields.publishAt);
           await queue.send(
             'video.transcode',
             { videoId: id },
@@ -242,6 +255,7 @@ export function createVideosService({
         description: video.description,
         thumbnail: video.thumbnail,
         owner: video.owner_id,
+        publishAt: video.publish_at?.toISOString() ?? null,
       };
     },
 
@@ -249,12 +263,20 @@ export function createVideosService({
       const video = await loadOwned(videoId, viewer);
       const thumbnail = thumbnailPath ? await storeThumbnail(video.id, thumbnailPath) : undefined;
       const patch = { title: fields.title, description: fields.description, thumbnail };
+      const details = Object.values(patch).some((v) => v !== undefined);
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
-      if (Object.values(patch).some((v) => v !== undefined)) {
-        await repo.transaction(async (tx, trx) => {
-          await tx.updateDetails(video.id, patch);
-          await events.publish(trx, 'video.changed', { videoId: video.id });
-        });
+      if (details || fields.publishAt !== undefined) {
+        try {
+          await repo.transaction(async (tx, trx) => {
+            if (fields.publishAt !== undefined) await changeSchedule(tx, trx, video.id, fields.publishAt);
+            if (!details) return;
+            await tx.updateDetails(video.id, patch);
+            await events.publish(trx, 'video.changed', { videoId: video.id });
+          });
+        } catch (err) {
+          if (thumbnail) await removeThumbnail(thumbnail);
+          throw err;
+        }
         if (thumbnail) await removeThumbnail(video.thumbnail);
       }
       return watch(video.id, viewer, { countView: false });
@@ -275,7 +297,7 @@ export function createVideosService({
         await tx.delete(video.id);
         await events.publish(trx, 'video.deleted', { videoId: video.id, ownerId: video.owner_id });
         await events.publish(trx, 'video.media.gone', { videoId: video.id });
-        for (const job of ['video.transcode', 'video.transcode.dead'] as const) {
+        for (const job of ['video.transcode', 'video.transcode.dead', 'video.publish'] as const) {
           await queue.cancel(job, { videoId: video.id }, { trx });
         }
       });
@@ -291,6 +313,22 @@ export function createVideosService({
       return { videos: rows.map(toDashboardVideo), uploads: await access.uploadQuota(channelId) };
     },
   };
+
+  /**
+   * PATCH's `publishAt` (docs/chapters-and-scheduling.md): a new time for a scheduled video (409
+   * once it is public: a published video is never taken back into waiting), or null: its
+   * schedule ends, public at once (nothing to do for a video that has none).
+   */
+  async function changeSchedule(tx: VideoQueries, trx: Kysely<Database>, videoId: string, publishAt: Date | null) {
+    if (publishAt === null) {
+      if (await endSchedule(tx, trx, events, videoId, { due: false })) await cancelPublication(queue, trx, videoId);
+      return;
+    }
+    if (!(await tx.reschedule(videoId, publishAt))) throw new Conflict('Only a video not yet published can be scheduled');
+    await cancelPublication(queue, trx, videoId);
+    await queuePublication(queue, trx, videoId, publishAt);
+    await events.publish(trx, 'video.changed', { videoId });
+  }
 
   async function removeVideoFiles(video: { media_key: string; thumbnail: string; source_key: string | null }) {
     await storage.deletePrefix(video.media_key);

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useVideoDetails } from '@/features/videos/api/get-video-details';
 import { VideoEditFormView } from '@/features/videos/components/video-edit-form';
+import { CaptionsEditor } from '@/features/captions/components/captions-editor';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { useGoBack } from '@/lib/go-back';
@@ -51,6 +52,7 @@ export function VideoEditPage() {
           goBack();
         }}
       />
+      <CaptionsEditor videoId={details.data._id} />
     </div>
   );
 }

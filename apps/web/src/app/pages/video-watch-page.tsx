@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useComments } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
@@ -13,6 +13,7 @@ import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { ShareButton } from '@/features/watch/components/share-button';
+import { ChapterList } from '@/features/watch/components/chapter-list';
 import { UpNext } from '@/features/recommendations/components/up-next';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
@@ -84,9 +85,13 @@ function Watch({ videoId }: { videoId: string }) {
           poster={data.thumbnail}
           title={title}
           duration={data.duration}
+          captions={data.captions}
+          chapters={data.chapters}
           // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
           onMediaRefused={() => void video.refetch()}
+          videoId={videoId}
         />
+        <ChapterList videoId={videoId} chapters={data.chapters ?? []} />
         {showRest ? (
           <>
             <WatchDetails
@@ -95,7 +100,11 @@ function Watch({ videoId }: { videoId: string }) {
               shareAction={<ShareButton video={data} />}
               playlistAction={<AddToPlaylistButton videoId={videoId} />}
               menuAction={
-                community.ownsContent ? null : (
+                community.ownsContent ? (
+                  <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
+                    Studio
+                  </Link>
+                ) : (
                   <ActionMenu
                     label="More actions for this video"
                     actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}

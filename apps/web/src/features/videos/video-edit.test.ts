@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { hasVideoEditChanges, videoEditChanges } from './video-edit';
+import { hasVideoEditChanges, videoEditChanges, videoEditFormData } from './video-edit';
+import { scheduleInputValue } from './schedule';
 import { channelVideosTitle, hasProcessingVideos, isQuotaFull } from './channel-videos';
 
 const original = { title: 'Old', description: 'Desc' };
 
 describe('video edit (SPEC §5)', () => {
   it('sends nothing when nothing changed', () => {
-    const changes = videoEditChanges({ ...original, thumbnail: null }, original);
+    const changes = videoEditChanges({ ...original, thumbnail: null, publishAt: '' }, original);
     expect(hasVideoEditChanges(changes)).toBe(false);
   });
 
   it('sends only the changed fields and a chosen thumbnail', () => {
     const thumbnail = new File(['i'], 't.png', { type: 'image/png' });
-    expect(videoEditChanges({ title: 'New', description: 'Desc', thumbnail: null }, original)).toEqual({ title: 'New' });
-    expect(videoEditChanges({ title: 'Old', description: 'Desc', thumbnail }, original)).toEqual({ thumbnail });
+    expect(videoEditChanges({ title: 'New', description: 'Desc', thumbnail: null, publishAt: '' }, original)).toEqual({
+      title: 'New',
+    });
+    expect(videoEditChanges({ title: 'Old', description: 'Desc', thumbnail, publishAt: '' }, original)).toEqual({ thumbnail });
+  });
+
+  it('sends a scheduled video’s new time, or an empty one to publish it now', () => {
+    const scheduled = { ...original, publishAt: '2031-03-04T05:06:00.000Z' };
+    const form = { ...original, thumbnail: null, publishAt: scheduleInputValue(scheduled.publishAt) };
+    expect(hasVideoEditChanges(videoEditChanges(form, scheduled))).toBe(false);
+    const later = videoEditChanges({ ...form, publishAt: '2031-03-05T05:06' }, scheduled);
+    expect(later).toEqual({ publishAt: new Date(2031, 2, 5, 5, 6).toISOString() });
+    const now = videoEditChanges({ ...form, publishAt: '' }, scheduled);
+    expect(now).toEqual({ publishAt: null });
+    expect(videoEditFormData(now).get('publishAt')).toBe('');
   });
 });
 

@@ -50,6 +50,15 @@ describe('upload form (SPEC §5)', () => {
     expect(ok.get('thumbnail')).toBeInstanceOf(File);
   });
 
+  it('sends a schedule as publishAt in UTC, none when empty, and refuses one that has passed', () => {
+    expect(uploadFormData(form({})).has('publishAt')).toBe(false);
+    const later = new Date(Date.now() + 86_400_000);
+    const local = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T10:30`;
+    expect(uploadFormError(form({ publishAt: local }))).toBeNull();
+    expect(uploadFormData(form({ publishAt: local })).get('publishAt')).toBe(new Date(local).toISOString());
+    expect(uploadFormError(form({ publishAt: '2020-01-01T10:00' }))).toBe('Choose a time in the future to publish');
+  });
+
   it('names a finished resumable upload instead of sending the file again', () => {
     const data = uploadFormData(form({}), '0190f2c4-0000-7000-8000-000000000000');
     expect(data.get('uploadId')).toBe('0190f2c4-0000-7000-8000-000000000000');

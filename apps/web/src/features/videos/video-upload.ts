@@ -1,4 +1,5 @@
 import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { scheduleError, scheduleIso } from './schedule';
 
 /** SPEC §2 /video/new: what the upload form edits. */
 export type UploadForm = {
@@ -9,6 +10,8 @@ export type UploadForm = {
   price: string;
   videoFile: File | null;
   thumbnail: File | null;
+  /** "Schedule": a datetime-local value, '' to publish as soon as it plays (schedule.ts). */
+  publishAt: string;
 };
 
 export const DEFAULT_VIDEO_PRICE = String(MIN_VIDEO_PRICE);
@@ -20,6 +23,7 @@ export const emptyUploadForm = (): UploadForm => ({
   price: DEFAULT_VIDEO_PRICE,
   videoFile: null,
   thumbnail: null,
+  publishAt: '',
 });
 
 /** accept="video/*" and "image/*" are only hints to the picker; check the chosen files too. */
@@ -34,7 +38,7 @@ export function uploadFormError(form: UploadForm): string | null {
   if (!isVideoFile(form.videoFile)) return 'File must be a video';
   if (!form.thumbnail) return 'Choose a thumbnail image';
   if (!isImageFile(form.thumbnail)) return 'File must be an image';
-  return null;
+  return scheduleError(form.publishAt);
 }
 
 /**
@@ -50,6 +54,8 @@ export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
     const price = Number(form.price);
     if (form.price.trim() !== '' && Number.isFinite(price) && price >= MIN_VIDEO_PRICE) data.append('price', String(price));
   }
+  const publishAt = scheduleIso(form.publishAt);
+  if (publishAt) data.append('publishAt', publishAt);
   if (form.thumbnail) data.append('thumbnail', form.thumbnail);
   if (uploadId) data.append('uploadId', uploadId);
   else if (form.videoFile) data.append('videoFile', form.videoFile);
@@ -85,7 +91,7 @@ export function formatTimeLeft(seconds: number | null): string {
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */
-export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price'>;
+export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price' | 'publishAt'>;
 const DRAFT_KEY = 'streamhub.upload-draft';
 
 export function saveUploadDraft(form: UploadForm) {
@@ -94,6 +100,8 @@ export function saveUploadDraft(form: UploadForm) {
     description: form.description,
     isExclusive: form.isExclusive,
     price: form.price,
+    // A resumed upload keeps its schedule: without it the video would be public as soon as it plays.
+    publishAt: form.publishAt,
   };
   try {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -111,6 +119,7 @@ export function loadUploadDraft(): UploadDraft | null {
       description: String(draft.description ?? ''),
       isExclusive: draft.isExclusive === true,
       price: String(draft.price ?? DEFAULT_VIDEO_PRICE),
+      publishAt: String(draft.publishAt ?? ''),
     };
   } catch {
     return null;

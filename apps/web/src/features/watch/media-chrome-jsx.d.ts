@@ -25,6 +25,8 @@ declare module 'react' {
       'media-settings-menu-item': CustomElement;
       'media-playback-rate-menu': CustomElement;
       'media-rendition-menu': CustomElement;
+      'media-captions-menu': CustomElement;
+      'media-captions-menu-button': CustomElement;
     }
   }
 }

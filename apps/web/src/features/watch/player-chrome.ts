@@ -20,6 +20,8 @@ const ELEMENTS = [
   () => import('media-chrome/dist/menu/media-settings-menu.js'),
   () => import('media-chrome/dist/menu/media-playback-rate-menu.js'),
   () => import('media-chrome/dist/menu/media-rendition-menu.js'),
+  () => import('media-chrome/dist/menu/media-captions-menu.js'),
+  () => import('media-chrome/dist/menu/media-captions-menu-button.js'),
 ];
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

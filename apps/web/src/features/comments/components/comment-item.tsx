@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
+import { TimestampedText } from '@/components/timestamped-text';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
@@ -128,7 +129,10 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
             </div>
           </form>
         ) : (
-          <p className="break-words whitespace-pre-line">{comment.content}</p>
+          <p className="break-words whitespace-pre-line">
+            {/* A video's comments link their timestamps to its player (`?t=`); a post has none. */}
+            {target.kind === 'video' ? <TimestampedText text={comment.content} videoId={target.id} /> : comment.content}
+          </p>
         )}
         {editing ? null : (
           <div className="-ml-2 flex items-center">

@@ -1,6 +1,7 @@
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { VideoCard, videoTitle, watchHref } from '@/components/video-card';
+import { scheduleLabel } from '../schedule';
 
 type ChannelVideoCardProps = {
   video: DashboardVideo;
@@ -35,6 +36,15 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-4 text-center">
         <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Removed</span>
         <p className="line-clamp-3 text-sm font-medium text-red-200">{video.removedReason || 'Removed by a moderator'}</p>
+      </div>
+    );
+  }
+  if (video.status === 'scheduled') {
+    // Transcoded and waiting for its time: its owner's alone until then (API.md §16).
+    return (
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
+        <span className="rounded bg-sky-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Scheduled</span>
+        {video.publishAt ? <p className="text-sm font-medium">{scheduleLabel(video.publishAt)}</p> : null}
       </div>
     );
   }

@@ -50,6 +50,9 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
         </h1>
         {isOwner && uploads ? (
           <>
+            <Link to="/studio" className={buttonClasses('secondary')}>
+              Studio
+            </Link>
             <p className="text-sm text-muted">
               Uploads: <span className="font-medium text-white tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
             </p>

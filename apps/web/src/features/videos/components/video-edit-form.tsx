@@ -9,6 +9,8 @@ import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../vi
 import { isImageFile } from '../video-upload';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { ThumbnailPicker } from './thumbnail-picker';
+import { ScheduleField } from './schedule-field';
+import { scheduleError, scheduleInputValue } from '../schedule';
 
 type VideoEditFormProps = {
   video: VideoDetails;
@@ -20,7 +22,12 @@ type VideoEditFormProps = {
 /** SPEC §2 /video/edit/{videoId}. */
 export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProps) {
   const update = useUpdateVideo();
-  const [form, setForm] = useState<VideoEditForm>({ title: video.title, description: video.description, thumbnail: null });
+  const [form, setForm] = useState<VideoEditForm>({
+    title: video.title,
+    description: video.description,
+    thumbnail: null,
+    publishAt: scheduleInputValue(video.publishAt),
+  });
   const [error, setError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -28,6 +35,8 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     if (!form.title.trim()) return setError('Title cannot be blank');
     if (!form.description.trim()) return setError('Description cannot be blank');
     if (form.thumbnail && !isImageFile(form.thumbnail)) return setError('File must be an image');
+    const scheduleProblem = video.publishAt ? scheduleError(form.publishAt) : null;
+    if (scheduleProblem) return setError(scheduleProblem);
     const changes = videoEditChanges(form, video);
     if (!hasVideoEditChanges(changes)) return onDone(false);
     setError(null);
@@ -60,6 +69,13 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           currentSrc={video.thumbnail}
           onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
         />
+        {video.publishAt ? (
+          <ScheduleField
+            value={form.publishAt}
+            onChange={(publishAt) => setForm((f) => ({ ...f, publishAt }))}
+            hint="Scheduled: private until then, your time zone. Clear it to publish now."
+          />
+        ) : null}
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">

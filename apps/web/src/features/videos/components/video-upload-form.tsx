@@ -17,6 +17,7 @@ import {
   type UploadProgress,
 } from '../video-upload';
 import { fileInputClasses, ThumbnailPicker } from './thumbnail-picker';
+import { ScheduleField } from './schedule-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { UploadProgressPanel } from './upload-progress';
 
@@ -168,6 +169,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
           />
         </div>
         <ThumbnailPicker required file={form.thumbnail} onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))} />
+        <ScheduleField value={form.publishAt} onChange={(publishAt) => setForm((f) => ({ ...f, publishAt }))} />
       </fieldset>
       {uploading && progress ? (
         <UploadProgressPanel percent={uploadPercent(progress)} secondsLeft={secondsLeft(progress, now)} resumed={resumed} />

@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type Hls from 'hls.js';
+import { useLocation } from 'react-router';
+import type { Chapter } from '@streamhub/contract';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
 import { createHlsElement, startHlsPlayback } from '../hls-player';
@@ -7,7 +9,11 @@ import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../m
 import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
+import { useProgressHeartbeats } from '../progress-heartbeats';
+import { useChaptersTrack } from '../chapters-track';
 import type { StreamHubHlsVideo } from '../hls-video';
+import type { Caption } from '@streamhub/contract';
+import { useCaptionTracks } from '../caption-tracks';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
@@ -23,9 +29,35 @@ type VideoPlayerProps = {
   poster?: string;
   title: string;
   duration?: number;
+  /** The description's chapters: segments of the seek bar, named in its preview. */
+  chapters?: readonly Chapter[];
+  /** The video's caption tracks: the captions menu lists them (with Off). */
+  captions?: readonly Caption[];
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
+  /** The watched video: playback sends its progress heartbeats (the studio's analytics). */
+  videoId?: string;
 };
+
+const NO_CHAPTERS: readonly Chapter[] = [];
+
+/**
+ * A `?t=` link followed on this page (a chapter, a timestamp in the description or a comment):
+ * the player seeks there and plays. The page's first `?t=` is where the source starts instead.
+ */
+function useSeekOnTimeLinks(media: HTMLMediaElement | null, startTime: number, resumeAt: { current: number }) {
+  const { key } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (key === seen.current) return;
+    seen.current = key;
+    // No element yet: its source starts there.
+    resumeAt.current = startTime;
+    if (!media) return;
+    media.currentTime = startTime;
+    playQuietly(media);
+  }, [key, media, startTime, resumeAt]);
+}
 
 let support: PlaybackSupport | undefined;
 /** This browser's playback support, asked once. */
@@ -49,7 +81,7 @@ function playQuietly(el: HTMLMediaElement) {
  * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, onMediaRefused } = props;
+  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, chapters = NO_CHAPTERS, onMediaRefused } = props;
   const support = usePlaybackSupport();
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -62,10 +94,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
       : null;
   const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const keysHintId = useId();
+  useProgressHeartbeats(media, props.videoId);
 
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
   // A shared link's `?t=` is where the first source starts.
-  const resumeAt = useRef(useStartTime());
+  const startTime = useStartTime();
+  const resumeAt = useRef(startTime);
   const lastRefreshAt = useRef<number | null>(null);
   // The source new URLs were asked for; its own later errors are expected until they come.
   const refreshedSrc = useRef<string | null>(null);
@@ -208,8 +242,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
   }, [media, engine, src, videoFile]);
 
+  useChaptersTrack(media, chapters, duration ?? 0);
+  useSeekOnTimeLinks(media, startTime, resumeAt);
+
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
+  const hasCaptions = Boolean(props.captions?.length);
+  // Safari's own HLS shows the master playlist's SUBTITLES group; hls.js and the MP4 file get tracks.
+  useCaptionTracks(engine === 'native' ? null : media, props.captions);
 
   return (
     <div className="overflow-hidden rounded-xl bg-black">
@@ -265,6 +305,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </media-playback-rate-menu>
           </media-settings-menu-item>
         </media-settings-menu>
+        {hasCaptions ? <media-captions-menu hidden anchor="auto" /> : null}
         <media-control-bar>
           <media-play-button />
           <media-mute-button />
@@ -272,6 +313,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           {/* Shown, not announced: the seek bar tells screen readers the same ("1 minute of 3 minutes"). */}
           <media-time-display showduration="" notoggle="" aria-hidden="true" class="max-sm:hidden" />
           <media-time-range />
+          {hasCaptions ? <media-captions-menu-button /> : null}
           <media-settings-menu-button />
           <media-pip-button />
           <media-fullscreen-button />

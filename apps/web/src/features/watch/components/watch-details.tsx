@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { WatchVideo } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { LikeButton } from '@/components/like-button';
+import { TimestampedText } from '@/components/timestamped-text';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDate } from '@/lib/formatters';
 import { useToggleVideoLike } from '../api/toggle-video-like';
@@ -68,7 +69,13 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
             <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span>
           ) : null}
         </p>
-        <p className="mt-2 line-clamp-6 whitespace-pre-line">{video.description?.trim() || 'No description available'}</p>
+        <p className="mt-2 line-clamp-6 whitespace-pre-line" data-testid="video-description">
+          {video.description?.trim() ? (
+            <TimestampedText text={video.description.trim()} videoId={video._id} />
+          ) : (
+            'No description available'
+          )}
+        </p>
       </div>
     </div>
   );

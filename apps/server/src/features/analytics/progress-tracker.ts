@@ -1,0 +1,138 @@
+import { HEARTBEAT_INTERVAL_SECONDS, RETENTION_POINTS, type ProgressBody } from '@streamhub/contract';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/** A heartbeat sooner than this after the session's last counted one is sampled away (a burst counts once). */
+export const MIN_HEARTBEAT_GAP_MS = 5_000;
+/** A session silent this long is over; the viewer's next heartbeat starts a new one. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** The most sessions one process remembers (the least recently heard are forgotten first). */
+const MAX_SESSIONS = 200_000;
+/** A position this close to the end reaches 100 % (the browser's duration and ffprobe's differ by a frame or two). */
+const END_TOLERANCE_SECONDS = 0.5;
+
+/** One video's analytics for one UTC day, as gathered since the last flush. */
+export interface DayProgress {
+  videoId: string;
+  day: string;
+  watchSeconds: number;
+  sessions: number;
+  /** `reached[i]`: sessions that reached retention point i (i × 5 % of the duration) this day. */
+  reached: number[];
+}
+
+interface Session {
+  lastAt: number;
+  playing: boolean;
+  /** The highest retention point this session has reached (and was counted for). */
+  point: number;
+}
+
+/** The retention point (0 … 20) a position reaches. */
+export function retentionPoint(position: number, duration: number): number {
+  if (position >= duration - END_TOLERANCE_SECONDS) return RETENTION_POINTS - 1;
+  return Math.min(RETENTION_POINTS - 1, Math.floor((position / duration) * (RETENTION_POINTS - 1)));
+}
+
+/**
+ * Progress heartbeats turned into per-video, per-day totals in this process's memory and written
+ * every `flushMs` in one statement (VIEW_FLUSH_MS, like counted views; docs/studio.md): a viewer
+ * costs a map entry, never a row per heartbeat. A session is one viewer (viewer-key.ts) watching
+ * one video, until it is silent for SESSION_IDLE_MS. Watch time is the wall-clock time between a
+ * session's consecutive counted heartbeats when the earlier one said `playing`, capped at the
+ * player's interval (15 s). Retention counts each session once at every point up to the furthest
+ * position it reached. A flush that fails keeps its totals for the next one; `close` writes what
+ * is left. `flushMs` 0 writes each heartbeat at once.
+ */
+export function createProgressTracker({
+  write,
+  flushMs,
+  log,
+  now = Date.now,
+}: {
+  write: (batch: DayProgress[]) => Promise<void>;
+  flushMs: number;
+  log: Log;
+  now?: () => number;
+}) {
+  const sessions = new Map<string, Session>();
+  let pending = new Map<string, DayProgress>();
+  let flushing: Promise<void> = Promise.resolve();
+  const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : undefined;
+  timer?.unref();
+
+  function totals(videoId: string, day: string): DayProgress {
+    const key = `${videoId}|${day}`;
+    let t = pending.get(key);
+    if (!t) pending.set(key, (t = { videoId, day, watchSeconds: 0, sessions: 0, reached: new Array(RETENTION_POINTS).fill(0) }));
+    return t;
+  }
+
+  function add(into: DayProgress, from: DayProgress) {
+    into.watchSeconds += from.watchSeconds;
+    into.sessions += from.sessions;
+    from.reached.forEach((n, i) => (into.reached[i]! += n));
+  }
+
+  /** Forgets silent sessions, and the oldest ones past MAX_SESSIONS (Map order is least recently heard first). */
+  function forgetSilent() {
+    const cutoff = now() - SESSION_IDLE_MS;
+    for (const [key, s] of sessions) {
+      if (s.lastAt > cutoff && sessions.size <= MAX_SESSIONS) break;
+      sessions.delete(key);
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing = flushing.then(async () => {
+      forgetSilent();
+      if (pending.size === 0) return;
+      const batch = pending;
+      pending = new Map();
+      try {
+        await write([...batch.values()]);
+      } catch (err) {
+        for (const t of batch.values()) add(totals(t.videoId, t.day), t);
+        log.warn({ err: String(err), videos: batch.size }, 'progress not written; tried again at the next flush');
+      }
+    });
+    return flushing;
+  }
+
+  return {
+    /** True when `viewer`'s heartbeat for `videoId` would be sampled away now (asked before any database work). */
+    tooSoon(viewer: string, videoId: string): boolean {
+      const s = sessions.get(`${viewer}|${videoId}`);
+      return s !== undefined && now() - s.lastAt < MIN_HEARTBEAT_GAP_MS;
+    },
+
+    /** Counts one heartbeat of `viewer` on a video of `duration` seconds; false when sampled away. */
+    async record(viewer: string, video: { id: string; duration: number }, beat: ProgressBody): Promise<boolean> {
+      const at = now();
+      const key = `${viewer}|${video.id}`;
+      const s = sessions.get(key);
+      if (s && at - s.lastAt < MIN_HEARTBEAT_GAP_MS) return false;
+      const t = totals(video.id, new Date(at).toISOString().slice(0, 10));
+      const point = retentionPoint(beat.position, video.duration);
+      const going = s && at - s.lastAt <= SESSION_IDLE_MS ? s : undefined;
+      if (!going) t.sessions += 1;
+      else if (going.playing) t.watchSeconds += Math.min((at - going.lastAt) / 1000, HEARTBEAT_INTERVAL_SECONDS);
+      const before = going ? going.point : -1;
+      for (let i = before + 1; i <= point; i++) t.reached[i]! += 1;
+      sessions.delete(key); // set again last: the map stays in order of last heard
+      sessions.set(key, { lastAt: at, playing: beat.playing, point: Math.max(point, before) });
+      if (sessions.size > MAX_SESSIONS) forgetSilent();
+      if (flushMs <= 0) await flush();
+      return true;
+    },
+
+    flush,
+
+    /** Stops the timer and writes what is left (before the database closes). */
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+export type ProgressTracker = ReturnType<typeof createProgressTracker>;

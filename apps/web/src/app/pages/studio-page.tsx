@@ -1,0 +1,35 @@
+import { Link, useParams } from 'react-router';
+import { StudioView } from '@/features/studio/components/studio-view';
+import { formatAmount } from '@/features/purchases/money';
+
+/** /studio (the whole channel) and /studio/:videoId (one video): the owner's analytics (API.md §16). */
+export function StudioPage() {
+  const { videoId } = useParams();
+  const title = videoId ? 'Video analytics' : 'Channel analytics';
+  return (
+    <section aria-labelledby="studio-title" className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <title>{`Studio: ${title} · StreamHub`}</title>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id="studio-title" className="mr-auto text-2xl font-bold">
+          {`Studio: ${title}`}
+        </h1>
+        {videoId ? (
+          <>
+            <Link to={`/video/watch/${encodeURIComponent(videoId)}`} className="text-sm text-sky-400 hover:underline">
+              Watch the video
+            </Link>
+            <Link to="/studio" className="text-sm text-sky-400 hover:underline">
+              Whole channel
+            </Link>
+          </>
+        ) : (
+          <Link to="/videos" className="text-sm text-sky-400 hover:underline">
+            Your videos
+          </Link>
+        )}
+      </header>
+      {/* A new video or range starts from the default range again. */}
+      <StudioView key={videoId ?? 'channel'} videoId={videoId} formatAmount={(n) => formatAmount(n)} />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+/** The player sends a progress heartbeat at most this often while playing (API.md §16). */
+export const HEARTBEAT_INTERVAL_SECONDS = 15;
+
+/** The retention curve's points: 0 %, 5 % … 100 % of the duration. */
+export const RETENTION_POINTS = 21;
+
+/** The studio's range when none is asked for, and the longest one may ask for (days, both ends counted). */
+export const DEFAULT_ANALYTICS_DAYS = 28;
+export const MAX_ANALYTICS_DAYS = 366;
+
+/** POST /api/video/v/:videoId/progress: where the player is, and whether it plays. */
+export const ProgressBody = z.object({
+  position: z.number({ message: 'position must be a number' }).finite().min(0, 'position must not be negative'),
+  playing: z.boolean({ message: 'playing must be true or false' }),
+});
+export type ProgressBody = z.infer<typeof ProgressBody>;
+
+/** Whether a heartbeat was counted (false: sampled away, too soon after the last one, or not playable yet). */
+export const ProgressAnswer = z.object({ counted: z.boolean() });
+export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
+
+const DAY_MS = 86_400_000;
+
+/** A calendar day `YYYY-MM-DD` that exists (UTC). */
+export const IsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'must be a date that exists');
+
+/** The day `n` days after `day` (negative: before). */
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** Every day from `from` to `to`, both included. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** GET /api/studio/analytics query: one video of the caller's, or all of them; a range of days (UTC). */
+export const AnalyticsQuery = z.object({ videoId: Id.optional(), from: IsoDay.optional(), to: IsoDay.optional() });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/** The studio's numbers (API.md §16): every day of the range, zeros included; amounts in currency units. */
+export const StudioAnalytics = z.object({
+  views: z.array(z.object({ day: z.string(), count: z.number() })),
+  watchSeconds: z.array(z.object({ day: z.string(), seconds: z.number() })),
+  averageViewSeconds: z.number(),
+  retention: z.array(z.number()).length(RETENTION_POINTS),
+  revenue: z.array(z.object({ day: z.string(), amount: z.number() })),
+});
+export type StudioAnalytics = z.infer<typeof StudioAnalytics>;
