@@ -21,3 +21,4 @@ export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './sharing.ts';
 export * from './recommendations.ts';
+export * from './live.ts';

@@ -18,11 +18,17 @@ export const VideoCard = z.object({
   isExclusive: z.boolean(),
   price: z.number().optional(),
   owner: z.array(Owner),
+  /** True while the video is a live stream arriving now (the LIVE badge); absent otherwise. */
+  isLive: z.boolean().optional(),
 });
 export type VideoCard = z.infer<typeof VideoCard>;
 
 export const VideoStatus = z.enum(['processing', 'ready', 'failed', 'removed']);
 export type VideoStatus = z.infer<typeof VideoStatus>;
+
+/** A live's state (API.md §17): waiting for its stream, live, or ended until its replay is ready. */
+export const LiveState = z.enum(['waiting', 'live', 'ended']);
+export type LiveState = z.infer<typeof LiveState>;
 
 export const DashboardVideo = VideoCard.extend({
   status: VideoStatus,
@@ -52,7 +58,10 @@ export const WatchVideo = z.object({
   updatedAt: z.string(),
   isExclusive: z.boolean(),
   price: z.number(),
-  status: VideoStatus,
+  /** A live's state while `isLive`, else the video's. */
+  status: z.union([VideoStatus, LiveState]),
+  /** A live stream not yet replayed as an ordinary video (waiting, live or ended). */
+  isLive: z.boolean(),
   owner: Owner,
 });
 export type WatchVideo = z.infer<typeof WatchVideo>;

@@ -66,6 +66,13 @@ export interface VideosTable {
   size_bytes: Generated<number>;
   /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
   trend_score: Generated<number | null>;
+  /** A live stream (migration 0023, docs/live.md): its state, times, ingest heartbeat and key hash. */
+  is_live: Generated<boolean>;
+  live_state: 'waiting' | 'live' | 'ended' | null;
+  live_started_at: Date | null;
+  live_ended_at: Date | null;
+  live_seen_at: Date | null;
+  stream_key_hash: Buffer | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -364,6 +371,13 @@ export interface RecStateTable {
   read_until: Date;
 }
 
+/** Who asked for a live's state lately (migration 0023): viewers now. */
+export interface LiveViewersTable {
+  video_id: string;
+  viewer_key: string;
+  seen_at: Generated<Date>;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -398,4 +412,5 @@ export interface Database {
   rec_pairs: RecPairsTable;
   rec_neighbours: RecNeighboursTable;
   rec_state: RecStateTable;
+  live_viewers: LiveViewersTable;
 }
