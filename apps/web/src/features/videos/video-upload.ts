@@ -1,4 +1,5 @@
 import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { exclusivePrice } from '@/lib/exclusive-price';
 
 /** SPEC §2 /video/new: what the upload form edits. */
 export type UploadForm = {
@@ -47,8 +48,8 @@ export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
   data.append('description', form.description.trim());
   if (form.isExclusive) {
     data.append('isExclusive', 'true');
-    const price = Number(form.price);
-    if (form.price.trim() !== '' && Number.isFinite(price) && price >= MIN_VIDEO_PRICE) data.append('price', String(price));
+    const price = exclusivePrice(true, form.price);
+    if (price !== undefined) data.append('price', String(price));
   }
   if (form.thumbnail) data.append('thumbnail', form.thumbnail);
   if (uploadId) data.append('uploadId', uploadId);

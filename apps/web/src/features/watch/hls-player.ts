@@ -44,15 +44,31 @@ export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): St
 }
 
 /**
+ * A live stream (docs/live.md): played this many seconds behind its newest segment (two 2 s
+ * segments: a segment in flight never stalls the player), caught up by playing faster when it
+ * falls more than LIVE_MAX_LATENCY_SECONDS behind (a stall, a slow network); the viewer may still
+ * seek back through the playlist's window (DVR), and "go to live" (media-chrome's live button)
+ * brings them back to the edge.
+ */
+export const LIVE_SYNC_SECONDS = 4;
+export const LIVE_MAX_LATENCY_SECONDS = 12;
+const liveConfig: Partial<HlsConfig> = {
+  startPosition: -1,
+  liveSyncDuration: LIVE_SYNC_SECONDS,
+  liveMaxLatencyDuration: LIVE_MAX_LATENCY_SECONDS,
+  maxLiveSyncPlaybackRate: 1.25,
+};
+
+/**
  * hls.js's configuration for a video: start at `startAt` (event playlists may still grow while
- * the video is processing, so 0 is the beginning), the bandwidth estimate saved from earlier
- * views, and the first rung chosen before hls.js reads the master playlist (the one the page
- * preloaded, or from the player's size and the estimate).
+ * the video is processing, so 0 is the beginning; a live starts at its live edge), the bandwidth
+ * estimate saved from earlier views, and the first rung chosen before hls.js reads the master
+ * playlist (the one the page preloaded, or from the player's size and the estimate).
  */
 function hlsConfig(
   HlsClass: HlsClass,
   element: StreamHubHlsVideo,
-  startAt: number,
+  startAt: number | 'live',
   whenHls: () => Hls | null,
 ): Partial<HlsConfig> {
   const preloaded = preloadedLevelUrl();
@@ -76,7 +92,7 @@ function hlsConfig(
   };
   const Base = HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader;
   return {
-    startPosition: startAt,
+    ...(startAt === 'live' ? liveConfig : { startPosition: startAt }),
     abrEwmaDefaultEstimate: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
     loader: class extends Base {
       protected override loadInternal(): void {
@@ -110,10 +126,11 @@ export type HlsPlayback = {
 };
 
 /**
- * Points `element` at `src` with hls.js: the instance is known as soon as the element makes it
- * (hls-video.ts), in time to choose the first rung; fatal errors are kept until someone handles them.
+ * Points `element` at `src` with hls.js, from `startAt` seconds or at the live edge (`'live'`): the
+ * instance is known as soon as the element makes it (hls-video.ts), in time to choose the first
+ * rung; fatal errors are kept until someone handles them.
  */
-export function startHlsPlayback(HlsClass: HlsClass, element: StreamHubHlsVideo, src: string, startAt: number) {
+export function startHlsPlayback(HlsClass: HlsClass, element: StreamHubHlsVideo, src: string, startAt: number | 'live') {
   const playback: HlsPlayback = { element, src, hls: null, fatalErrors: [], listened: false };
   element.config = hlsConfig(HlsClass, element, startAt, () => playback.hls);
   const onInstance = (event: Event) => {

@@ -25,6 +25,7 @@ declare module 'react' {
       'media-settings-menu-item': CustomElement;
       'media-playback-rate-menu': CustomElement;
       'media-rendition-menu': CustomElement;
+      'media-live-button': CustomElement;
     }
   }
 }
