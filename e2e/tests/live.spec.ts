@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiOk, watchVideo } from '../support/api-stubs';
+import { expectAccessible } from '../support/axe';
 import { openInApp, waitForHydration } from '../support/navigation';
 import { registerViaApi, uniqueUser, type TestUser } from '../support/users';
 import { currentUserId } from '../support/videos';
@@ -140,6 +141,11 @@ test.describe('live', () => {
       ffmpeg.kill('SIGKILL');
     }
   });
+});
+
+test.describe('live pages', () => {
+  // axe is injected as a script (support/axe.ts).
+  test.use({ bypassCSP: true });
 
   test('Go live and a live watch page at 768 and 1024 px, by keyboard (answers stubbed)', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -178,6 +184,7 @@ test.describe('live', () => {
     await page.setViewportSize({ width: 768, height: 900 });
     await openInApp(page, '/live/new');
     await expect(page.getByRole('heading', { name: 'Go Live', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'Go live');
     await page.getByLabel('Title').focus();
     await page.keyboard.type('Stubbed live');
     await page.keyboard.press('Tab');
@@ -196,6 +203,7 @@ test.describe('live', () => {
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'waiting');
     await expect(page.getByText('Waiting for your stream')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Stream key' })).toHaveValue('first-key-0123456789');
+    await expectAccessible(page, 'a live (creator)');
     await page.getByRole('button', { name: 'Copy stream key' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('first-key-0123456789');
@@ -220,6 +228,7 @@ test.describe('live', () => {
     await expect(page.getByTestId('live-viewers')).toHaveText('3 watching', { timeout: 15_000 });
     await expect(page.getByTestId('video-player')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await expectAccessible(page, 'a live (viewer)');
     status = 'ended';
     await expect(page.getByTestId('live-placeholder')).toHaveText('Stream ended, replay processing', { timeout: 20_000 });
   });
