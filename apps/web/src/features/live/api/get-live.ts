@@ -17,6 +17,8 @@ export const useLive = (videoId: string, { enabled, steadyMs }: { enabled: boole
   useQuery({
     ...queryOptions({ queryKey: liveKeys.info(videoId), queryFn: ({ signal }) => getLive(videoId, signal) }),
     enabled,
+    // The watch call's answer has the state the page renders with; the browser asks from then on.
+    meta: { ssr: false },
     refetchInterval: (query) => (query.state.data?.status === 'ended' ? false : livePollMs(query.state.data?.status, steadyMs)),
     refetchIntervalInBackground: false,
   });
