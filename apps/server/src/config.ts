@@ -185,6 +185,14 @@ const EnvSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(1024),
   /** How often the co-watch neighbours of recommendations read new history and likes. */
   RECOMMENDATIONS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
+  /** RTMP ingest port of live streams (docs/live.md); 0 picks a free one (tests). */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  /** A live whose publisher went away for this long has ended (a return within it continues the live). */
+  LIVE_GRACE_SECONDS: z.coerce.number().positive().default(30),
+  /** Segments (2 s each) in a live playlist: how far back a viewer may go (DVR window). */
+  LIVE_WINDOW_SEGMENTS: z.coerce.number().int().min(3).max(10_000).default(150),
+  /** x264 preset of the live ladder: it must keep real time with every rung on this machine. */
+  LIVE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -268,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadExpireMs: e.UPLOAD_EXPIRE_HOURS * 60 * 60 * 1000,
     recommendationsRefreshMs: e.RECOMMENDATIONS_REFRESH_SECONDS * 1000,
+    live: {
+      rtmpPort: e.RTMP_PORT,
+      graceMs: e.LIVE_GRACE_SECONDS * 1000,
+      windowSegments: e.LIVE_WINDOW_SEGMENTS,
+      preset: e.LIVE_PRESET,
+    },
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,

@@ -57,6 +57,9 @@ import { createRecommendationsRepo } from './features/recommendations/recommenda
 import { createRecommendationsService } from './features/recommendations/recommendations.service.ts';
 import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
+import { createLiveRepo } from './features/live/live.repo.ts';
+import { createLiveIngest } from './features/live/live-ingest.ts';
+import { createLiveService } from './features/live/live.service.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { createNotificationSourcesRepo } from './features/notifications/notification-sources.repo.ts';
 import { notifySubscribersOfPublishedVideo } from './features/notifications/subscribers/notify-subscribers-of-published-video.ts';
@@ -162,6 +165,23 @@ export function createServices(infra: Infra) {
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });
   const sharing = createSharingService({ db, videos, settings, publicUrl: storage.publicUrl });
+  // Lives: the routes' service everywhere; the RTMP ingest runs where jobs run (startWorker), in one process at a time.
+  const liveIngest = createLiveIngest({
+    db,
+    repo: createLiveRepo(db),
+    storage,
+    config,
+    events: infra.events,
+    queue,
+    log: infra.log,
+  });
+  const live = createLiveService({
+    repo: createLiveRepo(db),
+    storage,
+    access,
+    events: infra.events,
+    rtmpPort: () => liveIngest.port() ?? config.live.rtmpPort,
+  });
   return {
     access,
     mediaGate,
@@ -190,6 +210,8 @@ export function createServices(infra: Infra) {
     dashboard,
     notifications,
     recommendations,
+    live,
+    liveIngest,
     cookies: createCookieJar(config, storage.publicUrl),
   };
 }
@@ -326,6 +348,8 @@ async function openParts(
     services,
     databaseUrl: url,
     async close() {
+      // Streams stop first: their last segments are stored while the database still answers.
+      await services.liveIngest.stop();
       clearInterval(uploadSweeper);
       await recommendationsRefresh?.stop();
       sweeper?.stop();
@@ -415,4 +439,6 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   const subscribers = createDurableSubscribers(infra, deps.services);
   await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);
   startRelay({ db: infra.db, queue: infra.queue, events: infra.events, subscribers, log: infra.log });
+  // Next to the workers (ARCHITECTURE.md): the process holding the ingest lock listens on RTMP_PORT.
+  deps.services.liveIngest.start();
 }

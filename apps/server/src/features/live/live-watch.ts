@@ -9,9 +9,12 @@ interface LiveRow {
   status: VideoStatus;
 }
 
-/** A live not yet replayed as an ordinary video: waiting, live, or ended while its replay encodes. */
-export function isLiveNow(row: Pick<LiveRow, 'is_live' | 'has_mp4'>): boolean {
-  return row.is_live && !row.has_mp4;
+/**
+ * A live not yet replayed as an ordinary video: waiting, live, or ended while its replay encodes
+ * (one that failed, nothing recorded, or was removed, answers with that status instead).
+ */
+export function isLiveNow(row: Pick<LiveRow, 'is_live' | 'has_mp4' | 'status'>): boolean {
+  return row.is_live && !row.has_mp4 && row.status !== 'failed' && row.status !== 'removed';
 }
 
 /** The watch answer's `isLive` and `status`: a live's state while it is one, else the video's status. */

@@ -153,8 +153,10 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       const markDone = databaseFullAsDiskFull(() =>
         repo.transaction(async (tx, trx) => {
           const done = await tx.markDone(videoId, result.durationSec);
-          // Once per video (a finished one is never encoded again): its uploader and its channel's subscribers hear of it.
-          if (done) for (const name of ['video.ready', 'video.published'] as const) await events.publish(trx, name, { videoId });
+          // Once per video (a finished one is never encoded again): its uploader and its channel's subscribers hear of it
+          // (a live's subscribers heard when its stream started: its replay is announced to its owner only).
+          const announced = video.is_live ? (['video.ready'] as const) : (['video.ready', 'video.published'] as const);
+          if (done) for (const name of announced) await events.publish(trx, name, { videoId });
           return done;
         }),
       );

@@ -23,7 +23,7 @@ export interface NewVideoRow {
  * A job's move of a video's status. A removed video (taken down, or its owner suspended) stays
  * removed while it encodes: the move lands in the status a restore puts back.
  */
-function statusTo(status: Exclude<VideoStatus, 'removed'>) {
+export function statusTo(status: Exclude<VideoStatus, 'removed'>) {
   return {
     status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${status} END`,
     status_before_removal: sql<Exclude<VideoStatus, 'removed'> | null>`CASE WHEN status = 'removed' THEN ${status} ELSE NULL END`,
