@@ -25,11 +25,11 @@ export function liveBody(form: LiveForm): CreateLiveBody {
 /** How often a page asks a live's state: quickly while it waits for its stream (the page switches as it starts), else every `steady` ms. */
 export const livePollMs = (status: LiveState | undefined, steady: number) => (status === 'waiting' ? 2000 : steady);
 
-/** The state in words, for the creator's page and screen readers. */
+/** The state in words under the player (the placeholder in its place says what comes next). */
 export const liveStateText: Record<LiveState, string> = {
-  waiting: 'Waiting for your stream',
+  waiting: 'Waiting for the stream',
   live: 'Live',
-  ended: 'Stream ended, replay processing',
+  ended: 'Stream ended',
 };
 
 /** "1 watching", "12 watching" (viewers now, docs/live.md). */
