@@ -97,7 +97,20 @@ test.describe('live', () => {
       const player = viewer.page.getByTestId('video-player');
       await expect(player).toHaveAttribute('data-engine', 'hls');
       await expectPlaying(player);
-      await expect(player.locator('media-live-button')).toBeVisible();
+      // DVR: the keys seek back through the window, off the live edge; "go to live" brings it back.
+      const liveButton = player.locator('media-live-button');
+      await expect(liveButton).toBeVisible();
+      await expect(liveButton).toHaveAttribute('mediatimeislive', '');
+      const time = () => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+      const edge = await time();
+      await player.focus();
+      await viewer.page.keyboard.press('ArrowLeft');
+      await viewer.page.keyboard.press('ArrowLeft');
+      await expect.poll(time).toBeLessThan(edge - 5);
+      await expect(liveButton).not.toHaveAttribute('mediatimeislive', '');
+      await liveButton.click();
+      await expect(liveButton).toHaveAttribute('mediatimeislive', '', { timeout: 15_000 });
+      expect(await time()).toBeGreaterThan(edge);
       // Cards show LIVE while it streams.
       await expect
         .poll(

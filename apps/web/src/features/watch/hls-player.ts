@@ -16,16 +16,18 @@ function preloadedLevelUrl(): string | null {
   return link ? link.href : null;
 }
 
-/** The watch page's stream element, made by the player. */
-export type HlsMediaOptions = { poster?: string; storyboardUrl: string | null };
+/** The watch page's stream element, made by the player; `live`: a live stream with its window to seek in. */
+export type HlsMediaOptions = { poster?: string; storyboardUrl: string | null; live?: boolean };
 
 /**
  * media-chrome's HLS element, muted and inline, with the storyboard as its thumbnails track
  * (media-chrome's seek bar shows the cue's sprite region on hover and drag). It is not in the
  * page yet and does not play by itself: the player puts it in its controller and starts it.
  */
-export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): StreamHubHlsVideo {
+export function createHlsElement({ poster, storyboardUrl, live = false }: HlsMediaOptions): StreamHubHlsVideo {
   const element = document.createElement('streamhub-hls-video') as StreamHubHlsVideo;
+  // media-chrome's DVR mark: the whole window may be sought, and play resumes where it paused.
+  if (live) element.targetLiveWindow = Number.POSITIVE_INFINITY;
   // Muted first: the element reads it once, when it sets itself up on its first attribute.
   element.setAttribute('muted', '');
   element.setAttribute('playsinline', '');
@@ -44,20 +46,14 @@ export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): St
 }
 
 /**
- * A live stream (docs/live.md): played this many seconds behind its newest segment (two 2 s
- * segments: a segment in flight never stalls the player), caught up by playing faster when it
- * falls more than LIVE_MAX_LATENCY_SECONDS behind (a stall, a slow network); the viewer may still
- * seek back through the playlist's window (DVR), and "go to live" (media-chrome's live button)
- * brings them back to the edge.
+ * A live stream (docs/live.md): started this many seconds behind its newest segment (two 2 s
+ * segments: a segment in flight never stalls the player). Nothing pulls the viewer back to the
+ * edge by itself (no `liveMaxLatencyDuration`, no faster catch-up): they may seek back through
+ * the playlist's window (DVR) and stay there; "go to live" (media-chrome's live button) brings
+ * them back.
  */
 export const LIVE_SYNC_SECONDS = 4;
-export const LIVE_MAX_LATENCY_SECONDS = 12;
-const liveConfig: Partial<HlsConfig> = {
-  startPosition: -1,
-  liveSyncDuration: LIVE_SYNC_SECONDS,
-  liveMaxLatencyDuration: LIVE_MAX_LATENCY_SECONDS,
-  maxLiveSyncPlaybackRate: 1.25,
-};
+const liveConfig: Partial<HlsConfig> = { startPosition: -1, liveSyncDuration: LIVE_SYNC_SECONDS };
 
 /**
  * hls.js's configuration for a video: start at `startAt` (event playlists may still grow while

@@ -115,10 +115,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // hls.js's element is made here, not by React. Once per mount; later sources (new media tokens)
   // go to the same element.
   const [controller, setController] = useState<HTMLElement | null>(null);
-  const [firstHls] = useState(() => ({ poster, storyboardUrl }));
+  const [firstHls] = useState(() => ({ poster, storyboardUrl, live }));
   useLayoutEffect(() => {
     if (engine !== 'hls' || !controller) return;
-    const element = createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
+    const element = createHlsElement(firstHls);
     controller.prepend(element);
     element.autoplay = true;
     setMedia(element);
