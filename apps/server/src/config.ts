@@ -191,8 +191,8 @@ const EnvSchema = z.object({
   LIVE_GRACE_SECONDS: z.coerce.number().positive().default(30),
   /** Segments (2 s each) in a live playlist: how far back a viewer may go (DVR window). */
   LIVE_WINDOW_SEGMENTS: z.coerce.number().int().min(3).max(10_000).default(150),
-  /** x264 preset of the live ladder: it must keep real time with every rung on this machine. */
-  LIVE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
+  /** x264 preset of the live ladder: it must keep real time with every rung on a loaded 2-core machine (docs/live.md). */
+  LIVE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('ultrafast'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -82,6 +82,7 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
   let leadTimer: NodeJS.Timeout | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let toldWaiting = false;
+  let toldBindFailure = false;
   let unsubscribe: (() => void) | null = null;
 
   /** Takes the ingest lock on a pooled connection held until `stop` (or until the connection fails). */
@@ -102,7 +103,10 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
         try {
           await listen();
         } catch (err) {
-          log.error({ err: String(err), port: config.live.rtmpPort }, 'RTMP ingest could not listen; trying again later');
+          // Said once (not every 5 s while another program holds the port).
+          if (!toldBindFailure)
+            log.error({ err: String(err), port: config.live.rtmpPort }, 'RTMP ingest could not listen; trying again every 5 s');
+          toldBindFailure = true;
           await sql`SELECT pg_advisory_unlock(${INGEST_LOCK_KEY}::bigint)`.execute(conn).catch(() => {});
           releaseLead = null;
           return false;
@@ -141,12 +145,15 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
 
   async function listen() {
     server = await startRtmpServer({ port: config.live.rtmpPort, host: config.host, onPublish, log });
+    toldBindFailure = false;
     log.info({ port: server.port }, 'RTMP ingest listening');
     sweepTimer = setInterval(() => void sweep(), SWEEP_MS);
-    // An owner's end (or a takedown) is a change of the video: look at once rather than at the next sweep.
-    unsubscribe = events.on('video.changed', (event) => {
+    // An owner's end, a takedown or a delete: look at once rather than at the next sweep.
+    const look = (event: { payload: { videoId: string } }) => {
       if (runs.has(event.payload.videoId)) void sweep();
-    });
+    };
+    const offs = [events.on('video.changed', look), events.on('video.deleted', look)];
+    unsubscribe = () => offs.forEach((off) => off());
     void sweep();
   }
 
@@ -298,15 +305,21 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
   }
 
   /** Stops what this process does for a live: the publish arriving (cut), its encoder, its timers; playlists closed. */
-  async function stopRun(videoId: string) {
+  async function stopRun(videoId: string, gone = false) {
     const run = runs.get(videoId);
     if (!run) return;
     if (run.grace) clearTimeout(run.grace);
     run.close?.();
     await run.stopped;
     if (run.grace) clearTimeout(run.grace);
-    if (run.publisher) await run.publisher.sync(true).catch(() => false);
     runs.delete(videoId);
+    if (!gone) {
+      if (run.publisher) await run.publisher.sync(true).catch(() => false);
+      return;
+    }
+    // Deleted while streaming: whatever was stored after the delete removed its folder goes too, and its recording.
+    await storage.deletePrefix(run.folderKey).catch(() => {});
+    await fs.rm(liveWorkDir(config, videoId), { recursive: true, force: true });
   }
 
   /**
@@ -325,7 +338,8 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
   async function sweepOnce() {
     for (const videoId of runs.keys()) {
       const row = await repo.find(videoId);
-      if (!row || row.status === 'removed' || row.live_state === 'ended') await stopRun(videoId);
+      if (!row) await stopRun(videoId, true);
+      else if (row.status === 'removed' || row.live_state === 'ended') await stopRun(videoId);
     }
     for (const videoId of await repo.abandoned(config.live.graceMs)) {
       if (!runs.has(videoId)) await endLive(videoId);

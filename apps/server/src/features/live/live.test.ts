@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
-import { waitFor } from '../../../test/clips.ts';
+import path from 'node:path';
+import { listFiles, waitFor } from '../../../test/clips.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 
@@ -173,6 +174,26 @@ describe('an exclusive live', () => {
     // The buyer's URL is the buyer's: another session gets nothing from it.
     expect((await media(`${base}240p/${playlist.segments[0]!.uri}`, viewer.cookie)).statusCode).toBe(403);
     publisher.stop();
+  });
+});
+
+describe('a live deleted while it streams', () => {
+  it('cuts the stream and leaves no file behind: no live folder, no recording', async () => {
+    const live = await createLive();
+    const publisher = push(live.streamKey, 20);
+    await waitForState(live._id, 'live');
+    expect((await call('GET', `/api/video/v/${live._id}`, owner.cookie)).statusCode).toBe(200);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/video/v/${live._id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await publisher.exit).not.toBe(0);
+    expect(Date.now() - publisher.startedAt).toBeLessThan(19_000);
+    await waitFor(async () => (await listFiles(path.join(ctx.dataDir, 'work', 'live', live._id))).length === 0, 10_000, 100);
+    expect(await listFiles(path.join(ctx.config.mediaDir, 'videos', live._id))).toEqual([]);
+    expect((await media(`/media/videos/${live._id}/live/master.m3u8`)).statusCode).toBe(404);
   });
 });
 
