@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import type Hls from 'hls.js';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
-import { createHlsElement, startHlsPlayback } from '../hls-player';
+import { createHlsElement, LIVE_SYNC_SECONDS, startHlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
@@ -234,6 +234,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
         defaultstreamtype={live ? 'live' : undefined}
         // The live button lights within this many seconds of the edge (hls.js plays LIVE_SYNC_SECONDS behind).
         liveedgeoffset={live ? LIVE_EDGE_SECONDS : undefined}
+        // "Go to live" lands where hls.js starts a live: LIVE_SYNC_SECONDS behind the newest media.
+        seektoliveoffset={live ? LIVE_SYNC_SECONDS : undefined}
         onContextMenu={(e) => e.preventDefault()}
         class="streamhub-player block aspect-video w-full bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
       >
