@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
-import path from 'node:path';
 import { listFiles, waitFor } from '../../../test/clips.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';
+
+/** Pushes, encodes and transcodes on a machine shared by the whole suite: more than the default 60 s. */
+const LONG = { timeout: 180_000 };
 
 // Lives through the real parts (API.md §17, docs/live.md): the ingest listens on a free port of
 // this test file's own context, ffmpeg pushes a short generated pattern over RTMP, the real
@@ -52,7 +55,7 @@ async function media(url: string, cookie?: string) {
 }
 
 describe('ingest', () => {
-  it('refuses a wrong key at connect and a second publisher on a key that is publishing', async () => {
+  it('refuses a wrong key at connect and a second publisher on a key that is publishing', LONG, async () => {
     const live = await createLive();
     expect(live.ingestUrl).toBe(`rtmp://localhost:${port}/live/${live.streamKey}`);
     expect(live.streamKey.length).toBeGreaterThanOrEqual(36 + 1 + 43);
@@ -74,64 +77,70 @@ describe('ingest', () => {
 });
 
 describe('a live from waiting to its replay', () => {
-  it('plays live (watch call, playlists with their wall clock, viewers), ends after the grace period, and its replay is an ordinary ready video', async () => {
-    const live = await createLive();
-    expect(await watch(live._id, owner.cookie)).toMatchObject({ isLive: true, status: 'waiting', hlsUrl: null });
-    // Waiting: its owner's alone.
-    expect((await call('GET', `/api/video/v/${live._id}`, viewer.cookie)).statusCode).toBe(404);
+  it(
+    'plays live (watch call, playlists with their wall clock, viewers), ends after the grace period, and its replay is an ordinary ready video',
+    LONG,
+    async () => {
+      const live = await createLive();
+      expect(await watch(live._id, owner.cookie)).toMatchObject({ isLive: true, status: 'waiting', hlsUrl: null });
+      // Waiting: its owner's alone.
+      expect((await call('GET', `/api/video/v/${live._id}`, viewer.cookie)).statusCode).toBe(404);
 
-    const publisher = push(live.streamKey, 8);
-    await waitForState(live._id, 'live');
-    const watched = await watch(live._id, viewer.cookie);
-    expect(watched).toMatchObject({ isLive: true, status: 'live', videoFile: null });
-    expect(watched.hlsUrl).toBe(`/media/videos/${live._id}/live/master.m3u8`);
+      const publisher = push(live.streamKey, 8);
+      await waitForState(live._id, 'live');
+      const watched = await watch(live._id, viewer.cookie);
+      expect(watched).toMatchObject({ isLive: true, status: 'live', videoFile: null });
+      expect(watched.hlsUrl).toBe(`/media/videos/${live._id}/live/master.m3u8`);
 
-    const master = await media(watched.hlsUrl);
-    expect(master.statusCode).toBe(200);
-    const variant = master.body.split('\n').find((line) => line.endsWith('.m3u8'))!;
-    expect(variant).toBe('240p/index.m3u8');
-    const rungUrl = `/media/videos/${live._id}/live/${variant}`;
-    const playlist = await media(rungUrl);
-    expect(playlist.headers['cache-control']).toBe('no-cache');
-    expect(playlist.body).toContain('#EXT-X-PROGRAM-DATE-TIME:');
-    expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
-    const parsed = parseMediaPlaylist(playlist.body);
-    expect(parsed.segments.length).toBeGreaterThan(0);
-    expect(Math.abs(Date.parse(parsed.segments[0]!.programDateTime!.replace(/\+0000$/, 'Z')) - Date.now())).toBeLessThan(30_000);
-    const segment = await media(`/media/videos/${live._id}/live/240p/${parsed.segments[0]!.uri}`);
-    expect(segment.statusCode).toBe(200);
-    expect(segment.rawPayload.length).toBeGreaterThan(1000);
+      const master = await media(watched.hlsUrl);
+      expect(master.statusCode).toBe(200);
+      const variant = master.body.split('\n').find((line) => line.endsWith('.m3u8'))!;
+      expect(variant).toBe('240p/index.m3u8');
+      const rungUrl = `/media/videos/${live._id}/live/${variant}`;
+      const playlist = await media(rungUrl);
+      expect(playlist.headers['cache-control']).toBe('no-cache');
+      expect(playlist.body).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+      expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
+      const parsed = parseMediaPlaylist(playlist.body);
+      expect(parsed.segments.length).toBeGreaterThan(0);
+      expect(Math.abs(Date.parse(parsed.segments[0]!.programDateTime!.replace(/\+0000$/, 'Z')) - Date.now())).toBeLessThan(
+        30_000,
+      );
+      const segment = await media(`/media/videos/${live._id}/live/240p/${parsed.segments[0]!.uri}`);
+      expect(segment.statusCode).toBe(200);
+      expect(segment.rawPayload.length).toBeGreaterThan(1000);
 
-    // Listed with the LIVE badge; viewers now counts who asks (not its owner).
-    const list = (await call('GET', '/api/video')).json().data.videos as { _id: string; isLive?: boolean }[];
-    expect(list.find((v) => v._id === live._id)).toMatchObject({ isLive: true });
-    expect((await liveState(live._id, viewer.cookie)).viewers).toBe(1);
-    expect((await liveState(live._id)).viewers).toBe(2);
-    expect(await liveState(live._id, owner.cookie)).toMatchObject({ status: 'live', viewers: 2 });
+      // Listed with the LIVE badge; viewers now counts who asks (not its owner).
+      const list = (await call('GET', '/api/video')).json().data.videos as { _id: string; isLive?: boolean }[];
+      expect(list.find((v) => v._id === live._id)).toMatchObject({ isLive: true });
+      expect((await liveState(live._id, viewer.cookie)).viewers).toBe(1);
+      expect((await liveState(live._id)).viewers).toBe(2);
+      expect(await liveState(live._id, owner.cookie)).toMatchObject({ status: 'live', viewers: 2 });
 
-    expect(await publisher.exit).toBe(0);
-    await waitForState(live._id, 'ended', 30_000);
-    const replay = await waitFor(
-      async () => {
-        const w = await watch(live._id, owner.cookie);
-        return w?.status === 'ready' && w.videoFile ? w : null;
-      },
-      120_000,
-      500,
-    );
-    expect(replay).toMatchObject({ isLive: false, hlsUrl: `/media/videos/${live._id}/master.m3u8` });
-    expect(replay.duration).toBeGreaterThan(5);
-    const replayMaster = await media(replay.hlsUrl);
-    expect(replayMaster.body).toContain('#EXT-X-STREAM-INF');
-    expect((await media(replay.videoFile)).statusCode).toBe(200);
-    // An ordinary video now: its card carries no LIVE badge.
-    const after = (await call('GET', '/api/video')).json().data.videos as { _id: string; isLive?: boolean }[];
-    expect(after.find((v) => v._id === live._id)).not.toHaveProperty('isLive');
-  });
+      expect(await publisher.exit).toBe(0);
+      await waitForState(live._id, 'ended', 30_000);
+      const replay = await waitFor(
+        async () => {
+          const w = await watch(live._id, owner.cookie);
+          return w?.status === 'ready' && w.videoFile ? w : null;
+        },
+        120_000,
+        500,
+      );
+      expect(replay).toMatchObject({ isLive: false, hlsUrl: `/media/videos/${live._id}/master.m3u8` });
+      expect(replay.duration).toBeGreaterThan(5);
+      const replayMaster = await media(replay.hlsUrl);
+      expect(replayMaster.body).toContain('#EXT-X-STREAM-INF');
+      expect((await media(replay.videoFile)).statusCode).toBe(200);
+      // An ordinary video now: its card carries no LIVE badge.
+      const after = (await call('GET', '/api/video')).json().data.videos as { _id: string; isLive?: boolean }[];
+      expect(after.find((v) => v._id === live._id)).not.toHaveProperty('isLive');
+    },
+  );
 });
 
 describe('an exclusive live', () => {
-  it('gives 0 media bytes without an entitlement and plays after a purchase', async () => {
+  it('gives 0 media bytes without an entitlement and plays after a purchase', LONG, async () => {
     const live = await createLive({ isExclusive: true, price: 10 });
     const publisher = push(live.streamKey, 8);
     await waitForState(live._id, 'live');
@@ -178,7 +187,7 @@ describe('an exclusive live', () => {
 });
 
 describe('a live deleted while it streams', () => {
-  it('cuts the stream and leaves no file behind: no live folder, no recording', async () => {
+  it('cuts the stream and leaves no file behind: no live folder, no recording', LONG, async () => {
     const live = await createLive();
     const publisher = push(live.streamKey, 20);
     await waitForState(live._id, 'live');
@@ -198,7 +207,7 @@ describe('a live deleted while it streams', () => {
 });
 
 describe('stream keys', () => {
-  it('a new key replaces the old one, and no other answer ever carries a key', async () => {
+  it('a new key replaces the old one, and no other answer ever carries a key', LONG, async () => {
     const live = await createLive();
     const renewed = await call('POST', `/api/live/${live._id}/key`, owner.cookie);
     expect(renewed.statusCode).toBe(200);
@@ -232,7 +241,7 @@ describe('stream keys', () => {
 });
 
 describe('routes', () => {
-  it('POST /api/live: signed in only; malformed input is a 400 with the field', async () => {
+  it('POST /api/live: signed in only; malformed input is a 400 with the field', LONG, async () => {
     const body = { title: 'T', description: 'D' };
     expect((await call('POST', '/api/live', undefined, body)).statusCode).toBe(401);
     for (const bad of [
@@ -251,7 +260,7 @@ describe('routes', () => {
     expect((await call('POST', '/api/live', viewer.cookie, body)).statusCode).toBe(201);
   });
 
-  it('POST /api/live/:videoId/key and /end: the owner only; GET: whoever may see the video', async () => {
+  it('POST /api/live/:videoId/key and /end: the owner only; GET: whoever may see the video', LONG, async () => {
     const live = await createLive();
     const uploaded = (await call('GET', `/api/dashboard/videos/${owner.id}`, owner.cookie)).json().data.videos as {
       _id: string;
