@@ -87,18 +87,25 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
 
   /** Takes the ingest lock on a pooled connection held until `stop` (or until the connection fails). */
   let trying = false;
+  /** The last try to lead: while it leads, it ends only once the ingest has stopped and the lock is given back. */
+  let attempt: Promise<void> = Promise.resolve();
   function tryToLead() {
     if (stopping || releaseLead || trying) return;
     trying = true;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    void db
+    attempt = db
       .connection()
       .execute(async (conn) => {
         const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${INGEST_LOCK_KEY}::bigint) AS ok`
           .execute(conn)
           .finally(() => (trying = false));
         if (!rows[0]?.ok) return false;
+        if (stopping) {
+          // Stopped while asking: give the lock straight back (nothing would release it later).
+          await sql`SELECT pg_advisory_unlock(${INGEST_LOCK_KEY}::bigint)`.execute(conn).catch(() => {});
+          return true;
+        }
         releaseLead = release;
         try {
           await listen();
@@ -423,7 +430,8 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
       if (leadTimer) clearInterval(leadTimer);
       leadTimer = null;
       releaseLead?.();
-      for (let waited = 0; server && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      // Bounded: a database that does not answer must not hold a stop forever.
+      await Promise.race([attempt, new Promise((r) => setTimeout(r, 15_000).unref())]);
       await sweeping;
     },
 
