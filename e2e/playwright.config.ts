@@ -10,6 +10,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** The e2e server's RTMP listener (live ingest, API.md §17): beside PORT, never the default 1935 another server may hold. */
+const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? PORT + 20000);
 
 // Workers re-evaluate this file; the env var makes them reuse the runner's directory.
 const ownsDataDir = !process.env.E2E_DATA_DIR;
@@ -50,6 +52,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(PORT),
+      RTMP_PORT: String(RTMP_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SKIP_WEB_BUILD: '1',

@@ -86,6 +86,7 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     isExclusive: false,
     price: 0,
     status: 'ready',
+    isLive: false,
     owner: owner(),
     captions: [],
     chapters: [],

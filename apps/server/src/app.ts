@@ -29,6 +29,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { channelBlocksRoutes } from './features/channel-blocks/channel-blocks.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
 import { feedRoutes, videoRecommendationsRoutes } from './features/recommendations/recommendations.routes.ts';
 import { progressRoutes, studioRoutes } from './features/analytics/analytics.routes.ts';
 import { captionsRoutes } from './features/captions/captions.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
+  await app.register(liveRoutes, { prefix: '/api/live', deps });
   // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
   await app.register(sharingRoutes, { deps });
 

@@ -194,6 +194,14 @@ const EnvSchema = z.object({
     .default(1024 ** 2),
   /** Who makes automatic captions after a transcode: `none`, `test` (tones of the audio track), `pocketsphinx` (docs/captions.md). */
   TRANSCRIBE_PROVIDER: z.enum(['none', 'test', 'pocketsphinx']).default('none'),
+  /** RTMP ingest port of live streams (docs/live.md); 0 picks a free one (tests). */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  /** A live whose publisher went away for this long has ended (a return within it continues the live). */
+  LIVE_GRACE_SECONDS: z.coerce.number().positive().default(30),
+  /** Segments (2 s each) in a live playlist: how far back a viewer may go (DVR window). */
+  LIVE_WINDOW_SEGMENTS: z.coerce.number().int().min(3).max(10_000).default(150),
+  /** x264 preset of the live ladder: it must keep real time with every rung on a loaded 2-core machine (docs/live.md). */
+  LIVE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('ultrafast'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -279,6 +287,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     recommendationsRefreshMs: e.RECOMMENDATIONS_REFRESH_SECONDS * 1000,
     captionMaxBytes: e.CAPTION_MAX_BYTES,
     transcribeProvider: e.TRANSCRIBE_PROVIDER,
+    live: {
+      rtmpPort: e.RTMP_PORT,
+      graceMs: e.LIVE_GRACE_SECONDS * 1000,
+      windowSegments: e.LIVE_WINDOW_SEGMENTS,
+      preset: e.LIVE_PRESET,
+    },
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,

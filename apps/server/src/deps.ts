@@ -67,6 +67,9 @@ import { createRecommendationsRepo } from './features/recommendations/recommenda
 import { createRecommendationsService } from './features/recommendations/recommendations.service.ts';
 import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
+import { createLiveRepo } from './features/live/live.repo.ts';
+import { createLiveIngest } from './features/live/live-ingest.ts';
+import { createLiveService } from './features/live/live.service.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { createNotificationSourcesRepo } from './features/notifications/notification-sources.repo.ts';
 import { notifySubscribersOfPublishedVideo } from './features/notifications/subscribers/notify-subscribers-of-published-video.ts';
@@ -184,6 +187,23 @@ export function createServices(infra: Infra) {
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });
   const sharing = createSharingService({ db, videos, settings, publicUrl: storage.publicUrl });
+  // Lives: the routes' service everywhere; the RTMP ingest runs where jobs run (startWorker), in one process at a time.
+  const liveIngest = createLiveIngest({
+    db,
+    repo: createLiveRepo(db),
+    storage,
+    config,
+    events: infra.events,
+    queue,
+    log: infra.log,
+  });
+  const live = createLiveService({
+    repo: createLiveRepo(db),
+    storage,
+    access,
+    events: infra.events,
+    rtmpPort: () => liveIngest.port() ?? config.live.rtmpPort,
+  });
   return {
     access,
     mediaGate,
@@ -215,6 +235,8 @@ export function createServices(infra: Infra) {
     dashboard,
     notifications,
     recommendations,
+    live,
+    liveIngest,
     cookies: createCookieJar(config, storage.publicUrl),
   };
 }
@@ -352,6 +374,8 @@ async function openParts(
     services,
     databaseUrl: url,
     async close() {
+      // Streams stop first: their last segments are stored while the database still answers.
+      await services.liveIngest.stop();
       clearInterval(uploadSweeper);
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();
@@ -473,4 +497,6 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   const subscribers = createDurableSubscribers(infra, deps.services);
   await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);
   startRelay({ db: infra.db, queue: infra.queue, events: infra.events, subscribers, log: infra.log });
+  // Next to the workers (ARCHITECTURE.md): the process holding the ingest lock listens on RTMP_PORT.
+  deps.services.liveIngest.start();
 }

@@ -46,6 +46,8 @@ export async function createTestContext(
     // file turns the cache or the batching on (list-cache.test.ts, views.test.ts).
     LIST_CACHE_MS: '0',
     VIEW_FLUSH_MS: '0',
+    // Test files run in parallel: each ingest (a file whose context runs the worker) takes a free port.
+    RTMP_PORT: '0',
     ...env,
   });
   const db = createDb(config.databaseUrl!, 5);
@@ -66,6 +68,7 @@ export async function createTestContext(
   if (opts.worker) await startWorker(deps, { exclusive: true });
 
   afterAll(async () => {
+    await deps.services.liveIngest.stop();
     await app.close();
     await queue.stop();
     await infra.events.close();

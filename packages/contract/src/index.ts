@@ -24,3 +24,4 @@ export * from './sharing.ts';
 export * from './recommendations.ts';
 export * from './chapters.ts';
 export * from './analytics.ts';
+export * from './live.ts';

@@ -20,6 +20,8 @@ export const VideoCard = z.object({
   isExclusive: z.boolean(),
   price: z.number().optional(),
   owner: z.array(Owner),
+  /** True while the video is a live stream arriving now (the LIVE badge); absent otherwise. */
+  isLive: z.boolean().optional(),
 });
 export type VideoCard = z.infer<typeof VideoCard>;
 
@@ -29,6 +31,10 @@ export type VideoCard = z.infer<typeof VideoCard>;
  */
 export const VideoStatus = z.enum(['processing', 'ready', 'failed', 'removed', 'scheduled']);
 export type VideoStatus = z.infer<typeof VideoStatus>;
+
+/** A live's state (API.md §17): waiting for its stream, live, or ended until its replay is ready. */
+export const LiveState = z.enum(['waiting', 'live', 'ended']);
+export type LiveState = z.infer<typeof LiveState>;
 
 export const DashboardVideo = VideoCard.extend({
   status: VideoStatus,
@@ -60,7 +66,10 @@ export const WatchVideo = z.object({
   updatedAt: z.string(),
   isExclusive: z.boolean(),
   price: z.number(),
-  status: VideoStatus,
+  /** A live's state while `isLive`, else the video's. */
+  status: z.union([VideoStatus, LiveState]),
+  /** A live stream not yet replayed as an ordinary video (waiting, live or ended). */
+  isLive: z.boolean(),
   owner: Owner,
   /** Chapters read from the description (API.md §16; `parseChapters`); [] when it has none. */
   chapters: z.array(Chapter),

@@ -66,6 +66,13 @@ export interface VideosTable {
   size_bytes: Generated<number>;
   /** Age-weighted counted views, in log form (recommendations/trend-score.ts); null before any. */
   trend_score: Generated<number | null>;
+  /** A live stream (migration 0023, docs/live.md): its state, times, ingest heartbeat and key hash. */
+  is_live: Generated<boolean>;
+  live_state: 'waiting' | 'live' | 'ended' | null;
+  live_started_at: Date | null;
+  live_ended_at: Date | null;
+  live_seen_at: Date | null;
+  stream_key_hash: Buffer | null;
   /** When a scheduled video goes public; null once it has, or never scheduled (migration 0021). */
   publish_at: Date | null;
   /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */
@@ -397,6 +404,13 @@ export interface RecStateTable {
   read_until: Date;
 }
 
+/** Who asked for a live's state lately (migration 0023): viewers now. */
+export interface LiveViewersTable {
+  video_id: string;
+  viewer_key: string;
+  seen_at: Generated<Date>;
+}
+
 export interface Database {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
@@ -433,4 +447,5 @@ export interface Database {
   rec_pairs: RecPairsTable;
   rec_neighbours: RecNeighboursTable;
   rec_state: RecStateTable;
+  live_viewers: LiveViewersTable;
 }

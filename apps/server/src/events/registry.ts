@@ -28,6 +28,8 @@ export const eventDefinitions = {
   'user.changed': { payload: z.object({ userId: Id }) },
   /** A comment was written (on a video or a post). */
   'comment.created': { payload: z.object({ commentId: Id }) },
+  /** A comment was deleted by its author (a top-level one with its replies): the live chat of its video drops it. */
+  'comment.deleted': { payload: z.object({ commentId: Id, videoId: Id.nullable(), parentId: Id.nullable() }) },
   /** A reply was written under a top-level comment (API.md §14): its author hears of it. */
   'comment.replied': { payload: z.object({ commentId: Id }) },
   /** A purchase settled: money moved (the ledger holds the amounts). */

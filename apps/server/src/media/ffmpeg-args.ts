@@ -89,10 +89,10 @@ export function buildProbeArgs(input: string, demuxer: Demuxer): string[] {
 }
 
 // Overwrite, never read stdin (it is not a terminal), log errors only: they become the failure reason.
-const QUIET = ['-hide_banner', '-nostdin', '-y', '-v', 'error'];
+export const QUIET = ['-hide_banner', '-nostdin', '-y', '-v', 'error'];
 
 /** Flattens [flag, value] pairs, which keeps long option lists readable. */
-function pairs(list: readonly (readonly [string, string])[]): string[] {
+export function pairs(list: readonly (readonly [string, string])[]): string[] {
   return list.flat();
 }
 
@@ -147,11 +147,11 @@ export function buildTranscodeArgs(options: TranscodeArgsOptions): string[] {
  * Scales are chained (1080p → 720p → 480p …) rather than all taken from the source: each
  * smaller rung reads a smaller picture, which measured ~40% less filtering time on 1080p input.
  */
-export function buildFilterGraph(probe: MediaProbe, rungs: readonly Rung[]): string | null {
+export function buildFilterGraph(probe: MediaProbe, rungs: readonly Rung[], maps: StreamMaps = sourceMaps(probe)): string | null {
   const encoded = rungs.filter((rung) => !rung.copy);
   if (encoded.length === 0) return null;
   const fps = encoded[0]!.fps;
-  let from = `[0:${probe.videoStreamIndex}]`;
+  let from = `[${maps.video}]`;
   if (probe.fps !== null && probe.fps > MAX_FPS) from += `fps=${fps},`;
   return encoded
     .map((rung, index) => {
@@ -162,11 +162,25 @@ export function buildFilterGraph(probe: MediaProbe, rungs: readonly Rung[]): str
     .join(';');
 }
 
-function streamArgs(probe: MediaProbe, rung: Rung, preset: X264Preset, alignToSource: boolean): string[] {
-  const hasAudio = probe.audioStreamIndex !== null;
-  const audioMap = hasAudio ? ['-map', `0:${probe.audioStreamIndex}`] : [];
+/** Which input streams a command reads: `0:<index>` for a probed file, `0:v:0` for a live stream. */
+export type StreamMaps = { video: string; audio: string | null };
+
+function sourceMaps(probe: MediaProbe): StreamMaps {
+  return { video: `0:${probe.videoStreamIndex}`, audio: probe.audioStreamIndex === null ? null : `0:${probe.audioStreamIndex}` };
+}
+
+/** One rung's stream options (maps, encoder, keyframes, audio): the same for an upload and a live stream. */
+export function streamArgs(
+  probe: MediaProbe,
+  rung: Rung,
+  preset: X264Preset,
+  alignToSource: boolean,
+  maps: StreamMaps = sourceMaps(probe),
+): string[] {
+  const hasAudio = maps.audio !== null;
+  const audioMap = hasAudio ? ['-map', maps.audio!] : [];
   if (rung.copy) {
-    return ['-map', `0:${probe.videoStreamIndex}`, ...audioMap, '-c:v', 'copy', ...(hasAudio ? ['-c:a', 'copy'] : [])];
+    return ['-map', maps.video, ...audioMap, '-c:v', 'copy', ...(hasAudio ? ['-c:a', 'copy'] : [])];
   }
   const gop = Math.max(1, Math.round(rung.fps * GOP_SEC));
   const keyframes = alignToSource
@@ -196,7 +210,7 @@ function streamArgs(probe: MediaProbe, rung: Rung, preset: X264Preset, alignToSo
 
 // Strips tags such as GPS positions from phone videos; a large muxing queue avoids
 // "too many packets buffered" while the other outputs' encoders start.
-const COMMON_OUTPUT = ['-map_metadata', '-1', '-map_chapters', '-1', '-max_muxing_queue_size', '4096'];
+export const COMMON_OUTPUT = ['-map_metadata', '-1', '-map_chapters', '-1', '-max_muxing_queue_size', '4096'];
 
 const HLS_OPTIONS: readonly (readonly [string, string])[] = [
   ['hls_time', String(SEGMENT_SEC)],

@@ -7,7 +7,11 @@ import type { Rung } from './ladder.ts';
  * master.m3u8 listing the `available` rungs, smallest first. URIs are relative so that a
  * tokenised prefix (/media/t/<token>/videos/<id>/master.m3u8) carries over to every request.
  */
-export function buildMasterPlaylist(rungs: readonly Rung[], available: readonly string[]): string {
+export function buildMasterPlaylist(
+  rungs: readonly Rung[],
+  available: readonly string[],
+  playlistOf: (rung: Rung) => string = (rung) => rungPlaylistPath(rung, rungs),
+): string {
   const listed = rungs.filter((rung) => available.includes(rung.name)).sort((a, b) => a.bandwidth - b.bandwidth);
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const rung of listed) {
@@ -18,7 +22,7 @@ export function buildMasterPlaylist(rungs: readonly Rung[], available: readonly 
       `FRAME-RATE=${rung.fps.toFixed(3)}`,
       `CODECS="${rung.codecs}"`,
     ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, rungPlaylistPath(rung, rungs));
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, playlistOf(rung));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -27,7 +31,13 @@ export function buildMasterPlaylist(rungs: readonly Rung[], available: readonly 
 export type ByteRange = { offset: number; length: number };
 
 /** A whole file (the old layout's segments), or a byte range of one (single-file rungs). */
-export type MediaSegment = { uri: string; durationSec: number; range?: ByteRange };
+export type MediaSegment = {
+  uri: string;
+  durationSec: number;
+  range?: ByteRange;
+  /** Its `#EXT-X-PROGRAM-DATE-TIME` (the wall clock of its first frame), as written. */
+  programDateTime?: string;
+};
 
 export type MediaPlaylist = {
   initUri: string | null;
@@ -58,6 +68,7 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   let ended = false;
   let pendingDuration: number | null = null;
   let pendingRange: ByteRange | undefined;
+  let pendingDateTime: string | undefined;
   let lastRange: ByteRange | undefined;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
@@ -65,6 +76,8 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       pendingDuration = Number.parseFloat(line.slice('#EXTINF:'.length));
     } else if (line.startsWith('#EXT-X-BYTERANGE:')) {
       pendingRange = parseByteRange(line.slice('#EXT-X-BYTERANGE:'.length), lastRange) ?? undefined;
+    } else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      pendingDateTime = line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length);
     } else if (line.startsWith('#EXT-X-MAP:')) {
       initUri = /URI="([^"]*)"/.exec(line)?.[1] ?? null;
       const range = /BYTERANGE="([^"]*)"/.exec(line)?.[1];
@@ -74,10 +87,12 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
     } else if (line && !line.startsWith('#') && pendingDuration !== null) {
       const segment: MediaSegment = { uri: line, durationSec: Number.isFinite(pendingDuration) ? pendingDuration : 0 };
       if (pendingRange) segment.range = pendingRange;
+      if (pendingDateTime) segment.programDateTime = pendingDateTime;
       segments.push(segment);
       lastRange = pendingRange;
       pendingDuration = null;
       pendingRange = undefined;
+      pendingDateTime = undefined;
     }
   }
   return { initUri, ...(initRange ? { initRange } : {}), segments, ended };

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export type RunProcessOptions = {
@@ -15,6 +16,10 @@ export type RunProcessOptions = {
   stderrLines?: number;
   /** CPU priority decrease (nice, 0–19) for the process and every thread it starts. */
   nice?: number;
+  /** Given the process's stdin (else it reads nothing), e.g. a live stream piped in; called once it is spawned. */
+  onStdin?: (stdin: Writable) => void;
+  /** Called with the process id once it is spawned (CPU figures from /proc). */
+  onSpawn?: (pid: number) => void;
 };
 
 export type RunProcessResult = {
@@ -33,7 +38,7 @@ export type RunProcessResult = {
  * process is started through `nice`, so that its threads (x264 starts many) inherit the priority.
  */
 export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<RunProcessResult> {
-  const { cwd, signal, onStdout, killGraceMs = 2000, stderrLines = 30, nice = 0 } = options;
+  const { cwd, signal, onStdout, killGraceMs = 2000, stderrLines = 30, nice = 0, onStdin, onSpawn } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
@@ -45,7 +50,10 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       return;
     }
     const [file, argv] = wrapped(executable, args, nice);
-    const child = spawn(file, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (onStdin) onStdin(child.stdin);
+    else child.stdin.end();
+    if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
     let stdout = '';
     const stderrTail: string[] = [];
     let stderrRest = '';

@@ -17,10 +17,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The real server process (`tsx apps/server/src/server.ts`, ROLE=all, embedded PostgreSQL) on
  * its own DATA_DIR and port, restarted on the same ones. Its output goes to `<dir>/server-N.log`.
  */
-export async function createFaultEnv(name: string) {
+export async function createFaultEnv(name: string, env: NodeJS.ProcessEnv = {}) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `streamhub-fault-${name}-`));
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
+  // Fault files run in parallel: each server's live ingest on a port of its own.
+  const rtmpPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let current: ServerProcess | undefined;
   let starts = 0;
@@ -40,6 +42,7 @@ export async function createFaultEnv(name: string) {
     dir,
     dataDir,
     base,
+    rtmpPort,
     get server() {
       if (!current) throw new Error('no server started');
       return current;
@@ -51,7 +54,7 @@ export async function createFaultEnv(name: string) {
     /** Starts the server and waits until it answers healthy. */
     async start() {
       starts += 1;
-      current = await startServer({ dataDir, port, log: path.join(dir, `server-${starts}.log`) });
+      current = await startServer({ dataDir, port, rtmpPort, env, log: path.join(dir, `server-${starts}.log`) });
       await waitFor(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status === 200, 90_000, 100);
       return current;
     },
@@ -62,16 +65,18 @@ export async function createFaultEnv(name: string) {
 
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
-async function startServer(opts: { dataDir: string; port: number; log: string }) {
+async function startServer(opts: { dataDir: string; port: number; rtmpPort: number; env: NodeJS.ProcessEnv; log: string }) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(opts.port),
+    RTMP_PORT: String(opts.rtmpPort),
     HOST: '127.0.0.1',
     DATA_DIR: opts.dataDir,
     ROLE: 'all',
     LOG_LEVEL: 'info',
     JOB_RETRY_DELAY_SECONDS: '0',
     WEB_DIST_DIR: path.join(opts.dataDir, 'no-web'),
+    ...opts.env,
   };
   delete env.DATABASE_URL;
   delete env.ENCODER_NICE;

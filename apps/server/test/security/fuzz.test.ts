@@ -261,9 +261,10 @@ const shared = { owner: await cast.scene('owner'), anonymous: await cast.scene('
 
 /**
  * An event stream answers 200 and stays open (app.inject would wait for its end for ever): its
- * input (`lastEventId`, `Last-Event-ID`) and its refusals are checked in notifications.test.ts.
+ * input (`lastEventId`, `Last-Event-ID`) and its refusals are checked in notifications.test.ts
+ * and comment-streams.test.ts.
  */
-const ENDLESS = new Set(['GET /api/notifications/stream']);
+const ENDLESS = new Set(['GET /api/notifications/stream', 'GET /api/comment/video/:videoId/stream']);
 
 describe.each(routes.filter((r) => !ENDLESS.has(r.key)).map((r) => [r.key, r] as const))('%s', (_key, route) => {
   it.each(['owner', 'anonymous'] as const)('answers hostile input as %s without a 5xx or a leak', async (caller) => {

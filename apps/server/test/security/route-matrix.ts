@@ -59,6 +59,17 @@ const tusUpload = async (s: Scene) => {
   if (res.statusCode !== 201) throw new Error(`tus upload not created: ${res.statusCode} ${res.body}`);
   return { uploadId: String(res.headers.location).split('/').pop()! };
 };
+/** A live of the owner's waiting for its stream, created through the API. */
+const waitingLive = async (s: Scene) => {
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/live',
+    headers: { cookie: s.owner.cookie },
+    payload: { title: 'Live', description: 'Waiting for its stream' },
+  });
+  if (res.statusCode !== 201) throw new Error(`live not created: ${res.statusCode} ${res.body}`);
+  return { videoId: res.json().data._id as string };
+};
 /** Someone else, for the owner to block from their channel. */
 const anotherUser = async (s: Scene) => ({ userId: (await createUser(s.ctx.db)).id });
 /** A comment on the owner's video held for their review (it held one of their blocked words). */
@@ -398,5 +409,22 @@ export const routeMatrix: RouteEntry[] = [
     route: 'PATCH /api/notifications/settings',
     body: () => ({ json: { types: { 'video.published': false } } }),
     expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+
+  // Lives (API.md §17): anyone signed in starts one (an upload slot); only its owner renews its key or ends it.
+  {
+    route: 'POST /api/live',
+    body: () => ({ json: { title: 'Live from the matrix', description: 'A stream that never comes' } }),
+    expect: { anonymous: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'POST /api/live/:videoId/key',
+    setup: waitingLive,
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'POST /api/live/:videoId/end',
+    setup: waitingLive,
+    expect: { anonymous: 401, other: 403, owner: 200 },
   },
 ];

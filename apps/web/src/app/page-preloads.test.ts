@@ -27,6 +27,16 @@ describe('watchPreloads', () => {
     ]);
   });
 
+  it('names only the poster of a live: its playlists change every segment, so hls.js asks for them itself', async () => {
+    const asked: string[] = [];
+    const live = await watchPreloads({ ...video, isLive: true, status: 'live' }, origin, (url) => {
+      asked.push(url);
+      return Promise.resolve(master);
+    });
+    expect(live).toEqual([{ href: '/media/thumbnails/v1.webp', as: 'image', highPriority: true }]);
+    expect(asked).toEqual([]);
+  });
+
   it("leaves a single-file rung's byte ranges to hls.js, and stops where a playlist cannot be read", async () => {
     const ranges =
       '#EXTM3U\n#EXT-X-MAP:URI="media.mp4",BYTERANGE="1355@0"\n#EXTINF:4,\n#EXT-X-BYTERANGE:120978@1355\nmedia.mp4\n';

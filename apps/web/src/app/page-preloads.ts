@@ -24,7 +24,8 @@ export async function watchPreloads(
   fetchText: (url: string) => Promise<string | null>,
 ): Promise<Preload[]> {
   const preloads: Preload[] = video.thumbnail ? [{ href: video.thumbnail, as: 'image', highPriority: true }] : [];
-  if (!video.hlsUrl) return preloads;
+  // A live's playlists change every segment: hls.js asks for them itself, at the live edge.
+  if (!video.hlsUrl || video.isLive) return preloads;
   const master = await fetchText(video.hlsUrl);
   if (master === null) return preloads;
   preloads.push({ href: video.hlsUrl, as: 'fetch' });

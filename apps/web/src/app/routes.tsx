@@ -45,6 +45,8 @@ const PlaylistsPage = lazyPage('playlists-page', 'PlaylistsPage');
 const PlaylistDetailPage = lazyPage('playlist-detail-page', 'PlaylistDetailPage');
 const ChannelVideosPage = lazyPage('channel-videos-page', 'ChannelVideosPage');
 const VideoUploadPage = lazyPage('video-upload-page', 'VideoUploadPage');
+const GoLivePage = lazyPage('go-live-page', 'GoLivePage');
+const LiveStudioPage = lazyPage('go-live-page', 'LiveStudioPage');
 const VideoEditPage = lazyPage('video-edit-page', 'VideoEditPage');
 const SubscriptionsPage = lazyPage('subscriptions-page', 'SubscriptionsPage');
 const SubscribersPage = lazyPage('subscribers-page', 'SubscribersPage');
@@ -84,6 +86,9 @@ export const shellRoutes: PageRoute[] = [
   { path: '/videos', page: ChannelVideosPage },
   { path: '/videos/:channelId', page: ChannelVideosPage },
   { path: '/video/new', page: VideoUploadPage },
+  // Live (API.md §17): the Go live form, then the creator's page of the live.
+  { path: '/live/new', page: GoLivePage },
+  { path: '/live/:videoId', page: LiveStudioPage },
   { path: '/video/edit/:videoId', page: VideoEditPage },
   { path: '/video/buy/:videoId', page: VideoBuyPage },
   { path: '/video/watch/:videoId', page: VideoWatchPage },

@@ -22,6 +22,8 @@ export type VideoCardData = {
   views: number;
   createdAt: string;
   isExclusive?: boolean;
+  /** A live stream arriving now (API.md §17): the LIVE badge instead of the duration. */
+  isLive?: boolean;
 };
 
 export type VideoCardOwner = { fullname: string; avatar: string; href: string | null };
@@ -50,7 +52,19 @@ type VideoCardProps = {
 export const videoTitle = (video: { title?: string | null }) => video.title?.trim() || 'Untitled Video';
 export const watchHref = (videoId: string) => `/video/watch/${encodeURIComponent(videoId)}`;
 
-/** Thumbnail (default image on failure) with the mm:ss duration and the exclusive badge (SPEC §2, §3, §8). */
+/** The red LIVE mark of a stream arriving now (cards, the watch page). */
+export function LiveBadge({ className = '' }: { className?: string }) {
+  return (
+    <span
+      data-testid="live-badge"
+      className={`rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white ${className}`}
+    >
+      LIVE
+    </span>
+  );
+}
+
+/** Thumbnail (default image on failure) with the mm:ss duration (or LIVE) and the exclusive badge (SPEC §2, §3, §8). */
 export function VideoThumbnail({
   video,
   overlay,
@@ -72,7 +86,7 @@ export function VideoThumbnail({
         fetchPriority={priority ? 'high' : undefined}
         className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
       />
-      {overlay ?? (
+      {overlay ?? (video.isLive ? <LiveBadge className="absolute right-1.5 bottom-1.5" /> : null) ?? (
         <span
           className={`absolute right-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
         >
@@ -148,6 +162,7 @@ export function VideoCard({
               title
             )}
             {video.isExclusive ? <span className="sr-only"> (Exclusive video)</span> : null}
+            {video.isLive ? <span className="sr-only"> (Live now)</span> : null}
           </Heading>
           {owner ? (
             owner.href ? (

@@ -21,6 +21,7 @@ import * as m0019 from './0019-replies-recommendations.ts';
 import * as m0020 from './0020-captions.ts';
 import * as m0021 from './0021-scheduled-publishing.ts';
 import * as m0022 from './0022-analytics.ts';
+import * as m0023 from './0023-live.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-captions': m0020,
   '0021-scheduled-publishing': m0021,
   '0022-analytics': m0022,
+  '0023-live': m0023,
 };

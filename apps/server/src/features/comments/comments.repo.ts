@@ -111,6 +111,18 @@ export function createCommentsRepo(db: Db) {
       return base(viewerId).where('comments.id', '=', id).executeTakeFirst();
     },
     /**
+     * A video's comments everyone may read (top-level and replies) written after `afterId`, in
+     * id order (uuidv7: creation order), at most `limit`: what a resumed live chat missed.
+     */
+    async after(videoId: string, afterId: string, limit: number) {
+      return base(null)
+        .where('comments.video_id', '=', videoId)
+        .where('comments.id', '>', afterId)
+        .orderBy('comments.id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+    /**
      * False when the parent (or the top-level comment of a reply) was deleted meanwhile (its
      * foreign key refuses the row). A reply's count on its top-level comment moves in the same
      * statement (trigger of migration 0019).

@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Comment, CommentBody, CommentListQuery, CommentPaging, Id, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
+import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
+import { startEventStream } from '../../lib/sse.ts';
+import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
+import { createCommentStreams, RETRY_SECONDS } from './comment-streams.ts';
 
 /** `/api/comment` (API.md §7, §14): comments of videos and posts, replies and pins. Likes of comments live in features/likes. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -14,6 +18,15 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const comment = z.object({ commentId: Id });
   const list = { 200: envelope(z.array(Comment)) };
   const added = { 201: envelope(Comment) };
+  const streams = createCommentStreams({
+    comments,
+    events: deps.events,
+    heartbeatMs: deps.config.notificationsHeartbeatMs,
+    withUrls: (item) => withMediaUrls(item, deps.storage.publicUrl),
+    log: deps.log,
+  });
+  // Before the server waits for its connections: open streams would hold it for ever.
+  app.addHook('preClose', async () => streams.close());
 
   app.get(
     '/video/:videoId',
@@ -31,6 +44,26 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         201,
         'Comment added',
       ),
+  );
+
+  /**
+   * The live chat (docs/live.md): Server-Sent Events of the video's new comments (`comment`, the
+   * comment, its `_id` as the event id) and deletions (`deleted`, `{_id, parentId}`), and a comment
+   * line every NOTIFICATIONS_HEARTBEAT_MS. Whoever may read the video's comments may follow them
+   * (the watch rule: an exclusive video's needs access). `Last-Event-ID` (or `lastEventId`)
+   * replays the comments written after that one.
+   */
+  app.get(
+    '/video/:videoId/stream',
+    { schema: { tags, params: video, querystring: z.object({ lastEventId: z.string().optional() }) } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
+      const viewer = { userId: request.viewer?._id ?? null, address: request.ip };
+      streams.assertRoom(viewer);
+      await comments.assertFollowable(videoId, request.viewer);
+      await streams.open(videoId, viewer, startEventStream(reply, RETRY_SECONDS), lastEventId);
+    },
   );
 
   app.get(
@@ -90,3 +123,11 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
   );
 };
+
+/** The header wins over the query parameter (an EventSource sends the header when it reconnects by itself). */
+function parseLastEventId(header: string | string[] | undefined, query: string | undefined): string | null {
+  const raw = (Array.isArray(header) ? header[0] : header) ?? query;
+  if (raw === undefined || raw === '') return null;
+  if (!Id.safeParse(raw).success) throw new BadInput('Invalid Last-Event-ID');
+  return raw.toLowerCase();
+}

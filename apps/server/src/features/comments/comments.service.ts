@@ -161,10 +161,30 @@ export function createCommentsService({ db, events }: { db: Db; events: Pick<Eve
       return reload(commentId, viewer);
     },
 
-    /** Its likes, and a top-level comment's replies, go with it. */
+    /** Its likes, and a top-level comment's replies, go with it; announced for the live chat of its video. */
     async remove(viewer: Viewer, commentId: string): Promise<void> {
-      await loadOwn(commentId, viewer);
-      await repo.delete(commentId);
+      const row = await loadOwn(commentId, viewer);
+      await inTransaction(async ({ q, repo }) => {
+        await repo.delete(commentId);
+        await events.publish(q, 'comment.deleted', { commentId, videoId: row.video_id, parentId: row.parent_id });
+      });
+    },
+
+    /** The live chat of a video (comment-streams.ts): whoever may read its comments may follow them. */
+    assertFollowable: (videoId: string, viewer: Viewer | null) => assertParent({ kind: 'video', id: videoId }, viewer),
+
+    /**
+     * A new comment as everyone sees it, with the video it is under, for that video's live chat;
+     * null when it is under a post, held for review, removed or already gone.
+     */
+    async announced(commentId: string): Promise<{ videoId: string; comment: Comment } | null> {
+      const row = await repo.find(commentId, null);
+      return row?.video_id ? { videoId: row.video_id, comment: toComment(row) } : null;
+    },
+
+    /** What a resumed live chat missed: the video's comments everyone may read after `afterId`, oldest first. */
+    async after(videoId: string, afterId: string, limit: number): Promise<Comment[]> {
+      return (await repo.after(videoId, afterId, limit)).map(toComment);
     },
 
     /** For likes: the comment exists and its parent's rule lets the viewer at it. */

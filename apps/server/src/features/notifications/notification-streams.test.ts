@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readEventStream } from '../../../test/event-stream.ts';
 import { createVideo } from '../../../test/factories.ts';
 import { anotherProcess, createTestContext, registerUser, type TestContext } from '../../../test/support.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,57 +21,9 @@ const base = await listen(ctx.app);
 const second = await anotherProcess(ctx, () => ({}));
 const secondBase = await listen(second.app);
 
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/** An open stream: its parsed events and comment lines as they arrive, and a bounded wait for either. */
-async function openStream(url: string, cookie: string, headers: Record<string, string> = {}) {
-  const abort = new AbortController();
-  const res = await fetch(`${url}/api/notifications/stream`, { headers: { cookie, ...headers }, signal: abort.signal });
-  const events: SseEvent[] = [];
-  const comments: string[] = [];
-  let ended = false;
-  if (res.ok) {
-    void (async () => {
-      let buffer = '';
-      try {
-        for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const event: SseEvent = {};
-            for (const line of buffer.slice(0, end).split('\n')) {
-              if (line.startsWith(':')) comments.push(line.slice(1).trim());
-              const [, field, value] = /^(id|event|data): (.*)$/.exec(line) ?? [];
-              if (field) event[field as keyof SseEvent] = value;
-            }
-            if (event.event) events.push(event);
-            buffer = buffer.slice(end + 2);
-          }
-        }
-      } catch {
-        // aborted by the test
-      }
-      ended = true;
-    })();
-  }
-  afterAll(() => abort.abort());
-  return {
-    res,
-    events,
-    comments,
-    ended: () => ended,
-    close: () => abort.abort(),
-    async until(check: () => boolean, what: string, ms = 5000) {
-      for (const started = Date.now(); !check();) {
-        if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
-  };
-}
+/** An open notification stream of the user whose session is `cookie`. */
+const openStream = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+  readEventStream(`${url}/api/notifications/stream`, { cookie, ...headers });
 
 /** A `video.ready` notification for `userId`, written as its durable subscriber writes it. */
 async function notifyReady(userId: string, title: string) {

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
+import { startEventStream } from '../../lib/sse.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { createNotificationStreams, RETRY_SECONDS } from './notification-streams.ts';
@@ -67,18 +68,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     const viewer = requireViewer(request);
     const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
     streams.assertRoom(viewer._id);
-    reply.hijack();
-    // The headers the hooks set (security, cache control) go too: a hijacked reply skips its own sending.
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // nginx: pass each event on at once (deploy/ profiles also turn buffering off for this path).
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.write(`retry: ${RETRY_SECONDS * 1000}\n: connected\n\n`);
-    await streams.open(viewer._id, reply.raw, lastEventId);
+    await streams.open(viewer._id, startEventStream(reply, RETRY_SECONDS), lastEventId);
   });
 };
 

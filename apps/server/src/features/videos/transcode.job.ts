@@ -154,9 +154,10 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         repo.transaction(async (tx, trx) => {
           const done = await tx.markDone(videoId, result.durationSec);
           // Once per video (a finished one is never encoded again): its uploader and its channel's
-          // subscribers hear of it; those of a scheduled one at its time (scheduled-publishing.ts).
+          // subscribers hear of it; those of a scheduled one at its time (scheduled-publishing.ts),
+          // those of a live when its stream started (its replay is announced to its owner only).
           if (done) await events.publish(trx, 'video.ready', { videoId });
-          if (done && !done.scheduled) await events.publish(trx, 'video.published', { videoId });
+          if (done && !done.scheduled && !video.is_live) await events.publish(trx, 'video.published', { videoId });
           return Boolean(done);
         }),
       );

@@ -18,6 +18,7 @@ export function selectCards(db: Kysely<Database>) {
       'videos.created_at',
       'videos.is_exclusive',
       'videos.price_minor',
+      'videos.live_state',
       'owner.id as owner_id',
       'owner.fullname as owner_fullname',
       'owner.username as owner_username',
@@ -43,6 +44,8 @@ export interface CardRow {
   created_at: Date;
   is_exclusive: boolean;
   price_minor: number | null;
+  /** A live's state (migration 0023): `live` shows the LIVE badge. */
+  live_state: 'waiting' | 'live' | 'ended' | null;
   owner_id: string;
   owner_fullname: string;
   owner_username: string;
@@ -61,6 +64,7 @@ export function toVideoCard(row: CardRow): VideoCard {
     createdAt: row.created_at.toISOString(),
     isExclusive: row.is_exclusive,
     ...(row.is_exclusive ? { price: toAmount(row.price_minor) } : {}),
+    ...(row.live_state === 'live' ? { isLive: true } : {}),
     owner: [{ _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar }],
   };
 }

@@ -26,7 +26,7 @@ export interface NewVideoRow {
  * removed while it encodes: the move lands in the status a restore puts back. A playable video
  * still waiting for its publish time is `scheduled`, not `ready` (migration 0021).
  */
-function statusTo(status: Exclude<VideoStatus, 'removed' | 'scheduled'>) {
+export function statusTo(status: Exclude<VideoStatus, 'removed' | 'scheduled'>) {
   const to = status === 'ready' ? sql`CASE WHEN publish_at IS NOT NULL THEN 'scheduled' ELSE 'ready' END` : sql`${status}`;
   return {
     status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${to} END`,

@@ -17,6 +17,7 @@ import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
+import { liveFields, liveMasterUrl } from '../live/live-watch.ts';
 import { toDashboardVideo } from './video-card.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -156,7 +157,7 @@ export function createVideosService({
       // then recorded) the same URL streams the lowest rung as one growing fragmented MP4, so a
       // plain <video src> plays whatever moment it sees it (docs/decisions.md, "videoFile").
       videoFile: row.has_mp4 || row.has_hls ? `${base}/video.mp4` : null,
-      hlsUrl: row.has_hls ? `${base}/${tracks.master}` : null,
+      hlsUrl: row.has_hls ? `${base}/${tracks.master}` : liveMasterUrl(row, base),
       // Written by the transcode job before it marks the video done (media/storyboard.ts).
       storyboardUrl: row.has_mp4 ? `${base}/${STORYBOARD_VTT}` : null,
       duration: row.duration,
@@ -169,7 +170,7 @@ export function createVideosService({
       updatedAt: row.updated_at.toISOString(),
       isExclusive: row.is_exclusive,
       price: toAmount(row.price_minor),
-      status: row.status,
+      ...liveFields(row),
       owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
       chapters: parseChapters(row.description),
       publishAt: row.publish_at?.toISOString() ?? null,

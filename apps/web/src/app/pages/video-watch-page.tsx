@@ -5,6 +5,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useComments } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { useLiveComments } from '@/features/comments/use-live-comments';
+import { LivePlaceholder, LiveStatus } from '@/features/live/components/live-status';
+import { useFollowLive } from '@/features/live/use-follow-live';
 import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
 import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
@@ -17,6 +20,7 @@ import { ChapterList } from '@/features/watch/components/chapter-list';
 import { UpNext } from '@/features/recommendations/components/up-next';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
+import { LIVE_POLL_MS } from '@streamhub/contract';
 import { ApiError } from '@/lib/api-client';
 import { useCommunityActions } from '../use-community-actions';
 
@@ -46,6 +50,14 @@ function Watch({ videoId }: { videoId: string }) {
   const track = useTrackWatch(videoId);
   const more = useMoreVideos(video.data?.owner?._id);
   const community = useCommunityActions(video.data?.owner?._id);
+  // A live (API.md §17): its state and viewers now, followed while the page is open; its comments
+  // section is the live chat.
+  const live = useFollowLive({
+    video: video.data ?? { _id: videoId, isLive: false, status: 'ready' },
+    steadyMs: LIVE_POLL_MS,
+    refetchVideo: () => void video.refetch(),
+  });
+  useLiveComments(videoId, Boolean(video.data?.isLive));
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
@@ -78,19 +90,27 @@ function Watch({ videoId }: { videoId: string }) {
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
             React's Suspense reveal throttle (~300 ms) before hls.js could start. */}
-        <VideoPlayer
-          hlsUrl={data.hlsUrl}
-          videoFile={data.videoFile}
-          storyboardUrl={data.storyboardUrl}
-          poster={data.thumbnail}
-          title={title}
-          duration={data.duration}
-          captions={data.captions}
-          chapters={data.chapters}
-          // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
-          onMediaRefused={() => void video.refetch()}
-          videoId={videoId}
-        />
+        {live && live.status !== 'live' ? (
+          <LivePlaceholder status={live.status} poster={data.thumbnail} />
+        ) : (
+          <VideoPlayer
+            // A live's player and its replay's are two players: the replay starts at its beginning.
+            key={live ? 'live' : 'video'}
+            live={Boolean(live)}
+            hlsUrl={data.hlsUrl}
+            videoFile={data.videoFile}
+            storyboardUrl={data.storyboardUrl}
+            poster={data.thumbnail}
+            title={title}
+            duration={data.duration}
+            captions={data.captions}
+            chapters={data.chapters}
+            // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
+            onMediaRefused={() => void video.refetch()}
+            videoId={videoId}
+          />
+        )}
+        {live ? <LiveStatus status={live.status} viewers={live.viewers} /> : null}
         <ChapterList videoId={videoId} chapters={data.chapters ?? []} />
         {showRest ? (
           <>

@@ -31,8 +31,9 @@ export function isCommentAuthor(comment: Pick<Comment, 'owner'>, user: Pick<Curr
   return Boolean(user && author && author.toLowerCase() === user.username.toLowerCase());
 }
 
-/** SPEC §4: an added comment is appended with 0 likes. */
+/** SPEC §4: an added comment is appended with 0 likes, once (the live chat may have brought it already). */
 export function appendComment(list: Comment[] | undefined, comment: Comment): Comment[] {
+  if (list?.some((c) => c._id === comment._id)) return list;
   return [...(list ?? []), { ...comment, likes: 0, isLiked: false }];
 }
 

@@ -1,5 +1,6 @@
 import { MIN_VIDEO_PRICE } from '@streamhub/contract';
 import { scheduleError, scheduleIso } from './schedule';
+import { exclusivePrice } from '@/lib/exclusive-price';
 
 /** SPEC §2 /video/new: what the upload form edits. */
 export type UploadForm = {
@@ -51,8 +52,8 @@ export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
   data.append('description', form.description.trim());
   if (form.isExclusive) {
     data.append('isExclusive', 'true');
-    const price = Number(form.price);
-    if (form.price.trim() !== '' && Number.isFinite(price) && price >= MIN_VIDEO_PRICE) data.append('price', String(price));
+    const price = exclusivePrice(true, form.price);
+    if (price !== undefined) data.append('price', String(price));
   }
   const publishAt = scheduleIso(form.publishAt);
   if (publishAt) data.append('publishAt', publishAt);

@@ -16,16 +16,18 @@ function preloadedLevelUrl(): string | null {
   return link ? link.href : null;
 }
 
-/** The watch page's stream element, made by the player. */
-export type HlsMediaOptions = { poster?: string; storyboardUrl: string | null };
+/** The watch page's stream element, made by the player; `live`: a live stream with its window to seek in. */
+export type HlsMediaOptions = { poster?: string; storyboardUrl: string | null; live?: boolean };
 
 /**
  * media-chrome's HLS element, muted and inline, with the storyboard as its thumbnails track
  * (media-chrome's seek bar shows the cue's sprite region on hover and drag). It is not in the
  * page yet and does not play by itself: the player puts it in its controller and starts it.
  */
-export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): StreamHubHlsVideo {
+export function createHlsElement({ poster, storyboardUrl, live = false }: HlsMediaOptions): StreamHubHlsVideo {
   const element = document.createElement('streamhub-hls-video') as StreamHubHlsVideo;
+  // media-chrome's DVR mark: the whole window may be sought, and play resumes where it paused.
+  if (live) element.targetLiveWindow = Number.POSITIVE_INFINITY;
   // Muted first: the element reads it once, when it sets itself up on its first attribute.
   element.setAttribute('muted', '');
   element.setAttribute('playsinline', '');
@@ -44,15 +46,25 @@ export function createHlsElement({ poster, storyboardUrl }: HlsMediaOptions): St
 }
 
 /**
+ * A live stream (docs/live.md): started this many seconds behind its newest segment (two 2 s
+ * segments: a segment in flight never stalls the player). Nothing pulls the viewer back to the
+ * edge by itself (no `liveMaxLatencyDuration`, no faster catch-up): they may seek back through
+ * the playlist's window (DVR) and stay there; "go to live" (media-chrome's live button) brings
+ * them back.
+ */
+export const LIVE_SYNC_SECONDS = 4;
+const liveConfig: Partial<HlsConfig> = { startPosition: -1, liveSyncDuration: LIVE_SYNC_SECONDS };
+
+/**
  * hls.js's configuration for a video: start at `startAt` (event playlists may still grow while
- * the video is processing, so 0 is the beginning), the bandwidth estimate saved from earlier
- * views, and the first rung chosen before hls.js reads the master playlist (the one the page
- * preloaded, or from the player's size and the estimate).
+ * the video is processing, so 0 is the beginning; a live starts at its live edge), the bandwidth
+ * estimate saved from earlier views, and the first rung chosen before hls.js reads the master
+ * playlist (the one the page preloaded, or from the player's size and the estimate).
  */
 function hlsConfig(
   HlsClass: HlsClass,
   element: StreamHubHlsVideo,
-  startAt: number,
+  startAt: number | 'live',
   whenHls: () => Hls | null,
 ): Partial<HlsConfig> {
   const preloaded = preloadedLevelUrl();
@@ -76,7 +88,7 @@ function hlsConfig(
   };
   const Base = HlsClass.DefaultConfig.loader as unknown as typeof XhrLoader;
   return {
-    startPosition: startAt,
+    ...(startAt === 'live' ? liveConfig : { startPosition: startAt }),
     abrEwmaDefaultEstimate: estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps()),
     loader: class extends Base {
       protected override loadInternal(): void {
@@ -110,10 +122,11 @@ export type HlsPlayback = {
 };
 
 /**
- * Points `element` at `src` with hls.js: the instance is known as soon as the element makes it
- * (hls-video.ts), in time to choose the first rung; fatal errors are kept until someone handles them.
+ * Points `element` at `src` with hls.js, from `startAt` seconds or at the live edge (`'live'`): the
+ * instance is known as soon as the element makes it (hls-video.ts), in time to choose the first
+ * rung; fatal errors are kept until someone handles them.
  */
-export function startHlsPlayback(HlsClass: HlsClass, element: StreamHubHlsVideo, src: string, startAt: number) {
+export function startHlsPlayback(HlsClass: HlsClass, element: StreamHubHlsVideo, src: string, startAt: number | 'live') {
   const playback: HlsPlayback = { element, src, hls: null, fatalErrors: [], listened: false };
   element.config = hlsConfig(HlsClass, element, startAt, () => playback.hls);
   const onInstance = (event: Event) => {

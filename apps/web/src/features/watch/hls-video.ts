@@ -6,7 +6,13 @@ import { Hls, HlsVideoElement } from 'hls-video-element';
  * choose the first rung and listen to its errors (MP4 fallback, refreshed URLs after a 403) and
  * bandwidth estimates.
  */
-export class StreamHubHlsVideo extends HlsVideoElement {}
+export class StreamHubHlsVideo extends HlsVideoElement {
+  /**
+   * media-chrome's reading of a live stream's window: Infinity for a live with DVR (the player
+   * sets it); NaN, media-chrome's "unknown", otherwise.
+   */
+  targetLiveWindow = Number.NaN;
+}
 
 const instances = new WeakMap<StreamHubHlsVideo, Hls | null>();
 

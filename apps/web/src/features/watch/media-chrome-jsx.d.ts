@@ -27,6 +27,7 @@ declare module 'react' {
       'media-rendition-menu': CustomElement;
       'media-captions-menu': CustomElement;
       'media-captions-menu-button': CustomElement;
+      'media-live-button': CustomElement;
     }
   }
 }

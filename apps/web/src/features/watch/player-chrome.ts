@@ -15,6 +15,7 @@ const ELEMENTS = [
   () => import('media-chrome/dist/media-time-range.js'),
   () => import('media-chrome/dist/media-pip-button.js'),
   () => import('media-chrome/dist/media-fullscreen-button.js'),
+  () => import('media-chrome/dist/media-live-button.js'),
   () => import('media-chrome/dist/menu/media-settings-menu-item.js'),
   () => import('media-chrome/dist/menu/media-settings-menu-button.js'),
   () => import('media-chrome/dist/menu/media-settings-menu.js'),

@@ -9,7 +9,7 @@ import { errorText } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { useCreatePlaylist } from '../api/create-playlist';
 import { createPlaylistBody, emptyPlaylistForm, playlistFormError, type PlaylistForm } from '../playlist-form';
-import { ExclusiveSwitch } from './exclusive-switch';
+import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
 
 /** 'New Playlist' and its 'Create New Playlist' modal (SPEC §2, §5). */
@@ -72,7 +72,7 @@ export function CreatePlaylistDialog() {
               onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
             />
             <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
-              <ExclusiveSwitch
+              <Switch
                 label="Exclusive playlist"
                 checked={form.isExclusive}
                 onChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}

@@ -56,6 +56,9 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
             <p className="text-sm text-muted">
               Uploads: <span className="font-medium text-white tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
             </p>
+            <Link to="/live/new" className={buttonClasses('secondary')}>
+              Go Live
+            </Link>
             {isQuotaFull(uploads) ? (
               buyUploads
             ) : (

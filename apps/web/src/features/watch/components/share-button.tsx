@@ -5,6 +5,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ShareIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { copyText } from '@/lib/clipboard';
 import { formatDurationHms } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { embedCode, watchLink } from '../share-links';
@@ -16,25 +17,6 @@ import { embedCode, watchLink } from '../share-links';
  */
 function playerPosition(): number {
   return document.querySelector<HTMLMediaElement>('media-controller [slot="media"]')?.currentTime ?? 0;
-}
-
-/**
- * Copies `text`: the Clipboard API where the page may use it (a secure context), else the
- * selected field and the older copy command. False when neither worked.
- */
-async function copyText(text: string, fieldId: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, document not focused): the older way may still work.
-  }
-  const field = document.getElementById(fieldId);
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return false;
-  field.select();
-  return document.execCommand('copy');
 }
 
 type ShareButtonProps = { video: Pick<WatchVideo, '_id' | 'title' | 'isExclusive'> };

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import type { Chapter } from '@streamhub/contract';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
-import { createHlsElement, startHlsPlayback } from '../hls-player';
+import { createHlsElement, LIVE_SYNC_SECONDS, startHlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
@@ -20,6 +20,8 @@ const SEEK_STEP = 5;
 const BANDWIDTH_SAVE_EVERY_MS = 2000;
 /** The controls come after the first frame, or after this long when it does not come (autoplay refused). */
 const CONTROLS_AT_THE_LATEST_MS = 1000;
+/** Within this many seconds of a live stream's newest media the player counts as at the live edge. */
+const LIVE_EDGE_SECONDS = 8;
 
 type VideoPlayerProps = {
   hlsUrl: string | null;
@@ -33,6 +35,11 @@ type VideoPlayerProps = {
   chapters?: readonly Chapter[];
   /** The video's caption tracks: the captions menu lists them (with Off). */
   captions?: readonly Caption[];
+  /**
+   * A live stream arriving now (API.md §17): hls.js at the live edge, the seek bar over the
+   * playlist's window (DVR) and a "go to live" button; never the MP4 file.
+   */
+  live?: boolean;
   /** A media request was refused (403): fetch new URLs; the player resumes where it was. */
   onMediaRefused: () => void;
   /** The watched video: playback sends its progress heartbeats (the studio's analytics). */
@@ -81,7 +88,17 @@ function playQuietly(el: HTMLMediaElement) {
  * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { hlsUrl, videoFile, storyboardUrl, poster, title, duration, chapters = NO_CHAPTERS, onMediaRefused } = props;
+  const {
+    hlsUrl,
+    videoFile,
+    storyboardUrl,
+    poster,
+    title,
+    duration,
+    chapters = NO_CHAPTERS,
+    live = false,
+    onMediaRefused,
+  } = props;
   const support = usePlaybackSupport();
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -142,10 +159,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // hls.js's element is made here, not by React. Once per mount; later sources (new media tokens)
   // go to the same element.
   const [controller, setController] = useState<HTMLElement | null>(null);
-  const [firstHls] = useState(() => ({ poster, storyboardUrl }));
+  const [firstHls] = useState(() => ({ poster, storyboardUrl, live }));
   useLayoutEffect(() => {
     if (engine !== 'hls' || !controller) return;
-    const element = createHlsElement({ poster: firstHls.poster, storyboardUrl: firstHls.storyboardUrl });
+    const element = createHlsElement(firstHls);
     controller.prepend(element);
     element.autoplay = true;
     setMedia(element);
@@ -190,7 +207,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const el = media as StreamHubHlsVideo;
       void loadHlsVideo().then(({ Hls: HlsClass }) => {
         if (cancelled) return;
-        const playback = startHlsPlayback(HlsClass, el, src, startAt);
+        const playback = startHlsPlayback(HlsClass, el, src, live ? 'live' : startAt);
         let attached: Hls | null = null;
         const attach = (hls: Hls) => {
           if (cancelled || attached === hls) return;
@@ -228,7 +245,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const onError = () => onFailure({ status: null, fatal: true });
       el.addEventListener('error', onError);
       el.src = src;
-      if (startAt > 0) el.currentTime = startAt;
+      if (startAt > 0 && !live) el.currentTime = startAt;
       playQuietly(el);
       cleanups.push(() => el.removeEventListener('error', onError));
     }
@@ -240,7 +257,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       media.removeAttribute('src');
       if (engine !== 'hls') media.load();
     };
-  }, [media, engine, src, videoFile]);
+  }, [media, engine, src, videoFile, live]);
 
   useChaptersTrack(media, chapters, duration ?? 0);
   useSeekOnTimeLinks(media, startTime, resumeAt);
@@ -263,7 +280,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
         aria-keyshortcuts="Space K ArrowLeft ArrowRight ArrowUp ArrowDown M F P"
         keyboardforwardseekoffset={SEEK_STEP}
         keyboardbackwardseekoffset={SEEK_STEP}
-        defaultduration={duration || undefined}
+        defaultduration={live ? undefined : duration || undefined}
+        defaultstreamtype={live ? 'live' : undefined}
+        // The live button lights within this many seconds of the edge (hls.js plays LIVE_SYNC_SECONDS behind).
+        liveedgeoffset={live ? LIVE_EDGE_SECONDS : undefined}
+        // "Go to live" lands where hls.js starts a live: LIVE_SYNC_SECONDS behind the newest media.
+        seektoliveoffset={live ? LIVE_SYNC_SECONDS : undefined}
         onContextMenu={(e) => e.preventDefault()}
         class="streamhub-player block aspect-video w-full bg-black outline-none focus-visible:ring-2 focus-visible:ring-brand"
       >
@@ -311,9 +333,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <media-mute-button />
           <media-volume-range class="max-sm:hidden" />
           {/* Shown, not announced: the seek bar tells screen readers the same ("1 minute of 3 minutes"). */}
-          <media-time-display showduration="" notoggle="" aria-hidden="true" class="max-sm:hidden" />
+          {live ? null : <media-time-display showduration="" notoggle="" aria-hidden="true" class="max-sm:hidden" />}
           <media-time-range />
           {hasCaptions ? <media-captions-menu-button /> : null}
+          {/* Back to the live edge after seeking back through the window (DVR). */}
+          {live ? <media-live-button /> : null}
           <media-settings-menu-button />
           <media-pip-button />
           <media-fullscreen-button />

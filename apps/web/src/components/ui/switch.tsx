@@ -1,9 +1,9 @@
 import { useId } from 'react';
 
-type ExclusiveSwitchProps = { label: string; checked: boolean; onChange: (checked: boolean) => void };
+type SwitchProps = { label: string; checked: boolean; onChange: (checked: boolean) => void };
 
 /** An on/off switch (role="switch": Space and Enter toggle it) with its visible label. */
-export function ExclusiveSwitch({ label, checked, onChange }: ExclusiveSwitchProps) {
+export function Switch({ label, checked, onChange }: SwitchProps) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4">

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { LiveCreated } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { Switch } from '@/components/ui/switch';
+import { TextField } from '@/components/ui/text-field';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { errorText } from '@/lib/api-client';
+import { useCreateLive } from '../api/create-live';
+import { emptyLiveForm, liveBody, liveFormError, type LiveForm } from '../live-form';
+
+type GoLiveFormProps = { onCancel: () => void; onCreated: (live: LiveCreated) => void };
+
+/** The Go live form (API.md §17): title, description, exclusive and price, by the upload form's rules. */
+export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
+  const create = useCreateLive();
+  const [form, setForm] = useState<LiveForm>(emptyLiveForm);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = liveFormError(form);
+    if (problem) return setError(problem);
+    setError(null);
+    try {
+      onCreated(await create.mutateAsync(liveBody(form)));
+    } catch (e) {
+      setError(errorText(e, 'The live could not be created'));
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={create.isPending} className="flex flex-col gap-5">
+      <fieldset disabled={create.isPending} className="flex flex-col gap-5">
+        <TextField
+          label="Title"
+          name="title"
+          required
+          value={form.title}
+          onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+        />
+        <TextareaField
+          label="Description"
+          name="description"
+          required
+          value={form.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
+        <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
+          <Switch
+            label="Exclusive live"
+            checked={form.isExclusive}
+            onChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
+          />
+          {form.isExclusive ? (
+            <TextField
+              label="Price"
+              name="price"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              value={form.price}
+              onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
+              hint={<span className="text-muted">Sent only when at least 5. Viewers buy it like an exclusive video.</span>}
+            />
+          ) : null}
+        </div>
+      </fieldset>
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" aria-disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create live'}
+        </Button>
+      </div>
+    </form>
+  );
+}

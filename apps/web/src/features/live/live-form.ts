@@ -1,0 +1,36 @@
+import type { CreateLiveBody, LiveState } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { exclusivePrice } from '@/lib/exclusive-price';
+
+/** What the Go live form edits (the upload form's fields, without the files). */
+export type LiveForm = { title: string; description: string; isExclusive: boolean; price: string };
+
+export const emptyLiveForm = (): LiveForm => ({ title: '', description: '', isExclusive: false, price: String(MIN_VIDEO_PRICE) });
+
+/** The upload form's rules: a title and a description. First problem, or null. */
+export function liveFormError(form: LiveForm): string | null {
+  if (!form.title.trim()) return 'Title is required';
+  if (!form.description.trim()) return 'Description is required';
+  return null;
+}
+
+/** POST /api/live's body: isExclusive only when on, price only when exclusive and at least 5 (SPEC §5, as uploads). */
+export function liveBody(form: LiveForm): CreateLiveBody {
+  const body: CreateLiveBody = { title: form.title.trim(), description: form.description.trim(), isExclusive: form.isExclusive };
+  const price = exclusivePrice(form.isExclusive, form.price);
+  if (price !== undefined) body.price = price;
+  return body;
+}
+
+/** How often a page asks a live's state: quickly while it waits for its stream (the page switches as it starts), else every `steady` ms. */
+export const livePollMs = (status: LiveState | undefined, steady: number) => (status === 'waiting' ? 2000 : steady);
+
+/** The state in words under the player (the placeholder in its place says what comes next). */
+export const liveStateText: Record<LiveState, string> = {
+  waiting: 'Waiting for the stream',
+  live: 'Live',
+  ended: 'Stream ended',
+};
+
+/** "1 watching", "12 watching" (viewers now, docs/live.md). */
+export const watchingText = (viewers: number) => `${viewers.toLocaleString('en-US')} watching`;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
+import { LiveState, MIN_VIDEO_PRICE } from './videos.ts';
+
+/**
+ * API.md §17: live streams. A live is a video (`isLive: true`) that starts `waiting`, is `live`
+ * while its stream arrives over RTMP, then `ended`, until its replay is an ordinary `ready` video
+ * (docs/live.md).
+ */
+
+/** POST /api/live (JSON): what a live says about itself; the same rules as an upload's fields. */
+export const CreateLiveBody = z
+  .object({
+    title: singleLineText({ message: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title cannot be longer than 200 characters'),
+    description: multiLineText({ message: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(5000, 'Description is too long'),
+    isExclusive: z.boolean({ message: 'isExclusive must be true or false' }).optional().default(false),
+    price: z.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.isExclusive && v.price !== undefined && v.price < MIN_VIDEO_PRICE) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: `Price must be at least ${MIN_VIDEO_PRICE}` });
+    }
+  });
+export type CreateLiveBody = z.infer<typeof CreateLiveBody>;
+
+/**
+ * A stream key and where to send it: `ingestUrl` is `rtmp://<host>:<RTMP_PORT>/live/<streamKey>`.
+ * Only the answers of POST /api/live and POST /api/live/:videoId/key carry a key, and the server
+ * keeps only its hash: shown once.
+ */
+export const LiveKey = z.object({ streamKey: z.string(), ingestUrl: z.string() });
+export type LiveKey = z.infer<typeof LiveKey>;
+
+/** POST /api/live → 201. */
+export const LiveCreated = LiveKey.extend({ _id: z.string() });
+export type LiveCreated = z.infer<typeof LiveCreated>;
+
+/**
+ * GET /api/live/:videoId (and the answer of POST /api/live/:videoId/end): the live's state, when
+ * its stream started (null while waiting), and viewers now (distinct viewers who asked this
+ * within the last 30 s; docs/live.md).
+ */
+export const LiveInfo = z.object({
+  status: LiveState,
+  startedAt: z.string().nullable(),
+  viewers: z.number(),
+});
+export type LiveInfo = z.infer<typeof LiveInfo>;
+
+/** How often a watch page asks GET /api/live/:videoId (the viewers count's heartbeat). */
+export const LIVE_POLL_MS = 10_000;
