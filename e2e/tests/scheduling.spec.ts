@@ -58,6 +58,13 @@ test.describe('scheduling and chapters', () => {
     await expect(card).toHaveAttribute('data-status', 'scheduled', { timeout: 90_000 });
     await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
     await expect(card.getByText(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/)).toBeVisible();
+    // Its owner opens it before its time: the player and a note, no comments yet.
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/video\/watch\//);
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Scheduled for \d{4}-\d\d-\d\d \d\d:\d\d UTC: only you/ }),
+    ).toBeVisible();
+    await expect(page.locator('video').first()).toBeAttached();
 
     // The watch call answers its owner (scheduled); everyone else gets 404 and no trace in lists or search.
     const ownerId = await currentUserId(page);

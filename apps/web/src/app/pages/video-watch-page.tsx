@@ -18,6 +18,7 @@ import { MoreVideos } from '@/features/watch/components/more-videos';
 import { ShareButton } from '@/features/watch/components/share-button';
 import { ChapterList } from '@/features/watch/components/chapter-list';
 import { UpNext } from '@/features/recommendations/components/up-next';
+import { scheduleLabel } from '@/features/videos/schedule';
 import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { LIVE_POLL_MS } from '@streamhub/contract';
@@ -61,7 +62,11 @@ function Watch({ videoId }: { videoId: string }) {
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
-  const failed = [comments, track, more].find(failedAtFirst);
+  // Not yet public (a scheduled video, a live not started or ended before its replay): only its
+  // owner sees it, in a preview without the calls that answer for public videos alone
+  // (comments, history, up next).
+  const preview = video.data !== undefined && video.data.status !== 'ready' && video.data.status !== 'live';
+  const failed = preview ? undefined : [comments, track, more].find(failedAtFirst);
   const error = video.error ?? failed?.error;
   useEffect(() => {
     if (error && !noAccess) console.error('Could not load the video', error);
@@ -77,7 +82,7 @@ function Watch({ videoId }: { videoId: string }) {
   // The player plays as soon as the video call has answered; the rest of the page shows once the
   // comments and more videos have (a channel without an owner id has none to ask for). The
   // history entry is recorded by the browser, after the server's render: the page does not wait for it.
-  const showRest = comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id);
+  const showRest = preview || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
 
   const data = video.data;
   const title = data.title?.trim() || 'Untitled Video';
@@ -135,11 +140,19 @@ function Watch({ videoId }: { videoId: string }) {
                 data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
               }
             />
-            <CommentsSection
-              target={{ kind: 'video', id: videoId }}
-              commentActions={community.commentActions}
-              canPin={community.ownsContent}
-            />
+            {preview ? (
+              <p role="status" className="rounded-lg bg-panel p-4 text-sm text-muted">
+                {data.status === 'scheduled' && data.publishAt
+                  ? `Scheduled for ${scheduleLabel(data.publishAt)}: only you can see it until then. Comments open when it is published.`
+                  : 'Only you can see this video until it is published. Comments open then.'}
+              </p>
+            ) : (
+              <CommentsSection
+                target={{ kind: 'video', id: videoId }}
+                commentActions={community.commentActions}
+                canPin={community.ownsContent}
+              />
+            )}
             {community.reportDialog}
           </>
         ) : null}
@@ -152,7 +165,7 @@ function Watch({ videoId }: { videoId: string }) {
         <aside className="hidden lg:block">
           {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
         </aside>
-        {showRest ? <UpNext videoId={videoId} /> : null}
+        {showRest && !preview ? <UpNext videoId={videoId} /> : null}
       </div>
     </div>
   );

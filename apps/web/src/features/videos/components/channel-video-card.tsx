@@ -61,10 +61,12 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
 /** A card on /videos: thumbnail, duration, title, description, exclusive marker, views (SPEC §2). */
 export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVideoCardProps) {
   const ready = video.status === 'ready';
+  // A scheduled video plays already: its owner opens it to check it before its time.
+  const playable = ready || video.status === 'scheduled';
   return (
     <VideoCard
       video={video}
-      href={ready ? watchHref(video._id) : null}
+      href={playable ? watchHref(video._id) : null}
       status={video.status}
       description={video.description}
       overlay={ready ? undefined : <StatusOverlay video={video} />}
