@@ -223,14 +223,40 @@ async function until(done: () => Promise<boolean>, timeoutMs = Infinity): Promis
   for (let waited = 0; waited < timeoutMs && !(await done()); waited += 50) await sleep(50);
 }
 
-export function freePort(): Promise<number> {
+/**
+ * Ports are picked below the kernel's ephemeral range: a port there, free when asked, may be handed
+ * to anyone binding port 0 or connecting out before its taker binds it (a test's RTMP listener took
+ * a fault test's server port that way). Nobody is given a port below the range unasked.
+ */
+const PICKED_FROM = 10_000;
+
+/** A port nobody listens on now (a test's server, an embedded PostgreSQL), below the ephemeral range. */
+export async function freePort(): Promise<number> {
+  const below = await ephemeralLow();
+  for (let tries = 0; tries < 50; tries++) {
+    const port = PICKED_FROM + Math.floor(Math.random() * (below - PICKED_FROM));
+    if (await listenable(port)) return port;
+  }
+  return listenable(0);
+}
+
+async function ephemeralLow(): Promise<number> {
+  const range = await fs.readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  const low = Number(range.trim().split(/\s+/)[0]);
+  return Number.isInteger(low) && low > PICKED_FROM + 1000 ? low : 32_768;
+}
+
+/** Listens on `port` (0: any) for a moment: the port it got, or false when it was taken. */
+function listenable(port: 0): Promise<number>;
+function listenable(port: number): Promise<number | false>;
+function listenable(port: number): Promise<number | false> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+    srv.on('error', (err: NodeJS.ErrnoException) => (port !== 0 && err.code === 'EADDRINUSE' ? resolve(false) : reject(err)));
+    srv.listen(port, '127.0.0.1', () => {
+      const got = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(got));
     });
   });
 }

@@ -68,7 +68,9 @@ export function createLocalStorage(root: string, publicBaseUrl = '/media'): Stor
       });
     },
     async deletePrefix(prefix) {
-      await fs.rm(resolve(prefix), { recursive: true, force: true });
+      // A folder still being written (a live's segments until its encoder stops) fails with
+      // ENOTEMPTY now and then: fs.rm tries again a few times before giving up.
+      await fs.rm(resolve(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
     async exists(key) {
       return fs.access(resolve(key)).then(

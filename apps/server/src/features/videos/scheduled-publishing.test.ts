@@ -284,7 +284,9 @@ describe('a scheduled video', () => {
         .statusCode,
     ).toBe(200);
     const title = `Late ${Date.now()}`;
-    // No worker yet: the transcode waits in the queue while the time comes and its job runs.
+    // No worker yet (those the tests before started are stopped): the transcode waits in the queue
+    // while the time comes and its job runs.
+    for (const queue of [...workers]) await stopWorkerProcess(queue);
     const res = await upload(creator.cookie, { title, publishAt: at(1500) });
     expect(res.statusCode, res.body).toBe(201);
     const id: string = res.json().data._id;

@@ -256,7 +256,8 @@ export function createVideosService({
         description: video.description,
         thumbnail: video.thumbnail,
         owner: video.owner_id,
-        publishAt: video.publish_at?.toISOString() ?? null,
+        // API.md §6's five fields; a scheduled video (its owner's alone) adds its time for the edit page.
+        ...(video.publish_at ? { publishAt: video.publish_at.toISOString() } : {}),
       };
     },
 
