@@ -18,6 +18,7 @@ import * as m0016 from './0016-notifications.ts';
 import * as m0017 from './0017-media-gone-event.ts';
 import * as m0018 from './0018-list-events.ts';
 import * as m0019 from './0019-replies-recommendations.ts';
+import * as m0024 from './0024-recommendations-faster.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-media-gone-event': m0017,
   '0018-list-events': m0018,
   '0019-replies-recommendations': m0019,
+  '0024-recommendations-faster': m0024,
 };

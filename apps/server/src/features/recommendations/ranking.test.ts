@@ -16,6 +16,7 @@ describe('blend', () => {
       ]),
       trending: ['t1', 't2'],
       fresh: ['f1'],
+      history: 2,
     });
     const order = [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
     expect(order.slice(0, 3)).toEqual(['new', 'cw1', 'cw2']);

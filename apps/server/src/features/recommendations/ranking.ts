@@ -11,8 +11,15 @@ export const KNOBS = {
   /** Weight of a fresh upload of a subscribed channel (halved every `subscriptionHalfLifeHours`). */
   subscription: 1.2,
   subscriptionHalfLifeHours: 48,
-  /** Weight of trending (by rank) and of the newest uploads (by rank; only fills a thin feed). */
+  /**
+   * Weight of trending (by rank): `trending` for a viewer without history, falling linearly to
+   * `trendingWarm` once they have `warmSeeds` seeds (their own co-watching says more about them
+   * than what everyone watches).
+   */
   trending: 0.3,
+  trendingWarm: 0.1,
+  warmSeeds: 10,
+  /** Weight of the newest uploads (by rank; only fills a thin feed). */
   fresh: 0.05,
   /** Of one page: videos of one channel, and exclusive videos the viewer may not watch. */
   perChannel: 2,
@@ -37,6 +44,8 @@ export interface Sources {
   /** Best first. */
   trending: string[];
   fresh: string[];
+  /** How many of the viewer's latest videos the co-watch candidates come from. */
+  history: number;
 }
 
 /** The blended score of every candidate of `sources`. */
@@ -49,7 +58,8 @@ export function blend(sources: Sources, knobs = KNOBS): Map<string, number> {
     add(id, knobs.subscription * 0.5 ** (Math.max(0, ageHours) / knobs.subscriptionHalfLifeHours));
   }
   const byRank = (ids: string[], weight: number) => ids.forEach((id, i) => add(id, weight * (1 - i / ids.length)));
-  byRank(sources.trending, knobs.trending);
+  const warm = Math.min(1, sources.history / knobs.warmSeeds);
+  byRank(sources.trending, knobs.trending + (knobs.trendingWarm - knobs.trending) * warm);
   byRank(sources.fresh, knobs.fresh);
   return scores;
 }
