@@ -7,6 +7,17 @@
  *
  *   npx tsx bench/recommendations.ts [--viewers 20000] [--videos 50000] [--channels 1000]
  *     [--clusters 50] [--watches 10] [--sample 2000] [--new-events 100000]
+ *     [--alphas 0.8] [--ks 20] [--trending-warm 0.1] [--seed-decays 0.9] [--pairs 20]
+ *
+ * `--alphas a,b,…`, `--ks k,…` and `--trending-warm w,…` evaluate For you with each neighbour
+ * score exponent (NEIGHBOUR_KNOBS.alpha) and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
+ * the neighbours are recomputed for each pair of these), each decay of the seeds' weights by
+ * recency (KNOBS.seedDecay) and each trending weight of a
+ * viewer with history (KNOBS.trendingWarm), so the knobs are compared on one population; `--pairs`
+ * sets NEIGHBOUR_KNOBS.pairsPerInteraction. Latency is measured with the first of each.
+ * At 1,000,000 videos / 100,000 viewers / 100 watches each (10 M events) the events are written
+ * in batches of 50,000 as integer arrays turned into rows by the database (ids made in SQL, in
+ * key order), and only the sampled viewers' histories stay in memory.
  *
  * PostgreSQL: DATABASE_URL when set (a database bench_recs_<n> is created on it), else an
  * embedded one in a temp folder, removed after.
@@ -23,10 +34,15 @@ import { createRecommendationsRepo } from '../apps/server/src/features/recommend
 import { createRecommendationsService } from '../apps/server/src/features/recommendations/recommendations.service.ts';
 import type { Viewer } from '../apps/server/src/features/sessions/sessions.service.ts';
 import { KNOBS } from '../apps/server/src/features/recommendations/ranking.ts';
+import { NEIGHBOUR_KNOBS } from '../apps/server/src/features/recommendations/recommendations.repo.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const list = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]!.split(',').map(Number) : [fallback];
 };
 const P = {
   viewers: arg('viewers', 20_000),
@@ -41,8 +57,15 @@ const P = {
   zipf: 1.0,
 };
 
-// `--trending-weight w`: try another weight of trending in the blend (docs/recommendations.md).
+// `--trending-weight w`: try another weight of trending for a viewer without history (docs/recommendations.md).
 KNOBS.trending = arg('trending-weight', KNOBS.trending);
+NEIGHBOUR_KNOBS.pairsPerInteraction = arg('pairs', NEIGHBOUR_KNOBS.pairsPerInteraction);
+const ALPHAS = list('alphas', NEIGHBOUR_KNOBS.alpha);
+NEIGHBOUR_KNOBS.alpha = ALPHAS[0]!;
+const KS = list('ks', NEIGHBOUR_KNOBS.neighbours);
+NEIGHBOUR_KNOBS.neighbours = KS[0]!;
+const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
+const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
 /** Deterministic random numbers (mulberry32), so runs compare. */
 let seed = 42;
@@ -119,18 +142,37 @@ async function seedDatabase(db: Db) {
     FROM generate_series(0, ${P.videos - 1}) i`.execute(db);
 }
 
-/** Inserts history rows (user, video, at) in batches. */
-async function insertHistory(db: Db, rows: Array<[number, number, Date]>) {
-  for (let start = 0; start < rows.length; start += 20_000) {
-    const batch = rows.slice(start, start + 20_000);
+/** Buffers history rows (viewer, video, seconds since 1970) and writes them 50,000 at a time; ids in key order. */
+function historyWriter(db: Db) {
+  let next = 0;
+  let users: number[] = [];
+  let videos: number[] = [];
+  let times: number[] = [];
+  const flush = async () => {
+    if (users.length === 0) return;
+    const [u, v, t, first] = [users, videos, times, next];
+    next += u.length;
+    users = [];
+    videos = [];
+    times = [];
     await sql`
       INSERT INTO watch_history (id, user_id, video_id, watched_on, watched_at)
-      SELECT gen_random_uuid(), u, v, (a AT TIME ZONE 'UTC')::date, a
-      FROM unnest(${batch.map((r) => userId(r[0]))}::uuid[], ${batch.map((r) => videoId(r[1]))}::uuid[], ${batch.map((r) =>
-        r[2].toISOString(),
-      )}::timestamptz[]) AS t(u, v, a)
+      SELECT ('00000000-0000-7000-8004-' || lpad(to_hex(${first}::bigint + k - 1), 12, '0'))::uuid,
+             ('00000000-0000-7000-8001-' || lpad(to_hex(u), 12, '0'))::uuid,
+             ('00000000-0000-7000-8003-' || lpad(to_hex(v), 12, '0'))::uuid,
+             (to_timestamp(a) AT TIME ZONE 'UTC')::date, to_timestamp(a)
+      FROM unnest(${u}::int[], ${v}::int[], ${t}::float8[]) WITH ORDINALITY AS t(u, v, a, k)
       ON CONFLICT DO NOTHING`.execute(db);
-  }
+  };
+  return {
+    async add(user: number, video: number, at: number) {
+      users.push(user);
+      videos.push(video);
+      times.push(at / 1000);
+      if (users.length >= 50_000) await flush();
+    },
+    flush,
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -155,32 +197,41 @@ async function main() {
     await timed('seed users and videos', () => seedDatabase(db));
 
     const { pick } = population();
-    const histories: number[][] = [];
-    const heldOut: number[] = [];
-    const rows: Array<[number, number, Date]> = [];
+    const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
+      Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
+    );
+    const sampled = new Set(sampleIds);
+    const histories = new Map<number, number[]>();
+    const heldOut = new Map<number, number>();
     const start = Date.now() - 20 * 86_400_000;
-    const popularity = new Map<number, number>();
-    for (let u = 0; u < P.viewers; u++) {
-      const taste = u % P.clusters;
-      const seen = new Set<number>();
-      while (seen.size < P.watches + 1) seen.add(pick(taste));
-      const list = [...seen];
-      heldOut.push(list.pop()!);
-      histories.push(list);
-      list.forEach((v, i) => {
-        rows.push([u, v, new Date(start + u * 10 + i * 3_600_000)]);
-        popularity.set(v, (popularity.get(v) ?? 0) + 1);
-      });
-    }
-    await timed(`insert ${rows.length} watch events`, () => insertHistory(db, rows));
+    const popularity = new Int32Array(P.videos);
+    const writer = historyWriter(db);
+    await timed(`insert ${P.viewers * P.watches} watch events`, async () => {
+      for (let u = 0; u < P.viewers; u++) {
+        const taste = u % P.clusters;
+        const seen = new Set<number>();
+        while (seen.size < P.watches + 1) seen.add(pick(taste));
+        const watched = [...seen];
+        const last = watched.pop()!;
+        if (sampled.has(u)) {
+          heldOut.set(u, last);
+          histories.set(u, watched);
+        }
+        for (let i = 0; i < watched.length; i++) {
+          popularity[watched[i]!]! += 1;
+          await writer.add(u, watched[i]!, start + u * 10 + i * 3_600_000);
+        }
+      }
+      await writer.flush();
+    });
     // Trending from the same watches (views weighted by age: all within the window here).
     await timed('trending scores', async () => {
-      const entries = [...popularity];
-      for (let s = 0; s < entries.length; s += 20_000) {
-        const batch = entries.slice(s, s + 20_000);
+      const watchedVideos = [...popularity.keys()].filter((v) => popularity[v]! > 0);
+      for (let s = 0; s < watchedVideos.length; s += 50_000) {
+        const batch = watchedVideos.slice(s, s + 50_000);
         await sql`
           UPDATE videos SET trend_score = ln(t.n::float8) + ((extract(epoch from now()) - 1735689600) * ${Math.LN2 / 86400})
-          FROM unnest(${batch.map((e) => videoId(e[0]))}::uuid[], ${batch.map((e) => e[1])}::int[]) AS t(id, n)
+          FROM unnest(${batch.map((v) => videoId(v))}::uuid[], ${batch.map((v) => popularity[v]!)}::int[]) AS t(id, n)
           WHERE videos.id = t.id`.execute(db);
       }
     });
@@ -193,56 +244,74 @@ async function main() {
       repo,
       access: createAccessService({ db, uploadLimitDefault: 5, tokens: { verify: () => false } }),
     });
-    const popular = [...popularity].sort((a, b) => b[1] - a[1]).map((e) => e[0]);
-    const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
-      Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
-    );
-    const score = { forYou: { hits: 0, ndcg: 0 }, popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
-    const add = (s: { hits: number; ndcg: number }, list: number[] | string[], target: number | string) => {
-      const rank = (list as Array<number | string>).indexOf(target);
+    const popular = [...popularity.keys()].filter((v) => popularity[v]! > 0).sort((a, b) => popularity[b]! - popularity[a]!);
+    type Score = { hits: number; ndcg: number };
+    const add = (s: Score, ranked: Array<number | string>, target: number | string) => {
+      const rank = ranked.indexOf(target);
       if (rank >= 0 && rank < 12) {
         s.hits += 1;
         s.ndcg += 1 / Math.log2(rank + 2);
       }
     };
-    const latencies: number[] = [];
+    const baselines = { popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
     for (const u of sampleIds) {
-      const seen = new Set(histories[u]);
-      const viewer = { _id: userId(u), role: 'user' } as Viewer;
-      const t0 = performance.now();
-      const page = await service.forYou(viewer, 1);
-      latencies.push(performance.now() - t0);
-      add(
-        score.forYou,
-        page.videos.map((v) => v._id),
-        videoId(heldOut[u]!),
-      );
-      add(score.popularity, popular.filter((v) => !seen.has(v)).slice(0, 12), heldOut[u]!);
+      const seen = new Set(histories.get(u));
+      add(baselines.popularity, popular.filter((v) => !seen.has(v)).slice(0, 12), heldOut.get(u)!);
       const randomList: number[] = [];
       while (randomList.length < 12) {
         const v = Math.floor(random() * P.videos);
         if (!seen.has(v) && !randomList.includes(v)) randomList.push(v);
       }
-      add(score.random, randomList, heldOut[u]!);
+      add(baselines.random, randomList, heldOut.get(u)!);
     }
     const n = sampleIds.length;
-    console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
-    for (const [label, s] of Object.entries(score)) {
+    const line = (label: string, s: Score) =>
       console.log(`  ${label.padEnd(40)} ${(s.hits / n).toFixed(4).padStart(10)}   ${(s.ndcg / n).toFixed(4)}`);
+    console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
+    line('popularity', baselines.popularity);
+    line('random', baselines.random);
+    let latencies: number[] = [];
+    const variants = ALPHAS.flatMap((alpha) => KS.map((neighbours) => ({ alpha, neighbours })));
+    for (const [vi, { alpha, neighbours }] of variants.entries()) {
+      if (vi > 0) {
+        await timed(`  neighbours recomputed with alpha ${alpha}, ${neighbours} kept`, () =>
+          repo.rerank({ ...NEIGHBOUR_KNOBS, alpha, neighbours }),
+        );
+      }
+      for (const [warm, decay] of TRENDING_WARM.flatMap((w) => SEED_DECAYS.map((d) => [w, d] as const))) {
+        KNOBS.trendingWarm = warm;
+        KNOBS.seedDecay = decay;
+        const forYou = { hits: 0, ndcg: 0 };
+        const times: number[] = [];
+        for (const u of sampleIds) {
+          const viewer = { _id: userId(u), role: 'user' } as Viewer;
+          const t0 = performance.now();
+          const page = await service.forYou(viewer, 1);
+          times.push(performance.now() - t0);
+          add(
+            forYou,
+            page.videos.map((v) => v._id),
+            videoId(heldOut.get(u)!),
+          );
+        }
+        if (latencies.length === 0) latencies = times;
+        line(`For you (alpha ${alpha}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
+        console.log(`    For you / popularity hit-rate: ${(forYou.hits / Math.max(1, baselines.popularity.hits)).toFixed(2)}×`);
+      }
     }
-    console.log(`  For you / popularity hit-rate: ${(score.forYou.hits / Math.max(1, score.popularity.hits)).toFixed(2)}×`);
     latencies.sort((a, b) => a - b);
     console.log(
-      `For you latency (service + database, sequential): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
+      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
     );
 
     // New events: each drawn like the rest, an hour after everything before.
-    const fresh: Array<[number, number, Date]> = [];
-    for (let k = 0; k < P.newEvents; k++) {
-      const u = Math.floor(random() * P.viewers);
-      fresh.push([u, pick(u % P.clusters), new Date(Date.now() - 60_000 + (k % 50_000))]);
-    }
-    await timed(`insert ${P.newEvents} new watch events`, () => insertHistory(db, fresh));
+    await timed(`insert ${P.newEvents} new watch events`, async () => {
+      for (let k = 0; k < P.newEvents; k++) {
+        const u = Math.floor(random() * P.viewers);
+        await writer.add(u, pick(u % P.clusters), Date.now() - 60_000 + (k % 50_000));
+      }
+      await writer.flush();
+    });
     const again = await timed(`neighbour refresh after ${P.newEvents} new events`, () => repo.refresh());
     console.log('  ', again);
   } finally {
