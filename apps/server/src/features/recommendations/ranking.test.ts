@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, blend, type Candidate } from './ranking.ts';
+import { arrange, blend, KNOBS, type Candidate } from './ranking.ts';
 
 const candidate = (id: string, ownerId: string, locked = false): Candidate => ({ id, ownerId, locked });
 
@@ -22,6 +22,22 @@ describe('blend', () => {
     expect(order.slice(0, 3)).toEqual(['new', 'cw1', 'cw2']);
     expect(order.indexOf('t1')).toBeLessThan(order.indexOf('f1'));
     expect(scores.get('month')).toBeLessThan(scores.get('t1')!);
+  });
+  it('trending weighs less once the viewer has history: a weak co-watch beats the top trending then, not before', () => {
+    const sources = (history: number) => ({
+      coWatch: new Map([
+        ['best', 10],
+        ['weak', 2],
+      ]),
+      subscriptions: new Map<string, number>(),
+      trending: ['top', 'second'],
+      fresh: [],
+      history,
+    });
+    const cold = blend(sources(1));
+    const warm = blend(sources(KNOBS.warmSeeds));
+    expect(cold.get('top')).toBeGreaterThan(cold.get('weak')!);
+    expect(warm.get('top')).toBeLessThan(warm.get('weak')!);
   });
 });
 
