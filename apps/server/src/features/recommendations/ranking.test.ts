@@ -14,7 +14,10 @@ describe('blend', () => {
         ['new', 0.1],
         ['month', 24 * 30],
       ]),
-      trending: ['t1', 't2'],
+      trending: new Map([
+        ['t1', 1],
+        ['t2', 0.5],
+      ]),
       fresh: ['f1'],
       history: 2,
     });
@@ -27,14 +30,17 @@ describe('blend', () => {
     const sources = (history: number) => ({
       coWatch: new Map([
         ['best', 10],
-        ['weak', 2],
+        ['weak', 2.5],
       ]),
       subscriptions: new Map<string, number>(),
-      trending: ['top', 'second'],
+      trending: new Map([
+        ['top', 1],
+        ['second', 0.5],
+      ]),
       fresh: [],
       history,
     });
-    const cold = blend(sources(1));
+    const cold = blend(sources(0));
     const warm = blend(sources(KNOBS.warmSeeds));
     expect(cold.get('top')).toBeGreaterThan(cold.get('weak')!);
     expect(warm.get('top')).toBeLessThan(warm.get('weak')!);

@@ -51,8 +51,9 @@ export interface CandidateRow {
   co_watch: number | null;
   /** Age in hours of a subscribed channel's upload. */
   age_hours: number | null;
-  /** 1-based rank in trending, in the newest uploads. */
-  trend_rank: number | null;
+  /** Age-weighted views as a share of the most trending video's (0..1]. */
+  trend_share: number | null;
+  /** 1-based rank in the newest uploads. */
   fresh_rank: number | null;
   /** How many seeds the viewer has (the same on every row). */
   seeds: number;
@@ -165,7 +166,7 @@ export function createRecommendationsRepo(db: Db) {
             AND v.created_at > now() - make_interval(days => ${pool.subscriptionDays})
           ORDER BY v.created_at DESC, v.id DESC LIMIT ${pool.subscriptions}
         ), trend AS (
-          SELECT id, row_number() OVER (ORDER BY trend_score DESC, id DESC)::int AS rank FROM (
+          SELECT id, exp(trend_score - max(trend_score) OVER ())::float8 AS share FROM (
             SELECT id, trend_score FROM videos WHERE ${listed()} AND trend_score >= ${trendingFloor()}
             ORDER BY trend_score DESC, id DESC LIMIT ${pool.trending}
           ) t
@@ -177,7 +178,7 @@ export function createRecommendationsRepo(db: Db) {
           SELECT id FROM co UNION SELECT id FROM sub UNION SELECT id FROM trend UNION SELECT id FROM fresh
         )
         SELECT videos.id, videos.owner_id, videos.is_exclusive, ${watchableBy(viewerId)} AS watchable,
-               co.score AS co_watch, sub.age_hours, trend.rank AS trend_rank, fresh.rank AS fresh_rank,
+               co.score AS co_watch, sub.age_hours, trend.share AS trend_share, fresh.rank AS fresh_rank,
                (SELECT count(*) FROM seeds)::int AS seeds
         FROM candidate c
         JOIN videos ON videos.id = c.id
@@ -209,7 +210,17 @@ export function createRecommendationsRepo(db: Db) {
       });
     },
 
-    async refresh(knobs = NEIGHBOUR_KNOBS): Promise<RefreshStats | null> {
+    async refresh(
+      knobs = NEIGHBOUR_KNOBS,
+      /** Told each step's wall time (the bench's profile). */
+      onStep: (step: string, ms: number) => void = () => {},
+    ): Promise<RefreshStats | null> {
+      let last = performance.now();
+      const done = (step: string) => {
+        const now = performance.now();
+        onStep(step, now - last);
+        last = now;
+      };
       return db.transaction().execute(async (trx) => {
         const { rows: lock } = await sql<{
           ok: boolean;
@@ -234,19 +245,24 @@ export function createRecommendationsRepo(db: Db) {
           )
           INSERT INTO rec_new SELECT * FROM added`.execute(trx);
         await sql`ANALYZE rec_new`.execute(trx);
+        done('new interactions');
         await sql`
           INSERT INTO rec_video_users (video_id, users)
           SELECT video_id, count(*) FROM rec_new GROUP BY video_id
           ON CONFLICT (video_id) DO UPDATE SET users = rec_video_users.users + excluded.users`.execute(trx);
+        done('viewers per video');
         await pairNew(trx, knobs.pairsPerInteraction);
+        done('new pairs');
         await sql`
           INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_delta ORDER BY 1, 2
           ON CONFLICT (video_id, other_id) DO UPDATE SET n = rec_pairs.n + excluded.n`.execute(trx);
+        done('pair counts');
         await sql`
           CREATE TEMP TABLE rec_touched ON COMMIT DROP AS
           SELECT video_id FROM rec_delta UNION SELECT video_id FROM rec_new`.execute(trx);
         await sql`ANALYZE rec_touched`.execute(trx);
         await rankNeighbours(trx, knobs);
+        done('neighbours ranked');
         await sql`UPDATE rec_state SET read_until = now()`.execute(trx);
         const { rows: counts } = await sql<RefreshStats>`
           SELECT (SELECT count(*) FROM rec_new)::int AS interactions, (SELECT coalesce(sum(n), 0) FROM rec_delta)::int AS pairs,

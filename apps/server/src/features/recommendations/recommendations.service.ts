@@ -44,7 +44,7 @@ export function createRecommendationsService({ repo, access }: Deps) {
     return {
       coWatch: new Map(rows.filter((r) => r.co_watch !== null).map((r) => [r.id, r.co_watch!])),
       subscriptions: new Map(rows.filter((r) => r.age_hours !== null).map((r) => [r.id, r.age_hours!])),
-      trending: ranked((r) => r.trend_rank),
+      trending: new Map(rows.filter((r) => r.trend_share !== null).map((r) => [r.id, r.trend_share!])),
       fresh: ranked((r) => r.fresh_rank),
       history: rows[0]?.seeds ?? 0,
     };
