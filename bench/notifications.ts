@@ -27,7 +27,7 @@ import { createDb, type Db } from '../apps/server/src/db/database.ts';
 import { writeEvent } from '../apps/server/src/events/outbox.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { seedVideos } from './seed-videos.ts';
-import { startServer } from './support.ts';
+import { cpuSeconds, startServer } from './support.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -186,22 +186,6 @@ async function untilNotified(q: Db, videoId: string, count: number, since: numbe
     // Counting is itself work for the database: a few times a second is precise enough.
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/**
- * CPU seconds (user + system) used so far by a process and its live descendants: the server's
- * HTTP workers and its embedded PostgreSQL with its backends. What a shared machine cannot blur.
- */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  for (const task of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
-    const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
-    for (const child of children.trim().split(/\s+/).filter(Boolean)) ticks += (await cpuSeconds(Number(child))) * 100;
-  }
-  return ticks / 100;
 }
 
 /** One call under load for `seconds` (or until `stop`). */

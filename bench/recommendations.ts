@@ -2,15 +2,16 @@
  * Offline evaluation of For you (docs/recommendations.md): a synthetic population with planted
  * taste clusters and Zipf popularity, each viewer's last watch held out; hit-rate@12 and nDCG@12
  * of For you (the real service on the real database, after the real refresh) next to a popularity
- * baseline and a random baseline; For-you latency; the time to refresh the neighbours after
+ * baseline, a random baseline and an oracle that knows each viewer's cluster and the generator's
+ * chances (the best any model can score here); For-you latency; the time to refresh the neighbours after
  * 100,000 new watch events.
  *
  *   npx tsx bench/recommendations.ts [--viewers 20000] [--videos 50000] [--channels 1000]
  *     [--clusters 50] [--watches 10] [--sample 2000] [--new-events 100000]
- *     [--alphas 0.8] [--ks 20] [--trending-warm 0.1] [--seed-decays 0.9] [--pairs 20]
+ *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.1] [--seed-decays 0.9] [--pairs 20]
  *
- * `--alphas a,b,…`, `--ks k,…` and `--trending-warm w,…` evaluate For you with each neighbour
- * score exponent (NEIGHBOUR_KNOBS.alpha) and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
+ * `--alphas a,b,…`, `--ks k,…`, `--shrinks s,…` and `--trending-warm w,…` evaluate For you with each
+ * neighbour score exponent (NEIGHBOUR_KNOBS.alpha), shrink and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
  * the neighbours are recomputed for each pair of these), each decay of the seeds' weights by
  * recency (KNOBS.seedDecay) and each trending weight of a
  * viewer with history (KNOBS.trendingWarm), so the knobs are compared on one population; `--pairs`
@@ -34,6 +35,7 @@ import { createRecommendationsRepo } from '../apps/server/src/features/recommend
 import { createRecommendationsService } from '../apps/server/src/features/recommendations/recommendations.service.ts';
 import type { Viewer } from '../apps/server/src/features/sessions/sessions.service.ts';
 import { KNOBS } from '../apps/server/src/features/recommendations/ranking.ts';
+import { cpuSeconds } from './support.ts';
 import { NEIGHBOUR_KNOBS } from '../apps/server/src/features/recommendations/recommendations.repo.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -64,6 +66,8 @@ const ALPHAS = list('alphas', NEIGHBOUR_KNOBS.alpha);
 NEIGHBOUR_KNOBS.alpha = ALPHAS[0]!;
 const KS = list('ks', NEIGHBOUR_KNOBS.neighbours);
 NEIGHBOUR_KNOBS.neighbours = KS[0]!;
+const SHRINKS = list('shrinks', NEIGHBOUR_KNOBS.shrink);
+NEIGHBOUR_KNOBS.shrink = SHRINKS[0]!;
 const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
 const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
@@ -100,10 +104,12 @@ const uuid = (kind: number, i: number) =>
 const userId = (i: number) => uuid(1, i);
 const videoId = (i: number) => uuid(3, i);
 
+/** Runs `work` and prints its wall time and the CPU seconds of this process and its database (a shared machine blurs the first only). */
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
+  const [started, cpu] = [performance.now(), await cpuSeconds(process.pid)];
   const out = await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const used = (await cpuSeconds(process.pid)) - cpu;
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s (${used.toFixed(1)} CPU s)`);
   return out;
 }
 
@@ -120,7 +126,22 @@ function population() {
     }
     return global();
   };
-  return { pick };
+  const harmonic = (n: number) => Array.from({ length: n }, (_, r) => 1 / (r + 1) ** P.zipf).reduce((a, b) => a + b, 0);
+  const [inSum, globalSum] = [harmonic(perCluster), harmonic(P.videos)];
+  /** The chance that one draw of a viewer of this taste is video i (the generator's own numbers). */
+  const chance = (i: number, taste: number) =>
+    (i % P.clusters === taste ? P.inTaste / (Math.floor(i / P.clusters) + 1) ** P.zipf / inSum : 0) +
+    (1 - P.inTaste) / (i + 1) ** P.zipf / globalSum;
+  /**
+   * The best 12 any model could offer (it knows the viewer's cluster and the generator): the
+   * unwatched videos with the highest chance, from the cluster's head and the global head.
+   */
+  const oracle = (taste: number, seen: Set<number>) => {
+    const head = Array.from({ length: 12 + P.watches }, (_, r) => r);
+    const ids = [...new Set([...head.map((r) => r * P.clusters + taste), ...head])].filter((i) => i < P.videos && !seen.has(i));
+    return ids.sort((a, b) => chance(b, taste) - chance(a, taste)).slice(0, 12);
+  };
+  return { pick, oracle };
 }
 
 async function seedDatabase(db: Db) {
@@ -175,6 +196,9 @@ function historyWriter(db: Db) {
   };
 }
 
+/** Prints each step of a refresh. */
+const profile = (step: string, ms: number) => console.log(`    ${step}: ${(ms / 1000).toFixed(1)} s`);
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 async function main() {
@@ -192,11 +216,11 @@ async function main() {
   try {
     await migrateToLatest(db);
     console.log(
-      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf})`,
+      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
     );
     await timed('seed users and videos', () => seedDatabase(db));
 
-    const { pick } = population();
+    const { pick, oracle } = population();
     const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
       Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
     );
@@ -237,13 +261,18 @@ async function main() {
     });
     await sql`ANALYZE`.execute(db);
     const repo = createRecommendationsRepo(db);
-    const stats = await timed('first neighbour build (all history)', () => repo.refresh());
+    const stats = await timed('first neighbour build (all history)', () => repo.refresh(NEIGHBOUR_KNOBS, profile));
     console.log('  ', stats);
+    // The steady state a server reads in: the build's dead rows gone, statistics and visibility
+    // maps current (so autovacuum does not run inside the latency loop).
+    await timed('vacuum and analyze', () => sql`VACUUM ANALYZE`.execute(db));
 
     const service = createRecommendationsService({
       repo,
       access: createAccessService({ db, uploadLimitDefault: 5, tokens: { verify: () => false } }),
     });
+    // Warm-up (JIT, connections): 50 viewers outside the sample.
+    for (let k = 0; k < 50; k++) await service.forYou({ _id: userId((k * 7919 + 1) % P.viewers), role: 'user' } as Viewer, 1);
     const popular = [...popularity.keys()].filter((v) => popularity[v]! > 0).sort((a, b) => popularity[b]! - popularity[a]!);
     type Score = { hits: number; ndcg: number };
     const add = (s: Score, ranked: Array<number | string>, target: number | string) => {
@@ -253,10 +282,18 @@ async function main() {
         s.ndcg += 1 / Math.log2(rank + 2);
       }
     };
-    const baselines = { popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
+    const baselines = { oracle: { hits: 0, ndcg: 0 }, popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
     for (const u of sampleIds) {
       const seen = new Set(histories.get(u));
-      add(baselines.popularity, popular.filter((v) => !seen.has(v)).slice(0, 12), heldOut.get(u)!);
+      add(baselines.oracle, oracle(u % P.clusters, seen), heldOut.get(u)!);
+      add(
+        baselines.popularity,
+        popular
+          .slice(0, 12 + P.watches)
+          .filter((v) => !seen.has(v))
+          .slice(0, 12),
+        heldOut.get(u)!,
+      );
       const randomList: number[] = [];
       while (randomList.length < 12) {
         const v = Math.floor(random() * P.videos);
@@ -268,14 +305,18 @@ async function main() {
     const line = (label: string, s: Score) =>
       console.log(`  ${label.padEnd(40)} ${(s.hits / n).toFixed(4).padStart(10)}   ${(s.ndcg / n).toFixed(4)}`);
     console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
+    line('oracle (knows the clusters: the ceiling)', baselines.oracle);
     line('popularity', baselines.popularity);
     line('random', baselines.random);
     let latencies: number[] = [];
-    const variants = ALPHAS.flatMap((alpha) => KS.map((neighbours) => ({ alpha, neighbours })));
-    for (const [vi, { alpha, neighbours }] of variants.entries()) {
+    let cpuPerRequest = 0;
+    const variants = ALPHAS.flatMap((alpha) =>
+      KS.flatMap((neighbours) => SHRINKS.map((shrink) => ({ alpha, neighbours, shrink }))),
+    );
+    for (const [vi, { alpha, neighbours, shrink }] of variants.entries()) {
       if (vi > 0) {
-        await timed(`  neighbours recomputed with alpha ${alpha}, ${neighbours} kept`, () =>
-          repo.rerank({ ...NEIGHBOUR_KNOBS, alpha, neighbours }),
+        await timed(`  neighbours recomputed with alpha ${alpha}, shrink ${shrink}, ${neighbours} kept`, () =>
+          repo.rerank({ ...NEIGHBOUR_KNOBS, alpha, neighbours, shrink }),
         );
       }
       for (const [warm, decay] of TRENDING_WARM.flatMap((w) => SEED_DECAYS.map((d) => [w, d] as const))) {
@@ -283,6 +324,7 @@ async function main() {
         KNOBS.seedDecay = decay;
         const forYou = { hits: 0, ndcg: 0 };
         const times: number[] = [];
+        const cpu = await cpuSeconds(process.pid);
         for (const u of sampleIds) {
           const viewer = { _id: userId(u), role: 'user' } as Viewer;
           const t0 = performance.now();
@@ -294,14 +336,20 @@ async function main() {
             videoId(heldOut.get(u)!),
           );
         }
-        if (latencies.length === 0) latencies = times;
-        line(`For you (alpha ${alpha}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
+        if (latencies.length === 0) {
+          latencies = times;
+          cpuPerRequest = ((await cpuSeconds(process.pid)) - cpu) / times.length;
+        }
+        line(`For you (alpha ${alpha}, shrink ${shrink}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
         console.log(`    For you / popularity hit-rate: ${(forYou.hits / Math.max(1, baselines.popularity.hits)).toFixed(2)}×`);
       }
     }
     latencies.sort((a, b) => a - b);
     console.log(
-      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
+      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ${(cpuPerRequest * 1000).toFixed(1)} CPU ms a request (this process and its database); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
 
     // New events: each drawn like the rest, an hour after everything before.
@@ -312,7 +360,7 @@ async function main() {
       }
       await writer.flush();
     });
-    const again = await timed(`neighbour refresh after ${P.newEvents} new events`, () => repo.refresh());
+    const again = await timed(`neighbour refresh after ${P.newEvents} new events`, () => repo.refresh(NEIGHBOUR_KNOBS, profile));
     console.log('  ', again);
   } finally {
     await db.destroy();

@@ -219,3 +219,19 @@ export async function paddedClip(dir: string, bytes: number): Promise<string> {
   await fh.close();
   return big;
 }
+
+/**
+ * CPU seconds (user + system) used so far by a process and its live descendants: the server's
+ * HTTP workers and its embedded PostgreSQL with its backends. What a shared machine cannot blur.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  for (const task of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const children = await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) ticks += (await cpuSeconds(Number(child))) * 100;
+  }
+  return ticks / 100;
+}
