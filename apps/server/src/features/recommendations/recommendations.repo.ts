@@ -194,12 +194,6 @@ export function createRecommendationsRepo(db: Db) {
 
     cards: (ids: readonly string[]) => listedCardsInOrder(db, ids),
 
-    /**
-     * Reads the watch history and likes added since the last refresh into the co-watch tables
-     * and recomputes the neighbours of every video whose pairs changed; one refresh at a time
-     * across processes (null: another one is running). Each viewer-video pair counts once, however
-     * often it is read (history of several days, a like and a watch, the overlap).
-     */
     /** Recomputes every video's neighbours (after the score's knobs changed; the refresh keeps them otherwise). */
     async rerank(knobs = NEIGHBOUR_KNOBS): Promise<void> {
       await db.transaction().execute(async (trx) => {
@@ -210,6 +204,12 @@ export function createRecommendationsRepo(db: Db) {
       });
     },
 
+    /**
+     * Reads the watch history and likes added since the last refresh into the co-watch tables
+     * and recomputes the neighbours of every video whose pairs changed; one refresh at a time
+     * across processes (null: another one is running). Each viewer-video pair counts once, however
+     * often it is read (history of several days, a like and a watch, the overlap).
+     */
     async refresh(
       knobs = NEIGHBOUR_KNOBS,
       /** Told each step's wall time (the bench's profile). */
@@ -300,6 +300,7 @@ async function pairNew(trx: Db, window: number) {
       GROUP BY 1, 2
     )
     SELECT x AS video_id, y AS other_id, n FROM one_way UNION ALL SELECT y, x, n FROM one_way`.execute(trx);
+  await sql`ANALYZE rec_delta`.execute(trx);
 }
 
 /** Recomputes the kept neighbours of every video in `rec_touched` (its best partners by score). */
