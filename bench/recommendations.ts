@@ -2,11 +2,23 @@
  * Offline evaluation of For you (docs/recommendations.md): a synthetic population with planted
  * taste clusters and Zipf popularity, each viewer's last watch held out; hit-rate@12 and nDCG@12
  * of For you (the real service on the real database, after the real refresh) next to a popularity
- * baseline and a random baseline; For-you latency; the time to refresh the neighbours after
+ * baseline, a random baseline and an oracle that knows each viewer's cluster and the generator's
+ * chances (the best any model can score here); For-you latency; the time to refresh the neighbours after
  * 100,000 new watch events.
  *
  *   npx tsx bench/recommendations.ts [--viewers 20000] [--videos 50000] [--channels 1000]
  *     [--clusters 50] [--watches 10] [--sample 2000] [--new-events 100000]
+ *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.1] [--seed-decays 0.9] [--pairs 20]
+ *
+ * `--alphas a,b,…`, `--ks k,…`, `--shrinks s,…` and `--trending-warm w,…` evaluate For you with each
+ * neighbour score exponent (NEIGHBOUR_KNOBS.alpha), shrink and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
+ * the neighbours are recomputed for each pair of these), each decay of the seeds' weights by
+ * recency (KNOBS.seedDecay) and each trending weight of a
+ * viewer with history (KNOBS.trendingWarm), so the knobs are compared on one population; `--pairs`
+ * sets NEIGHBOUR_KNOBS.pairsPerInteraction. Latency is measured with the first of each.
+ * At 1,000,000 videos / 100,000 viewers / 100 watches each (10 M events) the events are written
+ * in batches of 50,000 as integer arrays turned into rows by the database (ids made in SQL, in
+ * key order), and only the sampled viewers' histories stay in memory.
  *
  * PostgreSQL: DATABASE_URL when set (a database bench_recs_<n> is created on it), else an
  * embedded one in a temp folder, removed after.
@@ -23,10 +35,16 @@ import { createRecommendationsRepo } from '../apps/server/src/features/recommend
 import { createRecommendationsService } from '../apps/server/src/features/recommendations/recommendations.service.ts';
 import type { Viewer } from '../apps/server/src/features/sessions/sessions.service.ts';
 import { KNOBS } from '../apps/server/src/features/recommendations/ranking.ts';
+import { cpuSeconds } from './support.ts';
+import { NEIGHBOUR_KNOBS } from '../apps/server/src/features/recommendations/recommendations.repo.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const list = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]!.split(',').map(Number) : [fallback];
 };
 const P = {
   viewers: arg('viewers', 20_000),
@@ -41,8 +59,17 @@ const P = {
   zipf: 1.0,
 };
 
-// `--trending-weight w`: try another weight of trending in the blend (docs/recommendations.md).
+// `--trending-weight w`: try another weight of trending for a viewer without history (docs/recommendations.md).
 KNOBS.trending = arg('trending-weight', KNOBS.trending);
+NEIGHBOUR_KNOBS.pairsPerInteraction = arg('pairs', NEIGHBOUR_KNOBS.pairsPerInteraction);
+const ALPHAS = list('alphas', NEIGHBOUR_KNOBS.alpha);
+NEIGHBOUR_KNOBS.alpha = ALPHAS[0]!;
+const KS = list('ks', NEIGHBOUR_KNOBS.neighbours);
+NEIGHBOUR_KNOBS.neighbours = KS[0]!;
+const SHRINKS = list('shrinks', NEIGHBOUR_KNOBS.shrink);
+NEIGHBOUR_KNOBS.shrink = SHRINKS[0]!;
+const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
+const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
 /** Deterministic random numbers (mulberry32), so runs compare. */
 let seed = 42;
@@ -77,10 +104,12 @@ const uuid = (kind: number, i: number) =>
 const userId = (i: number) => uuid(1, i);
 const videoId = (i: number) => uuid(3, i);
 
+/** Runs `work` and prints its wall time and the CPU seconds of this process and its database (a shared machine blurs the first only). */
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
+  const [started, cpu] = [performance.now(), await cpuSeconds(process.pid)];
   const out = await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const used = (await cpuSeconds(process.pid)) - cpu;
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s (${used.toFixed(1)} CPU s)`);
   return out;
 }
 
@@ -97,7 +126,22 @@ function population() {
     }
     return global();
   };
-  return { pick };
+  const harmonic = (n: number) => Array.from({ length: n }, (_, r) => 1 / (r + 1) ** P.zipf).reduce((a, b) => a + b, 0);
+  const [inSum, globalSum] = [harmonic(perCluster), harmonic(P.videos)];
+  /** The chance that one draw of a viewer of this taste is video i (the generator's own numbers). */
+  const chance = (i: number, taste: number) =>
+    (i % P.clusters === taste ? P.inTaste / (Math.floor(i / P.clusters) + 1) ** P.zipf / inSum : 0) +
+    (1 - P.inTaste) / (i + 1) ** P.zipf / globalSum;
+  /**
+   * The best 12 any model could offer (it knows the viewer's cluster and the generator): the
+   * unwatched videos with the highest chance, from the cluster's head and the global head.
+   */
+  const oracle = (taste: number, seen: Set<number>) => {
+    const head = Array.from({ length: 12 + P.watches }, (_, r) => r);
+    const ids = [...new Set([...head.map((r) => r * P.clusters + taste), ...head])].filter((i) => i < P.videos && !seen.has(i));
+    return ids.sort((a, b) => chance(b, taste) - chance(a, taste)).slice(0, 12);
+  };
+  return { pick, oracle };
 }
 
 async function seedDatabase(db: Db) {
@@ -119,19 +163,41 @@ async function seedDatabase(db: Db) {
     FROM generate_series(0, ${P.videos - 1}) i`.execute(db);
 }
 
-/** Inserts history rows (user, video, at) in batches. */
-async function insertHistory(db: Db, rows: Array<[number, number, Date]>) {
-  for (let start = 0; start < rows.length; start += 20_000) {
-    const batch = rows.slice(start, start + 20_000);
+/** Buffers history rows (viewer, video, seconds since 1970) and writes them 50,000 at a time; ids in key order. */
+function historyWriter(db: Db) {
+  let next = 0;
+  let users: number[] = [];
+  let videos: number[] = [];
+  let times: number[] = [];
+  const flush = async () => {
+    if (users.length === 0) return;
+    const [u, v, t, first] = [users, videos, times, next];
+    next += u.length;
+    users = [];
+    videos = [];
+    times = [];
     await sql`
       INSERT INTO watch_history (id, user_id, video_id, watched_on, watched_at)
-      SELECT gen_random_uuid(), u, v, (a AT TIME ZONE 'UTC')::date, a
-      FROM unnest(${batch.map((r) => userId(r[0]))}::uuid[], ${batch.map((r) => videoId(r[1]))}::uuid[], ${batch.map((r) =>
-        r[2].toISOString(),
-      )}::timestamptz[]) AS t(u, v, a)
+      SELECT ('00000000-0000-7000-8004-' || lpad(to_hex(${first}::bigint + k - 1), 12, '0'))::uuid,
+             ('00000000-0000-7000-8001-' || lpad(to_hex(u), 12, '0'))::uuid,
+             ('00000000-0000-7000-8003-' || lpad(to_hex(v), 12, '0'))::uuid,
+             (to_timestamp(a) AT TIME ZONE 'UTC')::date, to_timestamp(a)
+      FROM unnest(${u}::int[], ${v}::int[], ${t}::float8[]) WITH ORDINALITY AS t(u, v, a, k)
       ON CONFLICT DO NOTHING`.execute(db);
-  }
+  };
+  return {
+    async add(user: number, video: number, at: number) {
+      users.push(user);
+      videos.push(video);
+      times.push(at / 1000);
+      if (users.length >= 50_000) await flush();
+    },
+    flush,
+  };
 }
+
+/** Prints each step of a refresh. */
+const profile = (step: string, ms: number) => console.log(`    ${step}: ${(ms / 1000).toFixed(1)} s`);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
@@ -150,100 +216,151 @@ async function main() {
   try {
     await migrateToLatest(db);
     console.log(
-      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf})`,
+      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
     );
     await timed('seed users and videos', () => seedDatabase(db));
 
-    const { pick } = population();
-    const histories: number[][] = [];
-    const heldOut: number[] = [];
-    const rows: Array<[number, number, Date]> = [];
+    const { pick, oracle } = population();
+    const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
+      Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
+    );
+    const sampled = new Set(sampleIds);
+    const histories = new Map<number, number[]>();
+    const heldOut = new Map<number, number>();
     const start = Date.now() - 20 * 86_400_000;
-    const popularity = new Map<number, number>();
-    for (let u = 0; u < P.viewers; u++) {
-      const taste = u % P.clusters;
-      const seen = new Set<number>();
-      while (seen.size < P.watches + 1) seen.add(pick(taste));
-      const list = [...seen];
-      heldOut.push(list.pop()!);
-      histories.push(list);
-      list.forEach((v, i) => {
-        rows.push([u, v, new Date(start + u * 10 + i * 3_600_000)]);
-        popularity.set(v, (popularity.get(v) ?? 0) + 1);
-      });
-    }
-    await timed(`insert ${rows.length} watch events`, () => insertHistory(db, rows));
+    const popularity = new Int32Array(P.videos);
+    const writer = historyWriter(db);
+    await timed(`insert ${P.viewers * P.watches} watch events`, async () => {
+      for (let u = 0; u < P.viewers; u++) {
+        const taste = u % P.clusters;
+        const seen = new Set<number>();
+        while (seen.size < P.watches + 1) seen.add(pick(taste));
+        const watched = [...seen];
+        const last = watched.pop()!;
+        if (sampled.has(u)) {
+          heldOut.set(u, last);
+          histories.set(u, watched);
+        }
+        for (let i = 0; i < watched.length; i++) {
+          popularity[watched[i]!]! += 1;
+          await writer.add(u, watched[i]!, start + u * 10 + i * 3_600_000);
+        }
+      }
+      await writer.flush();
+    });
     // Trending from the same watches (views weighted by age: all within the window here).
     await timed('trending scores', async () => {
-      const entries = [...popularity];
-      for (let s = 0; s < entries.length; s += 20_000) {
-        const batch = entries.slice(s, s + 20_000);
+      const watchedVideos = [...popularity.keys()].filter((v) => popularity[v]! > 0);
+      for (let s = 0; s < watchedVideos.length; s += 50_000) {
+        const batch = watchedVideos.slice(s, s + 50_000);
         await sql`
           UPDATE videos SET trend_score = ln(t.n::float8) + ((extract(epoch from now()) - 1735689600) * ${Math.LN2 / 86400})
-          FROM unnest(${batch.map((e) => videoId(e[0]))}::uuid[], ${batch.map((e) => e[1])}::int[]) AS t(id, n)
+          FROM unnest(${batch.map((v) => videoId(v))}::uuid[], ${batch.map((v) => popularity[v]!)}::int[]) AS t(id, n)
           WHERE videos.id = t.id`.execute(db);
       }
     });
     await sql`ANALYZE`.execute(db);
     const repo = createRecommendationsRepo(db);
-    const stats = await timed('first neighbour build (all history)', () => repo.refresh());
+    const stats = await timed('first neighbour build (all history)', () => repo.refresh(NEIGHBOUR_KNOBS, profile));
     console.log('  ', stats);
+    // The steady state a server reads in: the build's dead rows gone, statistics and visibility
+    // maps current (so autovacuum does not run inside the latency loop).
+    await timed('vacuum and analyze', () => sql`VACUUM ANALYZE`.execute(db));
 
     const service = createRecommendationsService({
       repo,
-      access: createAccessService({ db, uploadLimitDefault: 5, tokens: { verify: () => false } }),
+      access: createAccessService({ db, uploadLimitDefault: 5 }),
     });
-    const popular = [...popularity].sort((a, b) => b[1] - a[1]).map((e) => e[0]);
-    const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
-      Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
-    );
-    const score = { forYou: { hits: 0, ndcg: 0 }, popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
-    const add = (s: { hits: number; ndcg: number }, list: number[] | string[], target: number | string) => {
-      const rank = (list as Array<number | string>).indexOf(target);
+    // Warm-up (JIT, connections): 50 viewers outside the sample.
+    for (let k = 0; k < 50; k++) await service.forYou({ _id: userId((k * 7919 + 1) % P.viewers), role: 'user' } as Viewer, 1);
+    const popular = [...popularity.keys()].filter((v) => popularity[v]! > 0).sort((a, b) => popularity[b]! - popularity[a]!);
+    type Score = { hits: number; ndcg: number };
+    const add = (s: Score, ranked: Array<number | string>, target: number | string) => {
+      const rank = ranked.indexOf(target);
       if (rank >= 0 && rank < 12) {
         s.hits += 1;
         s.ndcg += 1 / Math.log2(rank + 2);
       }
     };
-    const latencies: number[] = [];
+    const baselines = { oracle: { hits: 0, ndcg: 0 }, popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
     for (const u of sampleIds) {
-      const seen = new Set(histories[u]);
-      const viewer = { _id: userId(u), role: 'user' } as Viewer;
-      const t0 = performance.now();
-      const page = await service.forYou(viewer, 1);
-      latencies.push(performance.now() - t0);
+      const seen = new Set(histories.get(u));
+      add(baselines.oracle, oracle(u % P.clusters, seen), heldOut.get(u)!);
       add(
-        score.forYou,
-        page.videos.map((v) => v._id),
-        videoId(heldOut[u]!),
+        baselines.popularity,
+        popular
+          .slice(0, 12 + P.watches)
+          .filter((v) => !seen.has(v))
+          .slice(0, 12),
+        heldOut.get(u)!,
       );
-      add(score.popularity, popular.filter((v) => !seen.has(v)).slice(0, 12), heldOut[u]!);
       const randomList: number[] = [];
       while (randomList.length < 12) {
         const v = Math.floor(random() * P.videos);
         if (!seen.has(v) && !randomList.includes(v)) randomList.push(v);
       }
-      add(score.random, randomList, heldOut[u]!);
+      add(baselines.random, randomList, heldOut.get(u)!);
     }
     const n = sampleIds.length;
-    console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
-    for (const [label, s] of Object.entries(score)) {
+    const line = (label: string, s: Score) =>
       console.log(`  ${label.padEnd(40)} ${(s.hits / n).toFixed(4).padStart(10)}   ${(s.ndcg / n).toFixed(4)}`);
+    console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
+    line('oracle (knows the clusters: the ceiling)', baselines.oracle);
+    line('popularity', baselines.popularity);
+    line('random', baselines.random);
+    let latencies: number[] = [];
+    let cpuPerRequest = 0;
+    const variants = ALPHAS.flatMap((alpha) =>
+      KS.flatMap((neighbours) => SHRINKS.map((shrink) => ({ alpha, neighbours, shrink }))),
+    );
+    for (const [vi, { alpha, neighbours, shrink }] of variants.entries()) {
+      if (vi > 0) {
+        await timed(`  neighbours recomputed with alpha ${alpha}, shrink ${shrink}, ${neighbours} kept`, () =>
+          repo.rerank({ ...NEIGHBOUR_KNOBS, alpha, neighbours, shrink }),
+        );
+      }
+      for (const [warm, decay] of TRENDING_WARM.flatMap((w) => SEED_DECAYS.map((d) => [w, d] as const))) {
+        KNOBS.trendingWarm = warm;
+        KNOBS.seedDecay = decay;
+        const forYou = { hits: 0, ndcg: 0 };
+        const times: number[] = [];
+        const cpu = await cpuSeconds(process.pid);
+        for (const u of sampleIds) {
+          const viewer = { _id: userId(u), role: 'user' } as Viewer;
+          const t0 = performance.now();
+          const page = await service.forYou(viewer, 1);
+          times.push(performance.now() - t0);
+          add(
+            forYou,
+            page.videos.map((v) => v._id),
+            videoId(heldOut.get(u)!),
+          );
+        }
+        if (latencies.length === 0) {
+          latencies = times;
+          cpuPerRequest = ((await cpuSeconds(process.pid)) - cpu) / times.length;
+        }
+        line(`For you (alpha ${alpha}, shrink ${shrink}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
+        console.log(`    For you / popularity hit-rate: ${(forYou.hits / Math.max(1, baselines.popularity.hits)).toFixed(2)}×`);
+      }
     }
-    console.log(`  For you / popularity hit-rate: ${(score.forYou.hits / Math.max(1, score.popularity.hits)).toFixed(2)}×`);
     latencies.sort((a, b) => a - b);
     console.log(
-      `For you latency (service + database, sequential): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
+      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ${(cpuPerRequest * 1000).toFixed(1)} CPU ms a request (this process and its database); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
 
     // New events: each drawn like the rest, an hour after everything before.
-    const fresh: Array<[number, number, Date]> = [];
-    for (let k = 0; k < P.newEvents; k++) {
-      const u = Math.floor(random() * P.viewers);
-      fresh.push([u, pick(u % P.clusters), new Date(Date.now() - 60_000 + (k % 50_000))]);
-    }
-    await timed(`insert ${P.newEvents} new watch events`, () => insertHistory(db, fresh));
-    const again = await timed(`neighbour refresh after ${P.newEvents} new events`, () => repo.refresh());
+    await timed(`insert ${P.newEvents} new watch events`, async () => {
+      for (let k = 0; k < P.newEvents; k++) {
+        const u = Math.floor(random() * P.viewers);
+        await writer.add(u, pick(u % P.clusters), Date.now() - 60_000 + (k % 50_000));
+      }
+      await writer.flush();
+    });
+    const again = await timed(`neighbour refresh after ${P.newEvents} new events`, () => repo.refresh(NEIGHBOUR_KNOBS, profile));
     console.log('  ', again);
   } finally {
     await db.destroy();

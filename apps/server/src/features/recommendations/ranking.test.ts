@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, blend, type Candidate } from './ranking.ts';
+import { arrange, blend, KNOBS, type Candidate } from './ranking.ts';
 
 const candidate = (id: string, ownerId: string, locked = false): Candidate => ({ id, ownerId, locked });
 
@@ -14,13 +14,36 @@ describe('blend', () => {
         ['new', 0.1],
         ['month', 24 * 30],
       ]),
-      trending: ['t1', 't2'],
+      trending: new Map([
+        ['t1', 1],
+        ['t2', 0.5],
+      ]),
       fresh: ['f1'],
+      history: 2,
     });
     const order = [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
     expect(order.slice(0, 3)).toEqual(['new', 'cw1', 'cw2']);
     expect(order.indexOf('t1')).toBeLessThan(order.indexOf('f1'));
     expect(scores.get('month')).toBeLessThan(scores.get('t1')!);
+  });
+  it('trending weighs less once the viewer has history: a weak co-watch beats the top trending then, not before', () => {
+    const sources = (history: number) => ({
+      coWatch: new Map([
+        ['best', 10],
+        ['weak', 2.5],
+      ]),
+      subscriptions: new Map<string, number>(),
+      trending: new Map([
+        ['top', 1],
+        ['second', 0.5],
+      ]),
+      fresh: [],
+      history,
+    });
+    const cold = blend(sources(0));
+    const warm = blend(sources(KNOBS.warmSeeds));
+    expect(cold.get('top')).toBeGreaterThan(cold.get('weak')!);
+    expect(warm.get('top')).toBeLessThan(warm.get('weak')!);
   });
 });
 

@@ -11,8 +11,16 @@ export const KNOBS = {
   /** Weight of a fresh upload of a subscribed channel (halved every `subscriptionHalfLifeHours`). */
   subscription: 1.2,
   subscriptionHalfLifeHours: 48,
-  /** Weight of trending (by rank) and of the newest uploads (by rank; only fills a thin feed). */
+  /**
+   * Weight of trending (times a video's age-weighted views as a share of the top one's, so it
+   * falls as steeply as views do): `trending` for a viewer without history, falling linearly to
+   * `trendingWarm` once they have `warmSeeds` seeds (their own co-watching says more about them
+   * than what everyone watches).
+   */
   trending: 0.3,
+  trendingWarm: 0.2,
+  warmSeeds: 10,
+  /** Weight of the newest uploads (by rank; only fills a thin feed). */
   fresh: 0.05,
   /** Of one page: videos of one channel, and exclusive videos the viewer may not watch. */
   perChannel: 2,
@@ -34,9 +42,11 @@ export interface Sources {
   coWatch: Map<string, number>;
   /** Subscribed channels' uploads → their age in hours. */
   subscriptions: Map<string, number>;
-  /** Best first. */
-  trending: string[];
+  /** Trending video → its age-weighted views as a share of the most trending one's (0..1]. */
+  trending: Map<string, number>;
   fresh: string[];
+  /** How many of the viewer's latest videos the co-watch candidates come from. */
+  history: number;
 }
 
 /** The blended score of every candidate of `sources`. */
@@ -48,9 +58,10 @@ export function blend(sources: Sources, knobs = KNOBS): Map<string, number> {
   for (const [id, ageHours] of sources.subscriptions) {
     add(id, knobs.subscription * 0.5 ** (Math.max(0, ageHours) / knobs.subscriptionHalfLifeHours));
   }
-  const byRank = (ids: string[], weight: number) => ids.forEach((id, i) => add(id, weight * (1 - i / ids.length)));
-  byRank(sources.trending, knobs.trending);
-  byRank(sources.fresh, knobs.fresh);
+  const warm = Math.min(1, sources.history / knobs.warmSeeds);
+  const trendingWeight = knobs.trending + (knobs.trendingWarm - knobs.trending) * warm;
+  for (const [id, share] of sources.trending) add(id, trendingWeight * share);
+  sources.fresh.forEach((id, i) => add(id, knobs.fresh * (1 - i / sources.fresh.length)));
   return scores;
 }
 

@@ -6,11 +6,18 @@ import { trendingFloor } from './trend-score.ts';
 
 /** Knobs of the co-watch refresh (docs/recommendations.md). */
 export const NEIGHBOUR_KNOBS = {
-  /** A new interaction pairs with this many of the viewer's latest other interactions. */
+  /** A new interaction pairs with this many of the viewer's interactions just before it in time. */
   pairsPerInteraction: 20,
   /** Neighbours kept per video. */
   neighbours: 20,
-  /** Added to the cosine's denominator: pairs seen by few viewers count less. */
+  /**
+   * Score of b as a neighbour of a: n / (viewers(a)^alpha · viewers(b)^(1 − alpha) + shrink), an
+   * asymmetric cosine. At 0.5 it is the plain cosine, which ranks a partner seen once with a rare
+   * video above one most of a's viewers watched; towards 1 it is "of a's viewers, the share who
+   * watched b". 0.8 keeps some of the cosine's damping of what everyone watches.
+   */
+  alpha: 0.8,
+  /** Added to the score's denominator: pairs of videos seen by few viewers count less. */
   shrink: 5,
   /** Interactions this much older than the last refresh are read again (late commits); counted once. */
   overlapSeconds: 300,
@@ -19,14 +26,37 @@ export const NEIGHBOUR_KNOBS = {
 /** Trending lists at most this many videos (pages beyond are empty). */
 export const TRENDING_MAX = 1000;
 
-/** What the ranking needs of a candidate, for one viewer. */
+/** How many candidates For you reads from each source, and how it weighs the viewer's seeds. */
+export interface ForYouPool {
+  /** The viewer's latest watched or liked videos whose neighbours are candidates, each weighted `seedDecay`^i. */
+  seeds: number;
+  seedDecay: number;
+  neighbours: number;
+  subscriptions: number;
+  subscriptionDays: number;
+  trending: number;
+  fresh: number;
+}
+
+/**
+ * A For-you candidate the viewer may be shown (listed, not theirs, not watched or liked by them),
+ * with what each source says of it (null: not from that source).
+ */
 export interface CandidateRow {
   id: string;
   owner_id: string;
   is_exclusive: boolean;
   watchable: boolean;
-  /** In the viewer's history or liked by them: never recommended again. */
-  seen: boolean;
+  /** Summed co-watch score over the seeds. */
+  co_watch: number | null;
+  /** Age in hours of a subscribed channel's upload. */
+  age_hours: number | null;
+  /** Age-weighted views as a share of the most trending video's (0..1]. */
+  trend_share: number | null;
+  /** 1-based rank in the newest uploads. */
+  fresh_rank: number | null;
+  /** How many seeds the viewer has (the same on every row). */
+  seeds: number;
 }
 
 export interface RefreshStats {
@@ -79,31 +109,6 @@ export function createRecommendationsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** The newest listed videos' ids. */
-    async newestIds(limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('videos')
-        .select('id')
-        .where(listed())
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** The viewer's latest watched or liked videos, latest first (from their own indexes, so up to the moment). */
-    async seeds(userId: string, limit: number): Promise<string[]> {
-      const { rows } = await sql<{ video_id: string }>`
-        SELECT video_id FROM (
-          (SELECT video_id, watched_at AS at FROM watch_history WHERE user_id = ${userId} ORDER BY watched_at DESC LIMIT ${limit * 2})
-          UNION ALL
-          (SELECT video_id, created_at FROM video_likes WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${limit})
-        ) s
-        GROUP BY video_id ORDER BY max(at) DESC, video_id LIMIT ${limit}`.execute(db);
-      return rows.map((r) => r.video_id);
-    },
-
     /** The kept co-watch neighbours of these videos. */
     async neighbours(videoIds: readonly string[]) {
       if (videoIds.length === 0) return [];
@@ -113,22 +118,6 @@ export function createRecommendationsRepo(db: Db) {
         .where('video_id', 'in', videoIds)
         .orderBy('score', 'desc')
         .execute();
-    },
-
-    /** Uploads of the channels `userId` subscribes to in the last `days`, newest first, with their age in hours. */
-    async subscribedUploads(userId: string, days: number, limit: number) {
-      const rows = await db
-        .selectFrom('videos')
-        .innerJoin('subscriptions', 'subscriptions.channel_id', 'videos.owner_id')
-        .select(['videos.id', sql<number>`extract(epoch from now() - videos.created_at) / 3600`.as('age_hours')])
-        .where('subscriptions.subscriber_id', '=', userId)
-        .where(listed())
-        .where('videos.created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
-        .orderBy('videos.created_at', 'desc')
-        .orderBy('videos.id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ id: r.id, ageHours: Number(r.age_hours) }));
     },
 
     /** Same-channel videos of a video's owner, newest first, the video itself left out. */
@@ -150,24 +139,70 @@ export function createRecommendationsRepo(db: Db) {
       return (await db.selectFrom('videos').select('owner_id').where('id', '=', videoId).executeTakeFirst())?.owner_id;
     },
 
-    /** The listed ones of these videos, with what the ranking asks about each for this viewer, in one query. */
-    async candidates(viewerId: string | null, ids: readonly string[]): Promise<CandidateRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('videos')
-        .select(['videos.id', 'videos.owner_id', 'videos.is_exclusive', watchableBy(viewerId).as('watchable')])
-        .select(
-          viewerId === null
-            ? sql<boolean>`false`.as('seen')
-            : sql<boolean>`(EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${viewerId} AND h.video_id = videos.id)
-                OR EXISTS (SELECT 1 FROM video_likes l WHERE l.user_id = ${viewerId} AND l.video_id = videos.id))`.as('seen'),
+    /**
+     * Every For-you candidate of a viewer in one statement (one round trip, indexes only): the
+     * co-watch neighbours of their latest watched or liked videos (read from history and likes
+     * themselves, so a watch counts at once), their subscriptions' recent uploads, trending and the
+     * newest uploads; what they watched or liked, their own videos and anything unlisted left out.
+     */
+    async forYouCandidates(viewerId: string, pool: ForYouPool): Promise<CandidateRow[]> {
+      const { rows } = await sql<CandidateRow>`
+        WITH seeds AS MATERIALIZED (
+          SELECT video_id, (row_number() OVER (ORDER BY max(at) DESC, video_id) - 1)::int AS i FROM (
+            (SELECT video_id, watched_at AS at FROM watch_history WHERE user_id = ${viewerId} ORDER BY watched_at DESC LIMIT ${pool.seeds * 2})
+            UNION ALL
+            (SELECT video_id, created_at FROM video_likes WHERE user_id = ${viewerId} ORDER BY created_at DESC LIMIT ${pool.seeds})
+          ) s
+          GROUP BY video_id ORDER BY max(at) DESC, video_id LIMIT ${pool.seeds}
+        ), co AS (
+          SELECT n.neighbour_id AS id, sum(n.score * power(${pool.seedDecay}::float8, s.i))::float8 AS score
+          FROM seeds s JOIN rec_neighbours n ON n.video_id = s.video_id
+          WHERE n.neighbour_id NOT IN (SELECT video_id FROM seeds)
+          GROUP BY n.neighbour_id ORDER BY 2 DESC, 1 LIMIT ${pool.neighbours}
+        ), sub AS (
+          SELECT v.id, (extract(epoch from now() - v.created_at) / 3600)::float8 AS age_hours
+          FROM subscriptions s JOIN videos v ON v.owner_id = s.channel_id
+          WHERE s.subscriber_id = ${viewerId} AND ${listed('v')}
+            AND v.created_at > now() - make_interval(days => ${pool.subscriptionDays})
+          ORDER BY v.created_at DESC, v.id DESC LIMIT ${pool.subscriptions}
+        ), trend AS (
+          SELECT id, exp(trend_score - max(trend_score) OVER ())::float8 AS share FROM (
+            SELECT id, trend_score FROM videos WHERE ${listed()} AND trend_score >= ${trendingFloor()}
+            ORDER BY trend_score DESC, id DESC LIMIT ${pool.trending}
+          ) t
+        ), fresh AS (
+          SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC)::int AS rank FROM (
+            SELECT id, created_at FROM videos WHERE ${listed()} ORDER BY created_at DESC, id DESC LIMIT ${pool.fresh}
+          ) f
+        ), candidate AS (
+          SELECT id FROM co UNION SELECT id FROM sub UNION SELECT id FROM trend UNION SELECT id FROM fresh
         )
-        .where('videos.id', 'in', ids)
-        .where(listed())
-        .execute();
+        SELECT videos.id, videos.owner_id, videos.is_exclusive, ${watchableBy(viewerId)} AS watchable,
+               co.score AS co_watch, sub.age_hours, trend.share AS trend_share, fresh.rank AS fresh_rank,
+               (SELECT count(*) FROM seeds)::int AS seeds
+        FROM candidate c
+        JOIN videos ON videos.id = c.id
+        LEFT JOIN co ON co.id = c.id
+        LEFT JOIN sub ON sub.id = c.id
+        LEFT JOIN trend ON trend.id = c.id
+        LEFT JOIN fresh ON fresh.id = c.id
+        WHERE ${listed()} AND videos.owner_id <> ${viewerId}
+          AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${viewerId} AND h.video_id = videos.id)
+          AND NOT EXISTS (SELECT 1 FROM video_likes l WHERE l.user_id = ${viewerId} AND l.video_id = videos.id)`.execute(db);
+      return rows;
     },
 
     cards: (ids: readonly string[]) => listedCardsInOrder(db, ids),
+
+    /** Recomputes every video's neighbours (after the score's knobs changed; the refresh keeps them otherwise). */
+    async rerank(knobs = NEIGHBOUR_KNOBS): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
+        await sql`CREATE TEMP TABLE rec_touched ON COMMIT DROP AS SELECT video_id FROM rec_video_users`.execute(trx);
+        await sql`ANALYZE rec_touched`.execute(trx);
+        await rankNeighbours(trx, knobs);
+      });
+    },
 
     /**
      * Reads the watch history and likes added since the last refresh into the co-watch tables
@@ -175,12 +210,24 @@ export function createRecommendationsRepo(db: Db) {
      * across processes (null: another one is running). Each viewer-video pair counts once, however
      * often it is read (history of several days, a like and a watch, the overlap).
      */
-    async refresh(knobs = NEIGHBOUR_KNOBS): Promise<RefreshStats | null> {
+    async refresh(
+      knobs = NEIGHBOUR_KNOBS,
+      /** Told each step's wall time (the bench's profile). */
+      onStep: (step: string, ms: number) => void = () => {},
+    ): Promise<RefreshStats | null> {
+      let last = performance.now();
+      const done = (step: string) => {
+        const now = performance.now();
+        onStep(step, now - last);
+        last = now;
+      };
       return db.transaction().execute(async (trx) => {
         const { rows: lock } = await sql<{
           ok: boolean;
         }>`SELECT pg_try_advisory_xact_lock(hashtextextended('rec-refresh', 0)) AS ok`.execute(trx);
         if (!lock[0]?.ok) return null;
+        // The pair counts are grouped and sorted in memory, not in files.
+        await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
         const { rows: state } = await sql<{ from: Date }>`
           SELECT read_until - make_interval(secs => ${knobs.overlapSeconds}) AS "from" FROM rec_state FOR UPDATE`.execute(trx);
         const from = state[0]!.from;
@@ -192,51 +239,30 @@ export function createRecommendationsRepo(db: Db) {
               SELECT user_id, video_id, watched_at AS at FROM watch_history WHERE watched_at > ${from}
               UNION ALL
               SELECT user_id, video_id, created_at FROM video_likes WHERE created_at > ${from}
-            ) f GROUP BY user_id, video_id
+            ) f GROUP BY user_id, video_id ORDER BY user_id, video_id
             ON CONFLICT DO NOTHING
             RETURNING user_id, video_id, at
           )
           INSERT INTO rec_new SELECT * FROM added`.execute(trx);
-        await sql`CREATE INDEX ON rec_new (user_id, video_id)`.execute(trx);
         await sql`ANALYZE rec_new`.execute(trx);
+        done('new interactions');
         await sql`
           INSERT INTO rec_video_users (video_id, users)
           SELECT video_id, count(*) FROM rec_new GROUP BY video_id
           ON CONFLICT (video_id) DO UPDATE SET users = rec_video_users.users + excluded.users`.execute(trx);
-        // Each new interaction pairs with the viewer's latest others; two new ones of a viewer pair once (the later one pairs).
+        done('viewers per video');
+        await pairNew(trx, knobs.pairsPerInteraction);
+        done('new pairs');
         await sql`
-          CREATE TEMP TABLE rec_delta ON COMMIT DROP AS
-          SELECT d.a AS video_id, d.b AS other_id, count(*)::int AS n
-          FROM rec_new n
-          CROSS JOIN LATERAL (
-            SELECT i.video_id FROM rec_interactions i
-            WHERE i.user_id = n.user_id AND i.video_id <> n.video_id
-              AND (NOT EXISTS (SELECT 1 FROM rec_new o WHERE o.user_id = i.user_id AND o.video_id = i.video_id)
-                   OR (i.at, i.video_id) < (n.at, n.video_id))
-            ORDER BY i.at DESC
-            LIMIT ${knobs.pairsPerInteraction}
-          ) p
-          CROSS JOIN LATERAL (VALUES (n.video_id, p.video_id), (p.video_id, n.video_id)) d(a, b)
-          GROUP BY d.a, d.b`.execute(trx);
-        await sql`
-          INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_delta
+          INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_delta ORDER BY 1, 2
           ON CONFLICT (video_id, other_id) DO UPDATE SET n = rec_pairs.n + excluded.n`.execute(trx);
+        done('pair counts');
         await sql`
           CREATE TEMP TABLE rec_touched ON COMMIT DROP AS
           SELECT video_id FROM rec_delta UNION SELECT video_id FROM rec_new`.execute(trx);
-        await sql`DELETE FROM rec_neighbours WHERE video_id IN (SELECT video_id FROM rec_touched)`.execute(trx);
-        await sql`
-          INSERT INTO rec_neighbours (video_id, neighbour_id, score)
-          SELECT t.video_id, nb.other_id, nb.score FROM rec_touched t
-          CROSS JOIN LATERAL (
-            SELECT p.other_id, (p.n / (sqrt(pa.users::float8 * pb.users) + ${knobs.shrink}::float8))::real AS score
-            FROM rec_pairs p
-            JOIN rec_video_users pa ON pa.video_id = p.video_id
-            JOIN rec_video_users pb ON pb.video_id = p.other_id
-            WHERE p.video_id = t.video_id
-            ORDER BY score DESC, p.other_id
-            LIMIT ${knobs.neighbours}
-          ) nb`.execute(trx);
+        await sql`ANALYZE rec_touched`.execute(trx);
+        await rankNeighbours(trx, knobs);
+        done('neighbours ranked');
         await sql`UPDATE rec_state SET read_until = now()`.execute(trx);
         const { rows: counts } = await sql<RefreshStats>`
           SELECT (SELECT count(*) FROM rec_new)::int AS interactions, (SELECT coalesce(sum(n), 0) FROM rec_delta)::int AS pairs,
@@ -247,3 +273,51 @@ export function createRecommendationsRepo(db: Db) {
   };
 }
 export type RecommendationsRepo = ReturnType<typeof createRecommendationsRepo>;
+
+/**
+ * `rec_delta`: the co-occurrences the new interactions (`rec_new`) add, both ways. Each new
+ * interaction pairs with the `window` interactions of its viewer just before it in time (older
+ * ones or new ones alike; a pair of two new ones is counted once, by the later one). Set-based:
+ * the touched viewers' timelines are numbered once and joined on (viewer, position).
+ */
+async function pairNew(trx: Db, window: number) {
+  await sql`
+    CREATE TEMP TABLE rec_timeline ON COMMIT DROP AS
+    SELECT i.user_id, i.video_id, row_number() OVER (PARTITION BY i.user_id ORDER BY i.at, i.video_id)::int AS pos,
+           (n.user_id IS NOT NULL) AS new
+    FROM rec_interactions i LEFT JOIN rec_new n ON n.user_id = i.user_id AND n.video_id = i.video_id
+    WHERE i.user_id IN (SELECT user_id FROM rec_new)`.execute(trx);
+  await sql`ANALYZE rec_timeline`.execute(trx);
+  // Counted one way (the lower id first), then written both ways with the same count.
+  await sql`
+    CREATE TEMP TABLE rec_delta ON COMMIT DROP AS
+    WITH one_way AS (
+      SELECT least(a.video_id, b.video_id) AS x, greatest(a.video_id, b.video_id) AS y, count(*)::int AS n
+      FROM rec_timeline b
+      CROSS JOIN generate_series(1, ${window}) k
+      JOIN rec_timeline a ON a.user_id = b.user_id AND a.pos = b.pos - k
+      WHERE b.new
+      GROUP BY 1, 2
+    )
+    SELECT x AS video_id, y AS other_id, n FROM one_way UNION ALL SELECT y, x, n FROM one_way`.execute(trx);
+  await sql`ANALYZE rec_delta`.execute(trx);
+}
+
+/** Recomputes the kept neighbours of every video in `rec_touched` (its best partners by score). */
+async function rankNeighbours(trx: Db, knobs: typeof NEIGHBOUR_KNOBS) {
+  await sql`DELETE FROM rec_neighbours WHERE video_id IN (SELECT video_id FROM rec_touched)`.execute(trx);
+  await sql`
+    INSERT INTO rec_neighbours (video_id, neighbour_id, score)
+    SELECT video_id, other_id, score FROM (
+      SELECT p.video_id, p.other_id, s.score,
+             row_number() OVER (PARTITION BY p.video_id ORDER BY s.score DESC, p.other_id) AS r
+      FROM rec_touched t
+      JOIN rec_pairs p ON p.video_id = t.video_id
+      JOIN rec_video_users pa ON pa.video_id = p.video_id
+      JOIN rec_video_users pb ON pb.video_id = p.other_id
+      CROSS JOIN LATERAL (
+        SELECT (p.n / (power(pa.users, ${knobs.alpha}::float8) * power(pb.users, 1 - ${knobs.alpha}::float8) + ${knobs.shrink}::float8))::real AS score
+      ) s
+    ) ranked
+    WHERE r <= ${knobs.neighbours}`.execute(trx);
+}

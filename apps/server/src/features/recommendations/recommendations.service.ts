@@ -3,12 +3,13 @@ import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
 import { toVideoCard } from '../videos/video-card.ts';
 import { arrange, blend, KNOBS, type Candidate, type Sources } from './ranking.ts';
-import type { RecommendationsRepo, RefreshStats } from './recommendations.repo.ts';
+import type { CandidateRow, RecommendationsRepo, RefreshStats } from './recommendations.repo.ts';
 
-/** Candidates read per source (the feed holds at most their sum). */
-const POOL = { neighbours: 200, subscriptions: 60, trending: 120, fresh: 60, channel: UP_NEXT_SIZE };
-/** A subscribed channel's uploads of this many days are candidates. */
-const SUBSCRIPTION_DAYS = 30;
+/**
+ * Candidates read per source (the feed holds at most their sum); a subscribed channel's uploads
+ * of `subscriptionDays` are candidates.
+ */
+const POOL = { neighbours: 200, subscriptions: 60, subscriptionDays: 30, trending: 120, fresh: 60, channel: UP_NEXT_SIZE };
 
 interface Deps {
   repo: RecommendationsRepo;
@@ -18,8 +19,8 @@ interface Deps {
 
 /**
  * Trending, up next and For you (API.md §14, docs/recommendations.md). Trending and the
- * co-watch neighbours are kept by the database (views, the refresh job); a request reads a few
- * hundred candidates through indexes and ranks them here.
+ * co-watch neighbours are kept by the database (views, the refresh job); a For-you request reads
+ * a few hundred candidates through indexes in one statement and ranks them here.
  */
 export function createRecommendationsService({ repo, access }: Deps) {
   async function page(ids: string[], pageNo: number): Promise<FeedPage> {
@@ -33,15 +34,20 @@ export function createRecommendationsService({ repo, access }: Deps) {
     return { videos: rows.map(toVideoCard), total };
   }
 
-  /** Co-watch sums over the seeds, the latest seed weighing most; seeds themselves are not candidates. */
-  async function coWatch(seeds: string[]): Promise<Map<string, number>> {
-    const weight = new Map(seeds.map((id, i) => [id, KNOBS.seedDecay ** i]));
-    const sums = new Map<string, number>();
-    for (const n of await repo.neighbours(seeds)) {
-      if (weight.has(n.neighbour_id)) continue;
-      sums.set(n.neighbour_id, (sums.get(n.neighbour_id) ?? 0) + n.score * weight.get(n.video_id)!);
-    }
-    return new Map([...sums].sort((a, b) => b[1] - a[1]).slice(0, POOL.neighbours));
+  /** The sources of the blend, from the candidate rows (each row says which sources hold it). */
+  function sourcesOf(rows: CandidateRow[]): Sources {
+    const ranked = (rank: (r: CandidateRow) => number | null) =>
+      rows
+        .filter((r) => rank(r) !== null)
+        .sort((a, b) => rank(a)! - rank(b)!)
+        .map((r) => r.id);
+    return {
+      coWatch: new Map(rows.filter((r) => r.co_watch !== null).map((r) => [r.id, r.co_watch!])),
+      subscriptions: new Map(rows.filter((r) => r.age_hours !== null).map((r) => [r.id, r.age_hours!])),
+      trending: new Map(rows.filter((r) => r.trend_share !== null).map((r) => [r.id, r.trend_share!])),
+      fresh: ranked((r) => r.fresh_rank),
+      history: rows[0]?.seeds ?? 0,
+    };
   }
 
   return {
@@ -55,24 +61,17 @@ export function createRecommendationsService({ repo, access }: Deps) {
      */
     async forYou(viewer: Viewer | null, pageNo: number): Promise<FeedPage> {
       if (!viewer) return trending(pageNo);
-      const seeds = await repo.seeds(viewer._id, KNOBS.seeds);
-      const [neighbours, subscribed, trendingIds, freshIds] = await Promise.all([
-        coWatch(seeds),
-        repo.subscribedUploads(viewer._id, SUBSCRIPTION_DAYS, POOL.subscriptions),
-        repo.trendingIds(POOL.trending),
-        repo.newestIds(POOL.fresh),
-      ]);
-      const sources: Sources = {
-        coWatch: neighbours,
-        subscriptions: new Map(subscribed.map((s) => [s.id, s.ageHours])),
-        trending: trendingIds,
-        fresh: freshIds,
-      };
-      const scores = blend(sources);
-      const rows = await repo.candidates(viewer._id, [...scores.keys()]);
-      const candidates: Candidate[] = rows
-        .filter((r) => !r.seen && r.owner_id !== viewer._id)
-        .map((r) => ({ id: r.id, ownerId: r.owner_id, locked: r.is_exclusive && !r.watchable }));
+      const rows = await repo.forYouCandidates(viewer._id, {
+        seeds: KNOBS.seeds,
+        seedDecay: KNOBS.seedDecay,
+        ...POOL,
+      });
+      const scores = blend(sourcesOf(rows));
+      const candidates: Candidate[] = rows.map((r) => ({
+        id: r.id,
+        ownerId: r.owner_id,
+        locked: r.is_exclusive && !r.watchable,
+      }));
       return page(
         arrange(candidates, scores).map((c) => c.id),
         pageNo,

@@ -248,6 +248,74 @@ describe('for you (GET /api/feed/for-you)', () => {
     expect([left, neighbours]).toEqual([[], []]);
   });
 
+  it("a new watch pairs with the viewer's 20 watches just before it, not with older ones; a later refresh adds to the counts", async () => {
+    const channel = await createUser(db);
+    const videos = await createVideos(
+      db,
+      channel.id,
+      Array.from({ length: 23 }, () => ({})),
+    );
+    const user = await createUser(db);
+    await history(user.id, videos.slice(0, 22));
+    await recommendations.refresh();
+    const pairOf = async (a: string, b: string) =>
+      (await db.selectFrom('rec_pairs').select('n').where('video_id', '=', a).where('other_id', '=', b).executeTakeFirst())?.n;
+    const last = videos[21]!;
+    expect([await pairOf(videos[0]!, last), await pairOf(videos[1]!, last), await pairOf(last, videos[1]!)]).toEqual([
+      undefined,
+      1,
+      1,
+    ]);
+    // Another viewer watching the same two: the pair counts 2, both ways.
+    const other = await createUser(db);
+    await history(other.id, [videos[1]!, last]);
+    await recommendations.refresh();
+    expect([await pairOf(videos[1]!, last), await pairOf(last, videos[1]!)]).toEqual([2, 2]);
+  });
+
+  it("a neighbour most of a video's viewers watched outranks one a single viewer watched with it, however popular it is", async () => {
+    const channel = await createUser(db);
+    const [seed, shared, rare] = await createVideos(db, channel.id, [{}, {}, {}]);
+    const viewers = await Promise.all(Array.from({ length: 4 }, () => createUser(db)));
+    for (const v of viewers) await history(v.id, [seed!, shared!]);
+    await history(viewers[0]!.id, [rare!]);
+    // 400 others watched `shared` as well: a plain cosine (alpha 0.5) would put `rare` first.
+    const others = Array.from({ length: 400 }, () => crypto.randomUUID());
+    await db
+      .insertInto('users')
+      .values(
+        others.map((id) => ({
+          id,
+          username: `u${id.slice(0, 8)}${id.slice(-6)}`,
+          fullname: 'Other viewer',
+          email: `${id}@example.com`,
+          avatar: 'avatars/factory.webp',
+          password_hash: 'not-a-hash',
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('watch_history')
+      .values(
+        others.map((id) => ({
+          id: crypto.randomUUID(),
+          user_id: id,
+          video_id: shared!,
+          watched_on: new Date().toISOString().slice(0, 10),
+          watched_at: new Date(),
+        })),
+      )
+      .execute();
+    await recommendations.refresh();
+    const neighbours = await db
+      .selectFrom('rec_neighbours')
+      .select('neighbour_id')
+      .where('video_id', '=', seed!)
+      .orderBy('score', 'desc')
+      .execute();
+    expect(neighbours.map((n) => n.neighbour_id)).toEqual([shared, rare]);
+  });
+
   it('a bad page is 400', async () => {
     expect((await get('/api/feed/for-you?page=-1')).statusCode).toBe(400);
   });
