@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, singleLineText } from './text.ts';
-import { LiveState, MIN_VIDEO_PRICE } from './videos.ts';
+import { LiveState, MIN_VIDEO_PRICE, requiredVideoDescription, requiredVideoTitle } from './videos.ts';
 
 /**
  * API.md §17: live streams. A live is a video (`isLive: true`) that starts `waiting`, is `live`
@@ -11,14 +10,8 @@ import { LiveState, MIN_VIDEO_PRICE } from './videos.ts';
 /** POST /api/live (JSON): what a live says about itself; the same rules as an upload's fields. */
 export const CreateLiveBody = z
   .object({
-    title: singleLineText({ message: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title cannot be longer than 200 characters'),
-    description: multiLineText({ message: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description is too long'),
+    title: requiredVideoTitle(),
+    description: requiredVideoDescription(),
     isExclusive: z.boolean({ message: 'isExclusive must be true or false' }).optional().default(false),
     price: z.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
   })

@@ -109,20 +109,26 @@ export const publishAtField = () =>
       `publishAt must be within ${MAX_SCHEDULE_DAYS} days`,
     );
 
+/** A new video's title and description (an upload's, a live's): required, one rule for both. */
+export const requiredVideoTitle = () =>
+  singleLineText({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title cannot be longer than 200 characters');
+export const requiredVideoDescription = () =>
+  multiLineText({ message: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(5000, 'Description is too long');
+
 /**
  * Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). Instead of the
  * videoFile part, `uploadId` may name a finished resumable (tus) upload of the caller's.
  */
 export const UploadVideoFields = z
   .object({
-    title: singleLineText({ message: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title cannot be longer than 200 characters'),
-    description: multiLineText({ message: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description is too long'),
+    title: requiredVideoTitle(),
+    description: requiredVideoDescription(),
     isExclusive: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
