@@ -24,14 +24,21 @@ export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
 
 const DAY_MS = 86_400_000;
 
-/** A calendar day `YYYY-MM-DD` that exists (UTC). */
-export const IsoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-  }, 'must be a date that exists');
+/** A time with its offset (`2026-11-01T09:30:00Z`): its UTC day is the day meant. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A calendar day `YYYY-MM-DD` that exists (UTC); a full ISO time is read as its UTC day. */
+export const IsoDay = z.preprocess(
+  (v) =>
+    typeof v === 'string' && ISO_TIME.test(v) && Number.isFinite(Date.parse(v)) ? new Date(v).toISOString().slice(0, 10) : v,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, 'must be a date that exists'),
+);
 
 /** The day `n` days after `day` (negative: before). */
 export const addDays = (day: string, n: number): string =>
