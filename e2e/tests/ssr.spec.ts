@@ -116,7 +116,7 @@ test.describe('server-rendered pages', () => {
     }
     // The data came with the page: the watch page did not ask for its video again.
     const asked: string[] = [];
-    page.on('request', (request) => request.url().includes(`/api/video/v/${open}`) && asked.push(request.url()));
+    page.on('request', (request) => new URL(request.url()).pathname === `/api/video/v/${open}` && asked.push(request.url()));
     await page.goto(`/video/watch/${open}`);
     await expect(page.getByRole('heading', { name: 'Rendered on the server' })).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -119,17 +119,18 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 }
 
 /**
- * A JSON POST whose answer nobody reads, that outlives the page (fetch `keepalive`, so the last
- * one sent on pagehide still goes, with the session cookie, from the same origin): a failure is
- * dropped, never the offline screen. The player's progress heartbeats (API.md §16).
+ * A JSON POST whose answer nobody reads, with the session cookie, from the same origin: a failure
+ * is dropped, never the offline screen. The player's progress heartbeats (API.md §16). `leaving`:
+ * sent as the page goes (pagehide), so it must outlive the page (fetch `keepalive`); only then, as
+ * a keepalive request is detached from its page and counts against a small in-flight quota.
  */
-export function sendBeacon(path: string, json: unknown): void {
+export function sendBeacon(path: string, json: unknown, { leaving = false } = {}): void {
   const init: RequestInit = {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(json),
     credentials: 'include',
-    keepalive: true,
+    keepalive: leaving,
   };
   void Promise.resolve()
     .then(() => transport(path, init))

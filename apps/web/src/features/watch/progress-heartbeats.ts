@@ -12,11 +12,11 @@ type Page = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
  * end of a video pauses it too) and one when the page goes (pagehide). The server samples away
  * what comes too close together. Returns the function that stops them.
  */
-export function startHeartbeats(media: Playback, send: (beat: ProgressBody) => void, page: Page): () => void {
+export function startHeartbeats(media: Playback, send: (beat: ProgressBody, leaving: boolean) => void, page: Page): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;
-  const beat = (playing: boolean) => {
+  const beat = (playing: boolean, leaving = false) => {
     const position = media.currentTime;
-    if (Number.isFinite(position) && position >= 0) send({ position, playing });
+    if (Number.isFinite(position) && position >= 0) send({ position, playing }, leaving);
   };
   const onPlaying = () => {
     beat(true);
@@ -28,7 +28,7 @@ export function startHeartbeats(media: Playback, send: (beat: ProgressBody) => v
     beat(false);
   };
   const onPageHide = () => {
-    if (!media.paused) beat(false);
+    if (!media.paused) beat(false, true);
   };
   media.addEventListener('playing', onPlaying);
   media.addEventListener('pause', onPause);
@@ -45,6 +45,6 @@ export function startHeartbeats(media: Playback, send: (beat: ProgressBody) => v
 export function useProgressHeartbeats(media: Playback | null, videoId: string | undefined) {
   useEffect(() => {
     if (!media || !videoId) return;
-    return startHeartbeats(media, (beat) => sendProgress(videoId, beat), window);
+    return startHeartbeats(media, (beat, leaving) => sendProgress(videoId, beat, leaving), window);
   }, [media, videoId]);
 }
