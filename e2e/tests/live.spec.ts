@@ -102,6 +102,8 @@ test.describe('live', () => {
       await expect(liveButton).toBeVisible();
       await expect(liveButton).toHaveAttribute('mediatimeislive', '');
       const time = () => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+      // Enough window behind the edge to go back into (a viewer who came early finds a few seconds).
+      await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(12);
       const edge = await time();
       await player.focus();
       await viewer.page.keyboard.press('ArrowLeft');
@@ -150,10 +152,9 @@ test.describe('live', () => {
       await page.getByRole('dialog', { name: 'End stream?' }).getByRole('button', { name: 'Yes' }).click();
       await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'ended', { timeout: 20_000 });
       ffmpeg.kill('SIGTERM');
-      await expect(viewer.page.getByTestId('live-placeholder')).toHaveText('Stream ended, replay processing', {
-        timeout: 30_000,
-      });
-      await expect(viewer.page.getByTestId('live-status')).toHaveText('Stream ended');
+      // The viewer's page may see "Stream ended, replay processing" or, as a short replay encodes
+      // within one poll on a quiet machine, go straight to the replay: that state's text is the
+      // stubbed test's below.
       await expect(viewer.page.getByTestId('live-status')).toHaveCount(0, { timeout: 180_000 });
       const replay = viewer.page.getByTestId('video-player');
       await expect(replay).toHaveAttribute('data-engine', 'hls');

@@ -62,10 +62,9 @@ function Watch({ videoId }: { videoId: string }) {
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
-  // Not yet public (a scheduled video, a live not started or ended before its replay): only its
-  // owner sees it, in a preview without the calls that answer for public videos alone
-  // (comments, history, up next).
-  const preview = video.data !== undefined && video.data.status !== 'ready' && video.data.status !== 'live';
+  // A scheduled video, not yet public: only its owner sees it, in a preview without the calls
+  // that answer for public videos alone (comments, history, up next).
+  const preview = video.data?.status === 'scheduled';
   const failed = preview ? undefined : [comments, track, more].find(failedAtFirst);
   const error = video.error ?? failed?.error;
   useEffect(() => {
@@ -142,7 +141,7 @@ function Watch({ videoId }: { videoId: string }) {
             />
             {preview ? (
               <p role="status" className="rounded-lg bg-panel p-4 text-sm text-muted">
-                {data.status === 'scheduled' && data.publishAt
+                {data.publishAt
                   ? `Scheduled for ${scheduleLabel(data.publishAt)}: only you can see it until then. Comments open when it is published.`
                   : 'Only you can see this video until it is published. Comments open then.'}
               </p>

@@ -260,7 +260,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [media, engine, src, videoFile, live]);
 
   useChaptersTrack(media, chapters, duration ?? 0);
-  useSeekOnTimeLinks(media, startTime, resumeAt);
+  // A live plays at its edge: a `?t=` (or any navigation) never moves it to the window's start.
+  useSeekOnTimeLinks(live ? null : media, startTime, resumeAt);
 
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
   const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
