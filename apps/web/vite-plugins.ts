@@ -26,6 +26,23 @@ export function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * The app's code asked for at low priority (its entry and the chunks Vite preloads): the page is
+ * rendered on the server, so nothing on screen waits for it, and on a phone's connection the
+ * images and the video the page shows go first. Hydration follows as soon as the code is in.
+ */
+export function scriptsAfterContent(): Plugin {
+  return {
+    name: 'streamhub:scripts-after-content',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Text files worth compressing; images and media are compressed already. */

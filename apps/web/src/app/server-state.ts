@@ -14,8 +14,11 @@ type SentError = { status: number; message: string; data?: unknown; reason?: str
 
 type ServerState = { renderedAt: number; queries: DehydratedState };
 
-/** The `<script type="application/json">` block holding `client`'s answers and failures, rendered at `renderedAt`. */
-export function serverStateScript(client: QueryClient, renderedAt: number): string {
+/**
+ * The `<script type="application/json">` block holding `client`'s answers and failures, rendered at
+ * `renderedAt`; `chunks`, the page's code beyond the entry, in its `data-chunks` (main.tsx).
+ */
+export function serverStateScript(client: QueryClient, renderedAt: number, chunks: readonly string[] = []): string {
   const state = dehydrate(client, {
     // A failed call is part of what the page showed (the not-found view, 'Unable to load video').
     shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
@@ -26,7 +29,8 @@ export function serverStateScript(client: QueryClient, renderedAt: number): stri
   }
   // Inside <script>: nothing may close the element or open a comment.
   const json = JSON.stringify({ renderedAt, queries: state } satisfies ServerState).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
+  const names = chunks.filter((chunk) => /^[\w./-]+$/.test(chunk)).join(' ');
+  return `<script type="application/json" id="${SERVER_STATE_ID}" data-chunks="${names}">${json}</script>`;
 }
 
 function sentError(error: Error): SentError {
