@@ -1,5 +1,7 @@
-// Time to first frame in Chromium for a 1080p video on loopback: from navigation to the first
-// `timeupdate` with currentTime > 0 on the watch page. Prints p50 over several runs (target ≤ 500 ms).
+// Time to first frame in Chromium for a 1080p video on loopback: from navigation to the moment the
+// watch page's video puts its first frame on screen (requestVideoFrameCallback's presentation time,
+// on the page's clock), and, as before, until the bench sees currentTime > 0 by polling. Prints p50
+// over several runs (target ≤ 500 ms).
 // The browser context is kept between runs, as for a returning viewer (HTTP cache, the player's
 // bandwidth estimate); the first run is a cold one.
 // Run: npx tsx bench/first-frame.ts
@@ -31,7 +33,9 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext();
 await context.addCookies(browserCookies(cookie, server.base));
+/** First frame presented (page clock), and first seen playing by polling from here (the earlier figure). */
 const times: number[] = [];
+const polled: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const page = await context.newPage();
   const started = performance.now();
@@ -63,6 +67,24 @@ for (let i = 0; i < RUNS; i++) {
       observer.observe(document, { childList: true, subtree: true });
     `);
   }
+  // When the first frame reached the screen, by the page's own clock (ms since navigation): the
+  // compositor's presentation time of the first frame a <video> shows (requestVideoFrameCallback),
+  // so a main thread busy with the app's code when it comes does not delay the reading. A string:
+  // tsx would wrap a function's source in helpers the page lacks.
+  await page.addInitScript(`
+    window.__firstFrame = new Promise((resolve) => {
+      const watch = (video) => video.requestVideoFrameCallback((_now, frame) => resolve(frame.presentationTime));
+      const seen = new WeakSet();
+      const scan = () => {
+        for (const el of document.querySelectorAll('video, [slot="media"]')) {
+          const video = el.localName === 'video' ? el : el.shadowRoot?.querySelector('video');
+          if (video && !seen.has(video)) { seen.add(video); watch(video); }
+        }
+      };
+      new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+      setInterval(scan, 20);
+    });
+  `);
   await page.goto(`${server.base}/video/watch/${id}`);
   // The player's media element may be a custom element (hls-video-element) wrapping its <video>.
   const playing = () =>
@@ -71,7 +93,8 @@ for (let i = 0; i < RUNS; i++) {
     timeout: 30_000,
     polling: 10,
   });
-  times.push(performance.now() - started);
+  polled.push(performance.now() - started);
+  times.push(await page.evaluate(() => (window as unknown as { __firstFrame: Promise<number> }).__firstFrame));
   if (process.env.TRACE) {
     // The page's own clock (0 = navigation start): where the time went, without CDP's delays.
     const timeline = await page.evaluate(() => {
@@ -92,8 +115,14 @@ for (let i = 0; i < RUNS; i++) {
   await page.close();
 }
 times.sort((a, b) => a - b);
-console.log(`time to first frame (ms), ${RUNS} runs: ${times.map((t) => t.toFixed(0)).join(', ')}`);
-console.log(`p50 ${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (target ≤ 500); load ${os.loadavg()[0]!.toFixed(1)}`);
+polled.sort((a, b) => a - b);
+console.log(
+  `time to first frame (ms, navigation → first frame on screen), ${RUNS} runs: ${times.map((t) => t.toFixed(0)).join(', ')}`,
+);
+console.log(`  seen playing by polling currentTime from the bench: ${polled.map((t) => t.toFixed(0)).join(', ')}`);
+console.log(
+  `p50 ${times[Math.floor(RUNS / 2)]!.toFixed(0)} ms (target ≤ 500), polled p50 ${polled[Math.floor(RUNS / 2)]!.toFixed(0)} ms; load ${os.loadavg()[0]!.toFixed(1)}`,
+);
 await browser.close();
 await server.stop();
 await fs.rm(server.dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineStylesheet, precompress } from './vite-plugins';
+import { inlineStylesheet, precompress, scriptsAfterContent } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -10,7 +10,9 @@ const backend = 'http://localhost:3000';
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   // hls.js with media-chrome's element for it: only a page that plays HLS through MSE loads them.
-  if (/\/node_modules\/(hls\.js|hls-video-element|custom-media-element|media-tracks)\//.test(id)) return 'hls';
+  if (/\/node_modules\/(hls\.js|hls-video-element|custom-media-element)\//.test(id)) return 'hls';
+  // Renditions for the quality menu of the progressive file too, without hls.js.
+  if (/\/node_modules\/media-tracks\//.test(id)) return 'media-tracks';
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
   return undefined;
 }
@@ -49,7 +51,7 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContractSchemas(), inlineStylesheet(), precompress()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), inlineStylesheet(), scriptsAfterContent(), precompress()],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
   resolve: {
     alias: [

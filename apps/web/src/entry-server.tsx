@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import type { CurrentUser, VideoListPage, WatchVideo } from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { headTags, loadHeadData, pageHead, type PageHead } from './app/page-head';
-import { preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
+import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
@@ -100,9 +100,9 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   return {
     kind: 'page',
     status: pageStatus(context, head),
-    head: headTags(head) + preloadTags(preloads) + moduleTags(routeChunks(context, request.manifest)),
+    head: headTags(head) + preloadTags(preloads),
     preloads: preloadHeaders(preloads),
-    state: serverStateScript(client, renderedAt),
+    state: serverStateScript(client, renderedAt, routeChunks(context, request.manifest)),
     markup,
   };
 }
@@ -141,8 +141,8 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 
 /**
  * The chunks of the page's routes (its layout's and its own, with what they import) beyond the
- * entry's, which index.html names already: the browser fetches them with the entry instead of
- * after it has run, and hydration does not wait for a second round trip.
+ * entry's: once it asks for the app's code (after the page's content, main.tsx), the browser
+ * fetches them all at once, and hydration does not wait for a second round trip.
  */
 function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
@@ -166,8 +166,6 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
   return [...files].map((file) => `/${file}`);
 }
 
-const moduleTags = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-
 /** What the page asks for first: /home's first thumbnails, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
   const last = context.matches[context.matches.length - 1];
@@ -182,6 +180,10 @@ async function pagePreloads(context: StaticHandlerContext, client: QueryClient, 
   const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
   const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;
   if (!video) return [];
+  // The page's <video> names its rung files itself: the browser asks for the one it plays as it
+  // reads the HTML, and nothing else competes with it and the poster.
+  const sources = video.hlsUrl ? client.getQueryData<unknown[]>(watchKeys.sources(video.hlsUrl)) : undefined;
+  if (sources?.length) return posterPreload(video);
   const fetchText = async (url: string) => {
     // Media on another origin (a CDN) are left to the browser.
     if (!url.startsWith('/')) return null;

@@ -18,12 +18,16 @@ export type Preload = { href: string; as: 'image' | 'fetch'; highPriority?: bool
 /** A phone: most visitors, and the screen the first rung must start fastest on. */
 const FIRST_SCREEN = { ...predictPlayerSize(412), pixelRatio: 2, bandwidthBps: DEFAULT_BANDWIDTH_BPS };
 
+/** The poster alone: the page's largest paint (a page playing a rung's own file needs nothing more). */
+export const posterPreload = (video: WatchVideo): Preload[] =>
+  video.thumbnail ? [{ href: video.thumbnail, as: 'image', highPriority: true }] : [];
+
 export async function watchPreloads(
   video: WatchVideo,
   origin: string,
   fetchText: (url: string) => Promise<string | null>,
 ): Promise<Preload[]> {
-  const preloads: Preload[] = video.thumbnail ? [{ href: video.thumbnail, as: 'image', highPriority: true }] : [];
+  const preloads = posterPreload(video);
   // A live's playlists change every segment: hls.js asks for them itself, at the live edge.
   if (!video.hlsUrl || video.isLive) return preloads;
   const master = await fetchText(video.hlsUrl);

@@ -151,6 +151,20 @@ export function setApiTransport(next: ApiTransport): void {
 }
 
 /**
+ * The text of a media file (a playlist) with the session's cookies, through the same transport as
+ * the calls (the server renderer reads it through the app itself); null when it cannot be read.
+ */
+export async function fetchMediaText(url: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const response = await transport(url, { method: 'GET', credentials: 'include', signal });
+    return response.ok ? await response.text() : null;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return null;
+  }
+}
+
+/**
  * The envelope's `data` of a call already sent, with the same errors.
  */
 async function readApiResponse<T>(pending: Promise<Response>): Promise<T> {

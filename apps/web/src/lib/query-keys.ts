@@ -42,6 +42,8 @@ export const watchKeys = {
   video: (videoId: string) => [...watchKeys.videos(), videoId] as const,
   /** GET /api/dashboard/more/:ownerId */
   more: (ownerId: string) => [...watchKeys.all, 'more', ownerId] as const,
+  /** The progressive files of the rungs of a stream (its master playlist, then each rung's), by the stream's URL */
+  sources: (hlsUrl: string) => [...watchKeys.all, 'sources', hlsUrl] as const,
   /** POST /api/watchHistory/track/:videoId, run once per visit */
   track: (videoId: string) => [...watchKeys.all, 'track', videoId] as const,
 };

@@ -12,6 +12,7 @@ import { AddToPlaylistButton } from '@/features/playlists/components/add-to-play
 import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
+import { useProgressiveSources } from '@/features/watch/api/get-progressive-sources';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
@@ -59,6 +60,10 @@ function Watch({ videoId }: { videoId: string }) {
     refetchVideo: () => void video.refetch(),
   });
   useLiveComments(videoId, Boolean(video.data?.isLive));
+  // The rungs' own files the player starts on (asked by the server while it renders: in the HTML).
+  const hlsUrl = video.data?.hlsUrl ?? null;
+  const isLive = Boolean(video.data?.isLive);
+  const sources = useProgressiveSources(hlsUrl, isLive);
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
@@ -112,6 +117,8 @@ function Watch({ videoId }: { videoId: string }) {
             // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
             onMediaRefused={() => void video.refetch()}
             videoId={videoId}
+            // None to ask for (a live, no stream) or none readable: the player streams from the start.
+            sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
           />
         )}
         {live ? <LiveStatus status={live.status} viewers={live.viewers} /> : null}

@@ -3,7 +3,7 @@ import type { ErrorData, HlsConfig, LoaderContext, XhrLoader } from 'hls.js';
 import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
 import { parseMasterPlaylist } from './hls-manifest';
 import type { StreamHubHlsVideo } from './hls-video';
-import { chooseStartLevel, estimateBandwidth, hlsLevelIndex, predictPlayerSize } from './start-level';
+import { chooseStartLevel, estimateBandwidth, hlsLevelIndex, predictPlayerSize, type Rendition } from './start-level';
 
 type HlsClass = typeof Hls;
 
@@ -66,11 +66,14 @@ function hlsConfig(
   element: StreamHubHlsVideo,
   startAt: number | 'live',
   whenHls: () => Hls | null,
+  first?: Rendition,
 ): Partial<HlsConfig> {
   const preloaded = preloadedLevelUrl();
   const chooseFirstRung = (text: string, url: string) => {
     const variants = parseMasterPlaylist(text, new URL(url, location.href).href);
-    const preloadedIndex = variants.findIndex((v) => v.url === preloaded);
+    const preloadedIndex = first
+      ? variants.findIndex((v) => v.width === first.width && v.height === first.height)
+      : variants.findIndex((v) => v.url === preloaded);
     const box = element.getBoundingClientRect();
     // Not in the page yet (made early): the size the page will give it.
     const size = box.width > 0 ? { playerWidth: box.width, playerHeight: box.height } : predictPlayerSize(window.innerWidth);
@@ -124,11 +127,18 @@ export type HlsPlayback = {
 /**
  * Points `element` at `src` with hls.js, from `startAt` seconds or at the live edge (`'live'`): the
  * instance is known as soon as the element makes it (hls-video.ts), in time to choose the first
- * rung; fatal errors are kept until someone handles them.
+ * rung (`first` when given, the size of a rung of the master); fatal errors are kept until someone
+ * handles them.
  */
-export function startHlsPlayback(HlsClass: HlsClass, element: StreamHubHlsVideo, src: string, startAt: number | 'live') {
+export function startHlsPlayback(
+  HlsClass: HlsClass,
+  element: StreamHubHlsVideo,
+  src: string,
+  startAt: number | 'live',
+  first?: Rendition,
+) {
   const playback: HlsPlayback = { element, src, hls: null, fatalErrors: [], listened: false };
-  element.config = hlsConfig(HlsClass, element, startAt, () => playback.hls);
+  element.config = hlsConfig(HlsClass, element, startAt, () => playback.hls, first);
   const onInstance = (event: Event) => {
     const hls = (event as CustomEvent<Hls>).detail;
     playback.hls = hls;

@@ -1,6 +1,10 @@
 /** Which engine plays a video in this browser (pure, unit-tested). */
 
-export type PlayerEngine = 'hls' | 'native' | 'mp4';
+/**
+ * `progressive`: a `<video>` on a rung's own file, named in the page's HTML (progressive-sources.ts),
+ * until adaptive playback takes over (use-adaptive-upgrade.ts); the others once the page runs.
+ */
+export type PlayerEngine = 'progressive' | 'hls' | 'native' | 'mp4';
 
 export type PlaybackSupport = {
   /** Media Source Extensions (or Apple's ManagedMediaSource): what hls.js needs. */

@@ -14,6 +14,8 @@ import { useChaptersTrack } from '../chapters-track';
 import type { StreamHubHlsVideo } from '../hls-video';
 import type { Caption } from '@streamhub/contract';
 import { useCaptionTracks } from '../caption-tracks';
+import { sourceChoices, startingAt, type ProgressiveSource } from '../progressive-sources';
+import { useAdaptiveUpgrade } from '../use-adaptive-upgrade';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
@@ -44,9 +46,15 @@ type VideoPlayerProps = {
   onMediaRefused: () => void;
   /** The watched video: playback sends its progress heartbeats (the studio's analytics). */
   videoId?: string;
+  /**
+   * The rungs' own files a `<video>` starts on at once (features/watch/api/get-progressive-sources.ts):
+   * empty when there are none (hls.js from the start), undefined while they are being asked for.
+   */
+  sources?: readonly ProgressiveSource[];
 };
 
 const NO_CHAPTERS: readonly Chapter[] = [];
+const NO_SOURCES: readonly ProgressiveSource[] = [];
 
 /**
  * A `?t=` link followed on this page (a chapter, a timestamp in the description or a comment):
@@ -84,8 +92,11 @@ function playQuietly(el: HTMLMediaElement) {
 
 /**
  * The watch page player: media-chrome's controls (seek bar with scrub previews, quality and speed
- * menus, keyboard shortcuts, picture-in-picture, full screen) around hls.js (`hls-video-element`)
- * where MSE works, the browser's own HLS in Safari, else the MP4 file. Muted autoplay, no download.
+ * menus, keyboard shortcuts, picture-in-picture, full screen) around a `<video>` on a rung's own
+ * file, named in the server's HTML so the first frame needs no code, handed over to hls.js
+ * (`hls-video-element`) when adaptive playback is worth it (use-adaptive-upgrade.ts). Without such
+ * files (a live, a video still processing): hls.js where MSE works, the browser's own HLS in Safari,
+ * else the MP4 file. Muted autoplay, no download.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const {
@@ -98,18 +109,38 @@ export function VideoPlayer(props: VideoPlayerProps) {
     chapters = NO_CHAPTERS,
     live = false,
     onMediaRefused,
+    sources,
   } = props;
   const support = usePlaybackSupport();
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The progressive file failed (not a refused token): adaptive playback from where it was.
+  const [progressiveFailed, setProgressiveFailed] = useState(false);
+  const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
+  const [controller, setController] = useState<HTMLElement | null>(null);
+  const progressive = !live && !progressiveFailed && Boolean(sources?.length);
+  const upgraded = useAdaptiveUpgrade({
+    controller,
+    media: progressive && media?.localName === 'video' ? (media as HTMLVideoElement) : null,
+    sources: sources ?? NO_SOURCES,
+    hlsUrl,
+    poster,
+    storyboardUrl,
+    enabled: Boolean(support?.mse),
+  });
   const engine: PlayerEngine | null = fellBack
     ? videoFile
       ? 'mp4'
       : null
-    : support
-      ? chooseEngine({ hlsUrl, videoFile }, support)
-      : null;
-  const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
+    : upgraded
+      ? 'hls'
+      : progressive
+        ? 'progressive'
+        : !live && sources === undefined
+          ? null // Still asking which files there are: the poster meanwhile.
+          : support
+            ? chooseEngine({ hlsUrl, videoFile }, support)
+            : null;
   const keysHintId = useId();
   useProgressHeartbeats(media, props.videoId);
 
@@ -125,7 +156,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
     refusedRef.current = onMediaRefused;
   }, [onMediaRefused]);
 
-  const src = engine === 'hls' || engine === 'native' ? hlsUrl : engine === 'mp4' ? videoFile : null;
+  const src =
+    engine === 'hls' || engine === 'native'
+      ? hlsUrl
+      : engine === 'mp4'
+        ? videoFile
+        : engine === 'progressive'
+          ? 'progressive'
+          : null;
 
   // media-chrome's elements (~200 kB of code, preloaded but not run) are defined once the video
   // shows its first frame: run earlier, they held up React's commit of the player and hls.js's
@@ -156,22 +194,23 @@ export function VideoPlayer(props: VideoPlayerProps) {
     if (support && !engine) void loadPlayerChrome();
   }, [support, engine]);
 
-  // hls.js's element is made here, not by React. Once per mount; later sources (new media tokens)
-  // go to the same element.
-  const [controller, setController] = useState<HTMLElement | null>(null);
+  // hls.js's element is made here, not by React (or by the hand-over from the progressive file,
+  // already playing). Once per mount; later sources (new media tokens) go to the same element.
   const [firstHls] = useState(() => ({ poster, storyboardUrl, live }));
   useLayoutEffect(() => {
     if (engine !== 'hls' || !controller) return;
-    const element = createHlsElement(firstHls);
-    controller.prepend(element);
-    element.autoplay = true;
+    const element = upgraded?.element ?? createHlsElement(firstHls);
+    if (!upgraded) {
+      controller.prepend(element);
+      element.autoplay = true;
+    }
     setMedia(element);
     return () => {
       element.removeAttribute('src');
       element.remove();
       setMedia(null);
     };
-  }, [engine, controller, firstHls]);
+  }, [engine, controller, firstHls, upgraded]);
   // Leaving hls.js (MP4 fallback), its element goes before the <video> comes, in a commit of its
   // own: media-chrome's controller would otherwise take the removal for the new media's.
   const hlsShown = media?.localName === 'streamhub-hls-video';
@@ -186,20 +225,22 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
     /** One decision for every failure: refresh the URLs, fall back to the MP4 file, or stop. */
     function onFailure(failure: MediaFailure) {
+      const url = engine === 'progressive' ? (media as HTMLVideoElement).currentSrc || hlsUrl : src;
       const action = mediaFailureAction(failure, {
-        tokenized: isTokenizedMediaUrl(src),
-        refreshPending: refreshedSrc.current === src,
+        tokenized: isTokenizedMediaUrl(url),
+        refreshPending: refreshedSrc.current === url,
         lastRefreshAt: lastRefreshAt.current,
         now: Date.now(),
-        canFallBack: engine !== 'mp4' && Boolean(videoFile),
+        canFallBack: engine === 'progressive' || (engine !== 'mp4' && Boolean(videoFile)),
       });
       if (action === 'ignore') return;
       resumeAt.current = media!.currentTime || resumeAt.current;
       if (action === 'refresh') {
         lastRefreshAt.current = Date.now();
-        refreshedSrc.current = src;
+        refreshedSrc.current = url;
         refusedRef.current();
-      } else if (action === 'fallback') setFellBack(true);
+      } else if (action === 'fallback' && engine === 'progressive') setProgressiveFailed(true);
+      else if (action === 'fallback') setFellBack(true);
       else setFailed(true);
     }
 
@@ -207,7 +248,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const el = media as StreamHubHlsVideo;
       void loadHlsVideo().then(({ Hls: HlsClass }) => {
         if (cancelled) return;
-        const playback = startHlsPlayback(HlsClass, el, src, live ? 'live' : startAt);
+        // Handed over from the progressive file, it plays already; else it starts here.
+        const playback =
+          upgraded?.element === el && upgraded.src === src
+            ? upgraded
+            : startHlsPlayback(HlsClass, el, src, live ? 'live' : startAt);
         let attached: Hls | null = null;
         const attach = (hls: Hls) => {
           if (cancelled || attached === hls) return;
@@ -240,6 +285,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
         el.autoplay = true;
         playQuietly(el);
       });
+    } else if (engine === 'progressive') {
+      // Its <source> elements came with the page (the browser plays the first that matches, from a
+      // `?t=` given there); an error of one of them is heard here too (capture: they do not bubble).
+      const el = media as HTMLVideoElement;
+      const onError = () => onFailure({ status: null, fatal: true });
+      el.addEventListener('error', onError, true);
+      if (startAt > 0 && el.currentTime + 0.5 < startAt) el.currentTime = startAt;
+      playQuietly(el);
+      cleanups.push(() => el.removeEventListener('error', onError, true));
     } else {
       const el = media as HTMLVideoElement;
       const onError = () => onFailure({ status: null, fatal: true });
@@ -254,10 +308,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
       cancelled = true;
       for (const cleanup of cleanups) cleanup();
       resumeAt.current = media.currentTime || resumeAt.current;
+      // The progressive <video> leaves with its element (React's), its download with it.
+      if (engine === 'progressive') return;
       media.removeAttribute('src');
       if (engine !== 'hls') media.load();
     };
-  }, [media, engine, src, videoFile, live]);
+  }, [media, engine, src, videoFile, live, hlsUrl, upgraded]);
 
   useChaptersTrack(media, chapters, duration ?? 0);
   // A live plays at its edge: a `?t=` (or any navigation) never moves it to the window's start.
@@ -295,25 +351,32 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {media ? null : (
           <img src={poster || undefined} alt="" fetchPriority="high" data-player-poster="" className="object-cover" />
         )}
-        {/* With hls.js, the layout effect above puts the element here. */}
+        {/* With hls.js, the layout effect above puts the element here (or the hand-over did). */}
         {!engine || engine === 'hls' || hlsShown ? null : (
           <video
-            key="video"
+            // New URLs (a refreshed token) are a new element: <source> children are read once.
+            key={engine === 'progressive' ? `progressive ${sources![0]!.url}` : 'video'}
             ref={setMedia}
             slot="media"
             poster={poster || undefined}
             autoPlay
             muted
             playsInline
+            preload="auto"
             controlsList="nodownload"
             disablePictureInPicture={false}
           >
+            {engine === 'progressive'
+              ? sourceChoices(sources!).map(({ url, media: when }) => (
+                  <source key={`${url} ${when}`} src={startingAt(url, startTime)} media={when} type="video/mp4" />
+                ))
+              : null}
             {track}
           </video>
         )}
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-settings-menu hidden anchor="auto">
-          {engine === 'hls' ? (
+          {engine === 'hls' || (engine === 'progressive' && support?.mse) ? (
             <media-settings-menu-item>
               Quality
               <media-rendition-menu slot="submenu" hidden>

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
+import { handOver } from './handover';
+import { createHlsElement, startHlsPlayback, type HlsPlayback } from './hls-player';
+import { loadHlsVideo } from './preload-player';
+import { playingSource, type ProgressiveSource } from './progressive-sources';
+import { chooseStartLevel, estimateBandwidth, START_BANDWIDTH_SHARE } from './start-level';
+
+/**
+ * When the watch page leaves the progressive file it started on (progressive-sources.ts) for
+ * adaptive playback (hls.js), handing over without a seam (handover.ts). The file plays as long as
+ * it is the right one; the player moves when:
+ * - the rung the player would choose now differs from the file's: the player's size and pixel
+ *   density, and the connection as measured on earlier visits (or the browser's estimate), known
+ *   only in the browser, after the first frame and whenever the player is resized (full screen);
+ * - playback stalls (the connection cannot carry the file): hls.js's adaptive bitrate steps down;
+ * - the viewer picks a quality (or Auto) in the settings menu, which lists the rungs already.
+ * Nothing moves in a browser without Media Source Extensions: the file plays to its end there.
+ */
+
+/** A rung of `sources` by its index, or hls.js's own choice. */
+export type UpgradeTarget = number | 'auto';
+
+/** A second try after a failed hand-over at most; then the file plays on. */
+const MAX_ATTEMPTS = 2;
+/** After the first frame or a resize, the fit is checked once the page has had this long to settle. */
+const FIT_CHECK_DELAY_MS = 1000;
+
+type Options = {
+  controller: HTMLElement | null;
+  /** The `<video>` playing a progressive source; null once handed over or when there is none. */
+  media: HTMLVideoElement | null;
+  sources: readonly ProgressiveSource[];
+  hlsUrl: string | null;
+  poster?: string;
+  storyboardUrl: string | null;
+  /** This browser can play hls.js (Media Source Extensions). */
+  enabled: boolean;
+};
+
+/** The hls.js playback the page moved to, or null while the progressive file plays. */
+export function useAdaptiveUpgrade({ controller, media, sources, hlsUrl, poster, storyboardUrl, enabled }: Options) {
+  const [upgraded, setUpgraded] = useState<HlsPlayback | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const attempts = useRef(0);
+
+  const upgrade = useCallback(
+    async (target: UpgradeTarget) => {
+      if (!enabled || !controller || !media || !hlsUrl || running.current || attempts.current >= MAX_ATTEMPTS) return;
+      attempts.current += 1;
+      const abort = new AbortController();
+      running.current = abort;
+      try {
+        const { Hls } = await loadHlsVideo();
+        if (abort.signal.aborted) return;
+        const next = createHlsElement({ poster, storyboardUrl });
+        const first = target === 'auto' ? undefined : sources[target];
+        let playback: HlsPlayback | null = null;
+        const done = await handOver(controller, media, next, {
+          signal: abort.signal,
+          start: (startAt) => (playback = startHlsPlayback(Hls, next, hlsUrl, startAt, first)),
+        });
+        if (!done || !playback) return;
+        if (first) keepRendition(next, first);
+        setUpgraded(playback);
+      } finally {
+        if (running.current === abort) running.current = null;
+      }
+    },
+    [enabled, controller, media, hlsUrl, poster, storyboardUrl, sources],
+  );
+  useEffect(() => () => running.current?.abort(), []);
+
+  // The file is the wrong rung for this player and connection (checked after the first frame and
+  // on every resize): move to the right one.
+  useEffect(() => {
+    if (!enabled || !media || !controller || sources.length < 2) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const box = controller.getBoundingClientRect();
+        if (box.width === 0 || media.currentTime === 0) return;
+        const bandwidth = estimateBandwidth(readSavedBandwidth(), Date.now(), browserDownlinkMbps());
+        const wanted = chooseStartLevel(sources, {
+          playerWidth: box.width,
+          playerHeight: box.height,
+          pixelRatio: window.devicePixelRatio,
+          bandwidthBps: bandwidth,
+        });
+        const playing = playingSource(sources, media.currentSrc, location.href);
+        if (wanted < 0 || !playing) return;
+        // Up for a sharper picture the connection carries; down only when it cannot carry the file
+        // (a smaller player than the file's is no reason to move: the picture is already sharp).
+        const better = sources[wanted]!.bitrate > playing.bitrate;
+        const tooMuch = playing.bitrate > bandwidth * START_BANDWIDTH_SHARE;
+        if (better || tooMuch) void upgrade(wanted);
+      }, FIT_CHECK_DELAY_MS);
+    };
+    const onTime = () => {
+      if (media.currentTime === 0) return;
+      media.removeEventListener('timeupdate', onTime);
+      check();
+    };
+    media.addEventListener('timeupdate', onTime);
+    let resized = 0;
+    const observer = new ResizeObserver(() => {
+      // The first call reports the size the player already had; later ones are checked once settled.
+      if (resized++ > 0) check();
+    });
+    observer.observe(controller);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      media.removeEventListener('timeupdate', onTime);
+    };
+  }, [enabled, media, controller, sources, upgrade]);
+
+  // A stall: the connection does not carry the file.
+  useEffect(() => {
+    if (!enabled || !media) return;
+    const onWaiting = () => {
+      if (media.currentTime > 0 && !media.seeking) void upgrade('auto');
+    };
+    media.addEventListener('waiting', onWaiting);
+    return () => media.removeEventListener('waiting', onWaiting);
+  }, [enabled, media, upgrade]);
+
+  // The settings menu's Quality lists the rungs (media-chrome reads the element's renditions); a
+  // choice moves to hls.js on that rung, or on its own choice for Auto.
+  useEffect(() => {
+    if (!enabled || !media || sources.length === 0) return;
+    let cancelled = false;
+    let stop = () => {};
+    void listRenditions(media, sources).then((renditions) => {
+      if (cancelled) return;
+      const onChange = () => {
+        const index = renditions.selectedIndex;
+        void upgrade(index < 0 ? 'auto' : index);
+      };
+      renditions.addEventListener('change', onChange);
+      stop = () => renditions.removeEventListener('change', onChange);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [enabled, media, sources, upgrade]);
+
+  return upgraded;
+}
+
+type Renditions = EventTarget & { selectedIndex: number; length: number; [index: number]: { width?: number; height?: number } };
+type WithTracks = HTMLMediaElement & {
+  videoTracks: { getTrackById(id: string): unknown };
+  videoRenditions: Renditions;
+  addVideoTrack(kind: string): {
+    id?: string;
+    selected: boolean;
+    addRendition(src: string, width?: number, height?: number, codec?: string, bitrate?: number): { id?: string };
+  };
+};
+
+/** Gives `media` one video track with a rendition per source (media-tracks, as hls-video-element does for its levels). */
+async function listRenditions(media: HTMLMediaElement, sources: readonly ProgressiveSource[]): Promise<Renditions> {
+  const { MediaTracksMixin } = await import('media-tracks');
+  MediaTracksMixin(globalThis.HTMLMediaElement);
+  const element = media as WithTracks;
+  if (!element.videoTracks.getTrackById('main')) {
+    const track = element.addVideoTrack('main');
+    track.id = 'main';
+    track.selected = true;
+    // media-chrome's menu names a rendition by its height and selects it by its id.
+    sources.forEach((source, i) => {
+      track.addRendition(source.url, source.width, source.height, undefined, source.bitrate).id = String(i);
+    });
+  }
+  return element.videoRenditions;
+}
+
+/** Holds hls.js on `rung` (the viewer chose it): the element's rendition of that size is selected. */
+function keepRendition(element: HTMLElement, rung: ProgressiveSource) {
+  const renditions = (element as unknown as WithTracks).videoRenditions;
+  for (let i = 0; i < renditions.length; i++) {
+    if (renditions[i]?.width === rung.width && renditions[i]?.height === rung.height) {
+      renditions.selectedIndex = i;
+      return;
+    }
+  }
+}
