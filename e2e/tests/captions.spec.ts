@@ -30,10 +30,10 @@ test.describe('captions', () => {
     await expect(editor.getByRole('listitem').filter({ hasText: 'English (en)' })).toBeVisible();
     await expect(editor.getByRole('button', { name: 'Delete captions: English' })).toBeVisible();
 
-    // The watch page: hls.js, the captions menu with the track and Off.
+    // The watch page: the rung's own file with the caption track, the captions menu with it and Off.
     await page.goto(`/video/watch/${id}`);
     const player = page.getByTestId('video-player');
-    await expect(player).toHaveAttribute('data-engine', 'hls');
+    await expect(player).toHaveAttribute('data-engine', 'progressive');
     const video = player.locator('video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
     const captionsButton = player.locator('media-captions-menu-button');

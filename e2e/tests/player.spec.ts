@@ -57,7 +57,8 @@ test.describe('player', () => {
     });
     await page.goto(`/video/watch/${id}`);
     const player = page.getByTestId('video-player');
-    await expect(player).toHaveAttribute('data-engine', 'hls');
+    // The rung's own file the server's HTML names, playing before the controls' code has run.
+    await expect(player).toHaveAttribute('data-engine', 'progressive');
     const video = player.locator('video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.evaluate(() => customElements.get('media-controller'))).toBeUndefined();
@@ -112,5 +113,49 @@ test.describe('player', () => {
       await expect(player.getByRole('button', { name: 'Settings' })).toBeVisible();
       await page.screenshot({ path: info.outputPath(`player-${width}.png`) });
     }
+  });
+
+  test('moves from the rung file to hls.js without a seam when the viewer picks a quality', async ({ page }) => {
+    await registerViaApi(page, uniqueUser('handover'));
+    const id = await uploadVideo(page, 'Seamless river', { seconds: 12, width: 640, height: 360 });
+    await waitUntilReady(page, await currentUserId(page), [id]);
+
+    await page.goto(`/video/watch/${id}`);
+    const player = page.getByTestId('video-player');
+    await expect(player).toHaveAttribute('data-engine', 'progressive');
+    // The controller's media (the first media child: a hidden successor comes after it).
+    const media = player.locator(':scope > [slot="media"]').first();
+    await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    // Where the player is, sampled at every frame from here on, from whichever element plays.
+    await page.evaluate(() => {
+      const seen: Array<[string, number]> = ((window as unknown as { __seen: Array<[string, number]> }).__seen = []);
+      const sample = () => {
+        const current = document.querySelector<HTMLMediaElement>('[data-testid="video-player"] > [slot="media"]');
+        if (current) seen.push([current.localName, current.currentTime]);
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await player.getByRole('menuitem', { name: /Quality/ }).click();
+    await player.getByRole('menuitemradio', { name: '240p', exact: true }).click();
+    await expect(player).toHaveAttribute('data-engine', 'hls', { timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: Array<[string, number]> }).__seen);
+    // One element after the other, never back to the start, never a step back of more than a moment.
+    expect(seen[0]![0]).toBe('video');
+    expect(seen[seen.length - 1]![0]).toBe('streamhub-hls-video');
+    const steps = seen.slice(1).map(([, t], i) => t - seen[i]![1]);
+    expect(Math.min(...steps)).toBeGreaterThan(-0.35);
+    expect(Math.min(...seen.map(([, t]) => t))).toBeGreaterThan(1);
+    // The rung file's element is gone; hls.js plays the chosen rung, still muted as before.
+    await expect(player.locator(':scope > video')).toHaveCount(0);
+    await expect(media).toHaveJSProperty('muted', true);
+    await expect(media).toHaveJSProperty('paused', false);
+    await page.keyboard.press('Escape');
+    await player.getByRole('button', { name: 'Settings' }).click();
+    await player.getByRole('menuitem', { name: /Quality/ }).click();
+    await expect(player.getByRole('menuitemradio', { name: '240p', exact: true })).toHaveAttribute('aria-checked', 'true');
   });
 });

@@ -85,19 +85,21 @@ describe('sourceChoices', () => {
     { url: '/v/video.mp4', width: 1920, height: 1080, bitrate: 5_198_978 },
   ];
 
-  it("chooses by the screen's width and density, within the bandwidth assumed before any measurement", () => {
+  it("chooses by the screen's width and density: the smallest rung that fills the player at the class's widest", () => {
     const choices = sourceChoices(sources);
     // Dense screens first; the last choice has no condition, so something always plays.
     expect(choices[0]!.media).toContain('(min-resolution: 1.5dppx)');
     expect(choices[choices.length - 1]!.media).toBeUndefined();
+    const at = (width: number, dense: boolean) =>
+      choices.find((c) => (c.media?.includes('dppx') ?? false) === dense && matchesWidth(c.media, width))?.url;
     // A phone (412 px at 2×): its 380 px player needs 760 device pixels: 480p.
-    const phone = choices.find((c) => c.media?.includes('1.5dppx') && matchesWidth(c.media, 412));
-    expect(phone?.url).toBe('/v/480p/media.mp4');
-    // A small 1× window: 360p; never above what 1 Mb/s carries (480p), however wide the screen.
-    const small = choices.find((c) => !c.media?.includes('dppx') && matchesWidth(c.media, 600));
-    expect(small?.url).toBe('/v/360p/media.mp4');
-    expect(choices.map((c) => c.url)).not.toContain('/v/video.mp4');
-    expect(choices.map((c) => c.url)).not.toContain('/v/720p/media.mp4');
+    expect(at(412, true)).toBe('/v/480p/media.mp4');
+    // A small 1× window: 360p (607 px at most); a laptop's 1× 1280–1535 px: 720p (870 px at most),
+    // also the widest 1× screen (the player stops at 1,192 px); a dense wide one: 1080p, the top.
+    expect(at(600, false)).toBe('/v/360p/media.mp4');
+    expect(at(1280, false)).toBe('/v/720p/media.mp4');
+    expect(at(2560, false)).toBe('/v/720p/media.mp4');
+    expect(at(1920, true)).toBe('/v/video.mp4');
   });
 
   it('is empty without sources', () => {

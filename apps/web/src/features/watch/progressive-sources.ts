@@ -1,5 +1,5 @@
 import { parseMasterPlaylist, type Variant } from './hls-manifest';
-import { chooseStartLevel, DEFAULT_BANDWIDTH_BPS, predictPlayerSize, type Rendition } from './start-level';
+import { chooseStartLevel, predictPlayerSize, type Rendition } from './start-level';
 
 /**
  * The files a plain `<video>` can start on at once (pure, unit-tested). Every rung of a finished
@@ -80,16 +80,17 @@ function asNamed(url: string, page: URL): string {
 export type SourceChoice = { url: string; media?: string };
 
 /** Classes of viewport width the choice is made for: below each bound (CSS px), and any wider (as 2560). */
-const VIEWPORT_BOUNDS = [480, 640, 768, 1024, 1280, 1536, 1920];
+const VIEWPORT_BOUNDS = [360, 420, 480, 640, 768, 1024, 1280, 1536, 1920];
 const WIDEST = 2560;
 /** Device pixels per CSS pixel: screens of 1.5 and more count as 2 (chooseStartLevel stops at 2). */
 const HIGH_DENSITY = '(min-resolution: 1.5dppx)';
 
 /**
  * The `<source>` list for `sources` (smallest first): for each class of screen (its width and
- * whether it is dense), the rung the player starts on there (chooseStartLevel at the width's
- * player size, with the bandwidth the player assumes when it knows nothing). Written in the server's
- * HTML, before any measurement of the connection exists; the player corrects it later.
+ * whether it is dense), the smallest rung that fills the player at the class's widest (chosen by
+ * size alone: the server's HTML knows nothing of the connection). In the browser the player moves
+ * to hls.js when the connection turns out not to carry it (use-adaptive-upgrade.ts); a player
+ * narrower than its class's widest already has a sharp enough picture, so nothing moves for that.
  */
 export function sourceChoices(sources: readonly ProgressiveSource[]): SourceChoice[] {
   if (sources.length === 0) return [];
@@ -100,7 +101,11 @@ export function sourceChoices(sources: readonly ProgressiveSource[]): SourceChoi
   ] as const) {
     // Each class as its widest viewport (the page's layout changes at the bounds themselves).
     const picks = [...VIEWPORT_BOUNDS.map((bound) => bound - 1), WIDEST].map((width) => {
-      const index = chooseStartLevel(sources, { ...predictPlayerSize(width), pixelRatio, bandwidthBps: DEFAULT_BANDWIDTH_BPS });
+      const index = chooseStartLevel(sources, {
+        ...predictPlayerSize(width),
+        pixelRatio,
+        bandwidthBps: Number.POSITIVE_INFINITY,
+      });
       return sources[Math.max(index, 0)]!;
     });
     // One source per run of classes with the same file; the widest class's has no width limit.

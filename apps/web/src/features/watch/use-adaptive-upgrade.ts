@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type Hls from 'hls.js';
 import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
 import { handOver } from './handover';
 import { createHlsElement, startHlsPlayback, type HlsPlayback } from './hls-player';
@@ -36,13 +37,23 @@ type Options = {
   storyboardUrl: string | null;
   /** This browser can play hls.js (Media Source Extensions). */
   enabled: boolean;
+  /** hls.js's requests were refused (403: a token ran out): new URLs, and the move is made again with them. */
+  onRefused: () => void;
 };
 
 /** The hls.js playback the page moved to, or null while the progressive file plays. */
-export function useAdaptiveUpgrade({ controller, media, sources, hlsUrl, poster, storyboardUrl, enabled }: Options) {
+export function useAdaptiveUpgrade(options: Options) {
+  const { controller, media, sources, hlsUrl, poster, storyboardUrl, enabled } = options;
   const [upgraded, setUpgraded] = useState<HlsPlayback | null>(null);
   const running = useRef<AbortController | null>(null);
   const attempts = useRef(0);
+  const refreshedOnce = useRef(false);
+  // A move refused for its URLs waits for new ones (a new hlsUrl), then is made again.
+  const [waitingForUrls, setWaitingForUrls] = useState<{ target: UpgradeTarget; hlsUrl: string } | null>(null);
+  const refused = useRef(options.onRefused);
+  useEffect(() => {
+    refused.current = options.onRefused;
+  }, [options.onRefused]);
 
   const upgrade = useCallback(
     async (target: UpgradeTarget) => {
@@ -56,11 +67,29 @@ export function useAdaptiveUpgrade({ controller, media, sources, hlsUrl, poster,
         const next = createHlsElement({ poster, storyboardUrl });
         const first = target === 'auto' ? undefined : sources[target];
         let playback: HlsPlayback | null = null;
+        let refusedStatus = false;
+        // A fatal hls.js error ends the move at once (a refused request first of all).
+        next.addEventListener('hlsinstance', (event) => {
+          (event as CustomEvent<Hls>).detail.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal && data.response?.code !== 403) return;
+            refusedStatus ||= data.response?.code === 403;
+            abort.abort();
+          });
+        });
         const done = await handOver(controller, media, next, {
           signal: abort.signal,
           start: (startAt) => (playback = startHlsPlayback(Hls, next, hlsUrl, startAt, first)),
         });
-        if (!done || !playback) return;
+        if (!done || !playback) {
+          // Once: URLs refused again are refused for good.
+          if (refusedStatus && !refreshedOnce.current) {
+            refreshedOnce.current = true;
+            attempts.current -= 1;
+            setWaitingForUrls({ target, hlsUrl });
+            refused.current();
+          }
+          return;
+        }
         if (first) keepRendition(next, first);
         setUpgraded(playback);
       } finally {
@@ -70,6 +99,12 @@ export function useAdaptiveUpgrade({ controller, media, sources, hlsUrl, poster,
     [enabled, controller, media, hlsUrl, poster, storyboardUrl, sources],
   );
   useEffect(() => () => running.current?.abort(), []);
+  // New URLs came after a refusal: the same move again, with them.
+  useEffect(() => {
+    if (!waitingForUrls || !hlsUrl || hlsUrl === waitingForUrls.hlsUrl) return;
+    setWaitingForUrls(null);
+    void upgrade(waitingForUrls.target);
+  }, [waitingForUrls, hlsUrl, upgrade]);
 
   // The file is the wrong rung for this player and connection (checked after the first frame and
   // on every resize): move to the right one.

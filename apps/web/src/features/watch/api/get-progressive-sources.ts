@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchMediaText } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
 import { progressiveSources, type ProgressiveSource } from '../progressive-sources';
@@ -28,6 +28,9 @@ export const getProgressiveSourcesQueryOptions = (hlsUrl: string | null) =>
     retry: false,
   });
 
-/** The progressive sources of `hlsUrl`; none for a live (its rungs grow and slide). */
+/**
+ * The progressive sources of `hlsUrl`; none for a live (its rungs grow and slide). New URLs (a
+ * refreshed token) keep the previous answer until theirs comes: the player plays on meanwhile.
+ */
 export const useProgressiveSources = (hlsUrl: string | null, live: boolean) =>
-  useQuery(getProgressiveSourcesQueryOptions(live ? null : hlsUrl));
+  useQuery({ ...getProgressiveSourcesQueryOptions(live ? null : hlsUrl), placeholderData: keepPreviousData });

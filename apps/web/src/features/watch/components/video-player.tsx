@@ -112,6 +112,19 @@ export function VideoPlayer(props: VideoPlayerProps) {
     sources,
   } = props;
   const support = usePlaybackSupport();
+  // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
+  // A shared link's `?t=` is where the first source starts.
+  const startTime = useStartTime();
+  const resumeAt = useRef(startTime);
+  const lastRefreshAt = useRef<number | null>(null);
+  // The source new URLs were asked for; its own later errors are expected until they come.
+  const refreshedSrc = useRef<string | null>(null);
+  const refusedRef = useRef(onMediaRefused);
+  useEffect(() => {
+    refusedRef.current = onMediaRefused;
+  }, [onMediaRefused]);
+  // The progressive file's own request was refused: its new URLs are read by the same element.
+  const reloadProgressive = useRef(false);
   const [fellBack, setFellBack] = useState(false);
   const [failed, setFailed] = useState(false);
   // The progressive file failed (not a refused token): adaptive playback from where it was.
@@ -127,6 +140,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
     poster,
     storyboardUrl,
     enabled: Boolean(support?.mse),
+    // hls.js's requests were refused while it prepared (an exclusive video's token ran out).
+    onRefused: () => {
+      lastRefreshAt.current = Date.now();
+      refusedRef.current();
+    },
   });
   const engine: PlayerEngine | null = fellBack
     ? videoFile
@@ -143,18 +161,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
             : null;
   const keysHintId = useId();
   useProgressHeartbeats(media, props.videoId);
-
-  // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
-  // A shared link's `?t=` is where the first source starts.
-  const startTime = useStartTime();
-  const resumeAt = useRef(startTime);
-  const lastRefreshAt = useRef<number | null>(null);
-  // The source new URLs were asked for; its own later errors are expected until they come.
-  const refreshedSrc = useRef<string | null>(null);
-  const refusedRef = useRef(onMediaRefused);
-  useEffect(() => {
-    refusedRef.current = onMediaRefused;
-  }, [onMediaRefused]);
 
   const src =
     engine === 'hls' || engine === 'native'
@@ -238,6 +244,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       if (action === 'refresh') {
         lastRefreshAt.current = Date.now();
         refreshedSrc.current = url;
+        if (engine === 'progressive') reloadProgressive.current = true;
         refusedRef.current();
       } else if (action === 'fallback' && engine === 'progressive') setProgressiveFailed(true);
       else if (action === 'fallback') setFellBack(true);
@@ -315,6 +322,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
   }, [media, engine, src, videoFile, live, hlsUrl, upgraded]);
 
+  // New URLs of the file (a refreshed token, after its own request was refused): the element reads
+  // its new <source>s again and goes on where it was. (A refresh for hls.js's sake leaves it be: what
+  // it has loaded plays on.)
+  const sourcesKey = sources?.map((source) => source.url).join(' ');
+  useEffect(() => {
+    if (engine !== 'progressive' || media?.localName !== 'video' || !reloadProgressive.current) return;
+    reloadProgressive.current = false;
+    const el = media as HTMLVideoElement;
+    const at = resumeAt.current;
+    el.load();
+    if (at > 0) el.currentTime = at;
+    playQuietly(el);
+  }, [engine, media, sourcesKey]);
+
   useChaptersTrack(media, chapters, duration ?? 0);
   // A live plays at its edge: a `?t=` (or any navigation) never moves it to the window's start.
   useSeekOnTimeLinks(live ? null : media, startTime, resumeAt);
@@ -354,8 +375,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {/* With hls.js, the layout effect above puts the element here (or the hand-over did). */}
         {!engine || engine === 'hls' || hlsShown ? null : (
           <video
-            // New URLs (a refreshed token) are a new element: <source> children are read once.
-            key={engine === 'progressive' ? `progressive ${sources![0]!.url}` : 'video'}
+            key={engine === 'progressive' ? 'progressive' : 'video'}
             ref={setMedia}
             slot="media"
             poster={poster || undefined}
