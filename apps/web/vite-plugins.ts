@@ -43,6 +43,37 @@ export function scriptsAfterContent(): Plugin {
   };
 }
 
+/**
+ * `file` (src/hold-early.ts) bundled on its own by esbuild into one classic script and written
+ * inline at the top of index.html's head, so it runs before any of the body is parsed and needs
+ * no request. The Content-Security-Policy allows no inline script but this one, by its hash
+ * (apps/server, plugins/web-app.ts `inlineScriptHashes`).
+ */
+export function inlineEarlyScript(file: string): Plugin {
+  return {
+    name: 'streamhub:inline-early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { build } = await import('esbuild');
+        const result = await build({
+          entryPoints: [file],
+          bundle: true,
+          format: 'iife',
+          minify: true,
+          target: 'es2022',
+          write: false,
+          legalComments: 'none',
+        });
+        const code = result.outputFiles[0]!.text.trim();
+        if (code.includes('</script')) throw new Error(`${file} cannot be inlined: it holds </script`);
+        return html.replace('<head>', `<head>\n    <script>${code}</script>`);
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Text files worth compressing; images and media are compressed already. */

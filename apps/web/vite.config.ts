@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineStylesheet, precompress, scriptsAfterContent } from './vite-plugins';
+import { inlineEarlyScript, inlineStylesheet, precompress, scriptsAfterContent } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -51,7 +51,15 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContractSchemas(), inlineStylesheet(), scriptsAfterContent(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pureContractSchemas(),
+    inlineStylesheet(),
+    scriptsAfterContent(),
+    inlineEarlyScript(fileURLToPath(new URL('./src/hold-early.ts', import.meta.url))),
+    precompress(),
+  ],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
   resolve: {
     alias: [

@@ -100,9 +100,9 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   return {
     kind: 'page',
     status: pageStatus(context, head),
-    head: headTags(head) + preloadTags(preloads),
+    head: headTags(head) + preloadTags(preloads) + moduleTags(routeChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
-    state: serverStateScript(client, renderedAt, routeChunks(context, request.manifest)),
+    state: serverStateScript(client, renderedAt),
     markup,
   };
 }
@@ -141,8 +141,8 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 
 /**
  * The chunks of the page's routes (its layout's and its own, with what they import) beyond the
- * entry's: once it asks for the app's code (after the page's content, main.tsx), the browser
- * fetches them all at once, and hydration does not wait for a second round trip.
+ * entry's: the browser fetches them with the entry instead of after it has run, and hydration does
+ * not wait for a second round trip. At low priority: the page's content needs none of them.
  */
 function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
@@ -165,6 +165,9 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
   }
   return [...files].map((file) => `/${file}`);
 }
+
+const moduleTags = (files: string[]) =>
+  files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
 
 /** What the page asks for first: /home's first thumbnails, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {

@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../test/support.ts';
-import { cutTemplate } from './web-app.ts';
+import { cutTemplate, inlineScriptHashes } from './web-app.ts';
 
 // A build of the web app: index.html and an asset with their .br and .gz copies
 // (apps/web/vite-plugins.ts), and a server entry (`<dist>-ssr/entry-server.js`, as `vite build
@@ -12,8 +13,9 @@ import { cutTemplate } from './web-app.ts';
 // visitor, through the fetch the server hands it, and answers with what it was given.
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
 const dist = path.join(root, 'dist');
+const early = 'document.documentElement.dataset.early="1"';
 const html =
-  '<!doctype html><html><head><meta charset="UTF-8" /><title>StreamHub</title>' +
+  `<!doctype html><html><head><script>${early}</script><meta charset="UTF-8" /><title>StreamHub</title>` +
   '<meta name="description" content="placeholder" /><script type="module" src="/assets/app-1.js"></script></head>' +
   `<body><div id="root"></div>${'<p>streamhub</p>'.repeat(100)}</body></html>`;
 const js = `export const x = ${JSON.stringify('a'.repeat(5000))};`;
@@ -154,10 +156,23 @@ describe('pages rendered by the server entry', () => {
 describe('the page template', () => {
   it('is index.html without its placeholder title and description, cut at </head> and the root', () => {
     expect(cutTemplate(html)).toEqual({
-      head: '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/assets/app-1.js"></script>',
+      head: `<!doctype html><html><head><script>${early}</script><meta charset="UTF-8" /><script type="module" src="/assets/app-1.js"></script>`,
       beforeRoot: '</head><body><div id="root">',
       afterRoot: `</div>${'<p>streamhub</p>'.repeat(100)}</body></html>`,
     });
     expect(() => cutTemplate('<html><body><p>no root</p></body></html>')).toThrow();
+  });
+});
+
+describe('the inline script of the page (the first one, which holds early clicks)', () => {
+  it('is the only inline code the Content-Security-Policy allows, by its hash', async () => {
+    const hash = `'sha256-${crypto.createHash('sha256').update(early).digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([hash]);
+    expect(inlineScriptHashes(path.join(root, 'no-build'))).toEqual([]);
+    const csp = String((await get('/home')).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    // An API answer carries the same policy.
+    expect((await get('/api/health')).headers['content-security-policy']).toBe(csp);
   });
 });

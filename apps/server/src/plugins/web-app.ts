@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -188,6 +189,29 @@ function builtFile<T>(file: string, read: (text: string) => T): () => Promise<T>
     if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, value: read(await fs.promises.readFile(file, 'utf8')) };
     return kept.value;
   };
+}
+
+/**
+ * The Content-Security-Policy sources of the inline scripts of the built index.html (its first
+ * script, which holds what the visitor does until the app has taken the page over, is written
+ * inline: apps/web/vite-plugins.ts): each allowed by its own hash and nothing else inline. None
+ * without a build. Read once at start: a rebuild's new script needs a restart, as its server
+ * bundle does.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${crypto
+        .createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /** index.html without its placeholder title and description (the page brings its own), cut at `</head>` and the root. */

@@ -14,11 +14,8 @@ type SentError = { status: number; message: string; data?: unknown; reason?: str
 
 type ServerState = { renderedAt: number; queries: DehydratedState };
 
-/**
- * The `<script type="application/json">` block holding `client`'s answers and failures, rendered at
- * `renderedAt`; `chunks`, the page's code beyond the entry, in its `data-chunks` (main.tsx).
- */
-export function serverStateScript(client: QueryClient, renderedAt: number, chunks: readonly string[] = []): string {
+/** The `<script type="application/json">` block holding `client`'s answers and failures, rendered at `renderedAt`. */
+export function serverStateScript(client: QueryClient, renderedAt: number): string {
   const state = dehydrate(client, {
     // A failed call is part of what the page showed (the not-found view, 'Unable to load video').
     shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
@@ -29,8 +26,7 @@ export function serverStateScript(client: QueryClient, renderedAt: number, chunk
   }
   // Inside <script>: nothing may close the element or open a comment.
   const json = JSON.stringify({ renderedAt, queries: state } satisfies ServerState).replace(/</g, '\\u003c');
-  const names = chunks.filter((chunk) => /^[\w./-]+$/.test(chunk)).join(' ');
-  return `<script type="application/json" id="${SERVER_STATE_ID}" data-chunks="${names}">${json}</script>`;
+  return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
 }
 
 function sentError(error: Error): SentError {

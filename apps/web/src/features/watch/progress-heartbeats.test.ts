@@ -63,4 +63,16 @@ describe('the player’s progress heartbeats', () => {
     media.play(Number.NaN);
     expect(sent).toEqual([]);
   });
+
+  it('a video already playing when they start (the server page started it) counts as started then', () => {
+    const media = new FakeMedia();
+    media.currentTime = 1.2;
+    media.paused = false;
+    const sent: ProgressBody[] = [];
+    startHeartbeats(media, (b) => sent.push(b), new EventTarget());
+    expect(sent).toEqual([{ position: 1.2, playing: true }]);
+    media.currentTime = 16.2;
+    vi.advanceTimersByTime(15_000);
+    expect(sent.at(-1)).toEqual({ position: 16.2, playing: true });
+  });
 });

@@ -33,6 +33,8 @@ export function startHeartbeats(media: Playback, send: (beat: ProgressBody, leav
   media.addEventListener('playing', onPlaying);
   media.addEventListener('pause', onPause);
   page.addEventListener('pagehide', onPageHide);
+  // Playing already (the server's page starts the video before this code runs): it started then.
+  if (!media.paused && media.currentTime > 0) onPlaying();
   return () => {
     clearInterval(timer);
     media.removeEventListener('playing', onPlaying);

@@ -1,0 +1,106 @@
+import { TAKEN_OVER } from './lib/taken-over';
+
+/**
+ * The page's first script, inline in its head (the build bundles it on its own and the server
+ * allows it by its hash, vite-plugins.ts and apps/server's web-app plugin): it runs before any of
+ * the body is parsed, long before the app's code has arrived. The page is the server's
+ * (entry-server.tsx) and shows everything already; until React has taken it over (main.tsx, which
+ * announces it with TAKEN_OVER), clicks on controls and form submissions are held and made again
+ * afterwards, and what is typed is given back to the fields: a click on a button of markup alone
+ * would do nothing, and a form would be sent as a plain GET with its fields, a password included,
+ * in the URL. Links work without code: they are not held.
+ */
+document.addEventListener(TAKEN_OVER, holdEarlyInteractions(), { once: true });
+
+/**
+ * Holds clicks on controls and form submissions inside the page's root, and notes what is typed or chosen
+ * in its fields (React puts a field back to its own state when it takes it over); the returned
+ * function gives the fields their values again, then replays the clicks and submissions, once.
+ */
+function holdEarlyInteractions(): () => void {
+  // The root does not exist yet when this runs (in the head): looked up as events come.
+  const inRoot = (node: unknown) => node instanceof Node && Boolean(document.getElementById('root')?.contains(node));
+  const held: Array<() => void> = [];
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>();
+  const onInput = (event: Event) => {
+    const field = event.target;
+    if (!inRoot(field)) return;
+    if (field instanceof HTMLInputElement && /^(?:checkbox|radio)$/.test(field.type)) typed.set(field, field.checked);
+    else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
+      typed.set(field, field.value);
+  };
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>(
+      'button, [role="button"], [role="tab"], [role="switch"], input, select, summary, label',
+    );
+    if (
+      !control ||
+      !inRoot(control) ||
+      (control instanceof HTMLInputElement && !/^(?:checkbox|radio|submit|button|image|reset)$/.test(control.type))
+    )
+      return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => control.isConnected && control.click());
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !inRoot(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const submitter = event.submitter?.isConnected ? event.submitter : null;
+    held.push(() => form.isConnected && form.requestSubmit(submitter));
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('change', onInput, true);
+  let releasing = false;
+  const release = () => {
+    performance.mark('streamhub:taken-over');
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('input', onInput, true);
+    document.removeEventListener('change', onInput, true);
+    for (const [field, value] of typed) if (field.isConnected) enterAgain(field, value);
+    for (const replay of held.splice(0)) replay();
+  };
+  // React commits the page's frame first and takes over each Suspense boundary in a later task:
+  // until every control has been taken over, a click on one would still reach markup alone.
+  return () => {
+    if (releasing) return;
+    releasing = true;
+    const givenUpAt = performance.now() + RELEASE_AT_THE_LATEST_MS;
+    const check = () => (allTakenOver() || performance.now() > givenUpAt ? release() : setTimeout(check, 25));
+    check();
+  };
+}
+
+/**
+ * Gives a field taken over by React the value typed into it before, as typing would: the value
+ * set through the element's own setter, then an input event (its onChange).
+ */
+function enterAgain(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string | boolean) {
+  if (typeof value === 'boolean') {
+    if ((field as HTMLInputElement).checked !== value) field.click();
+    return;
+  }
+  // React keeps the typed text on screen but not in its state: emptied through the element itself
+  // (React's tracker hears it), the value set again then counts as a change it reports.
+  field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** Held interactions are replayed this long after React's first commit at the latest. */
+const RELEASE_AT_THE_LATEST_MS = 5000;
+const CONTROLS = 'button, [role="button"], input, select, textarea, form';
+
+/** Whether React has taken over every control of the page (it keeps its fiber on each element it hydrated). */
+function allTakenOver(): boolean {
+  for (const element of document.querySelectorAll(`#root :is(${CONTROLS})`)) {
+    if (!Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return false;
+  }
+  return true;
+}
