@@ -101,6 +101,7 @@ for (let i = 0; i < RUNS; i++) {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const rows = [
         ...(window as unknown as { __marks: string[] }).__marks,
+        `${nav.requestStart.toFixed(0)} html requested`,
         `${nav.responseStart.toFixed(0)} html first byte`,
         `${nav.domInteractive.toFixed(0)} html parsed`,
         `${performance.now().toFixed(0)} first frame seen`,

@@ -22,6 +22,10 @@ import { answerRelayedProgress, createProgressRelay } from './features/analytics
  * its launcher was killed, and a supervisor that stops the launcher means to stop everything.
  */
 leaveProcessExitToCaller();
+// React (the pages' server renderer, loaded with the first page) and other libraries read the mode
+// from the environment itself; the server's default is production (config.ts), so they are told.
+// Unset, React rendered every page with its development build: 3–5× the CPU per page.
+process.env.NODE_ENV ??= 'production';
 const config = loadConfig();
 const log = createLogger(config);
 const started = Date.now();

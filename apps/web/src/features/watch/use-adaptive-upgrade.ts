@@ -24,6 +24,8 @@ export type UpgradeTarget = number | 'auto';
 
 /** A second try after a failed hand-over at most; then the file plays on. */
 const MAX_ATTEMPTS = 2;
+/** Waiting this long for data while playing is a stall. */
+const STALL_MS = 1000;
 /** After the first frame or a resize, the fit is checked once the page has had this long to settle. */
 const FIT_CHECK_DELAY_MS = 1000;
 
@@ -151,14 +153,28 @@ export function useAdaptiveUpgrade(options: Options) {
     };
   }, [enabled, media, controller, sources, upgrade]);
 
-  // A stall: the connection does not carry the file.
+  // A stall: the connection does not carry the file. A wait that ends within STALL_MS (the decoder
+  // catching up at the start, a seek) is none.
   useEffect(() => {
     if (!enabled || !media) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onWaiting = () => {
-      if (media.currentTime > 0 && !media.seeking) void upgrade('auto');
+      if (media.currentTime === 0 || media.seeking) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!media.paused && media.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) void upgrade('auto');
+      }, STALL_MS);
     };
+    const onGoing = () => clearTimeout(timer);
     media.addEventListener('waiting', onWaiting);
-    return () => media.removeEventListener('waiting', onWaiting);
+    media.addEventListener('playing', onGoing);
+    media.addEventListener('seeking', onGoing);
+    return () => {
+      clearTimeout(timer);
+      media.removeEventListener('waiting', onWaiting);
+      media.removeEventListener('playing', onGoing);
+      media.removeEventListener('seeking', onGoing);
+    };
   }, [enabled, media, upgrade]);
 
   // The settings menu's Quality lists the rungs (media-chrome reads the element's renditions); a
