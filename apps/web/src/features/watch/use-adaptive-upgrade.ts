@@ -5,7 +5,7 @@ import { handOver } from './handover';
 import { createHlsElement, startHlsPlayback, type HlsPlayback } from './hls-player';
 import { loadHlsVideo } from './preload-player';
 import { playingSource, type ProgressiveSource } from './progressive-sources';
-import { chooseStartLevel, estimateBandwidth, START_BANDWIDTH_SHARE } from './start-level';
+import { chooseStartLevel, estimateBandwidth } from './start-level';
 
 /**
  * When the watch page leaves the progressive file it started on (progressive-sources.ts) for
@@ -127,10 +127,11 @@ export function useAdaptiveUpgrade(options: Options) {
         });
         const playing = playingSource(sources, media.currentSrc, location.href);
         if (wanted < 0 || !playing) return;
-        // Up for a sharper picture the connection carries; down only when it cannot carry the file
-        // (a smaller player than the file's is no reason to move: the picture is already sharp).
+        // Up for a sharper picture the connection carries; down only when the file's peak rate is
+        // more than the whole estimate (within it, what the browser has buffered ahead absorbs the
+        // rest, and a real stall moves it). A smaller player than the file's is no reason to move.
         const better = sources[wanted]!.bitrate > playing.bitrate;
-        const tooMuch = playing.bitrate > bandwidth * START_BANDWIDTH_SHARE;
+        const tooMuch = playing.bitrate > bandwidth;
         if (better || tooMuch) void upgrade(wanted);
       }, FIT_CHECK_DELAY_MS);
     };
