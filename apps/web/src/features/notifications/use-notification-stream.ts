@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { NotificationItem, Unread } from '@streamhub/contract';
 import { hasNotification, withNewNotification, type NotificationPages } from './notification-cache';
@@ -19,7 +19,23 @@ function receive(queryClient: QueryClient, item: NotificationItem) {
     else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
   }
   if (list) queryClient.setQueryData<NotificationPages>(notificationKeys.list(), withNewNotification(list, item));
+  // A re-read on its way (the stream's first open re-reads what the page had) may have been read
+  // before this item was written, and its answer would put the list and the count back without it.
+  for (const queryKey of [notificationKeys.list(), notificationKeys.unread()]) {
+    if (queryClient.isFetching({ queryKey, exact: true }) > 0) readAgainAfter(queryClient, queryKey);
+  }
   toast(item.text, { id: `notification-${item._id}`, duration: NOTIFICATION_TOAST_MS });
+}
+
+/** Reads `queryKey` again once its fetch on the way has answered (or failed). */
+function readAgainAfter(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  const hash = hashKey(queryKey);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    unsubscribe();
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
 }
 
 /**

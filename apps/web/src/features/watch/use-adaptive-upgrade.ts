@@ -11,10 +11,12 @@ import { chooseStartLevel, estimateBandwidth } from './start-level';
  * When the watch page leaves the progressive file it started on (progressive-sources.ts) for
  * adaptive playback (hls.js), handing over without a seam (handover.ts). The file plays as long as
  * it is the right one; the player moves when:
- * - the rung the player would choose now differs from the file's: the player's size and pixel
- *   density, and the connection as measured on earlier visits (or the browser's estimate), known
- *   only in the browser, after the first frame and whenever the player is resized (full screen);
- * - playback stalls (the connection cannot carry the file): hls.js's adaptive bitrate steps down;
+ * - the rung the player would choose now is sharper than the file's (the player's size and pixel
+ *   density, and the connection as measured on earlier visits or the browser's estimate, known
+ *   only in the browser; after the first frame and whenever the player is resized, full screen
+ *   included), or the file's peak rate is more than the whole estimate;
+ * - playback stalls for a second (the connection cannot carry the file): hls.js's adaptive bitrate
+ *   steps down;
  * - the viewer picks a quality (or Auto) in the settings menu, which lists the rungs already.
  * Nothing moves in a browser without Media Source Extensions: the file plays to its end there.
  */
