@@ -88,15 +88,24 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
     </App>
   );
   // Each pass renders the page and then asks for what it wanted; the next renders with the answers.
-  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-    await renderToNothing(page());
-    if (!(await fetchWanted(client))) break;
+  // A pass that wanted nothing new is the page's markup.
+  let rendered: Rendered | null = null;
+  for (let pass = 0; pass < MAX_DATA_PASSES && !rendered; pass++) {
+    const result = await renderToChunks(page());
+    if (!(await fetchWanted(client))) rendered = result;
   }
   const last = context.matches[context.matches.length - 1];
+  const known = client.getQueryCache().getAll().length;
   await loadHeadData(client, last?.route.path ?? '', last?.params ?? {});
+  // The head's call brought an answer the page may show too: rendered again with it.
+  if (client.getQueryCache().getAll().length !== known) rendered = null;
   const head = pageHead({ context, client, origin: request.origin });
   const preloads = await pagePreloads(context, client, request);
-  const markup = await renderToStream(page());
+  rendered ??= await renderToChunks(page());
+  // A part that failed renders in the browser instead (React falls back to client rendering there).
+  for (const error of rendered.errors) console.error('Server render error', error);
+  const markup = new PassThrough();
+  markup.end(Buffer.concat(rendered.chunks));
   return {
     kind: 'page',
     status: pageStatus(context, head),
@@ -203,40 +212,33 @@ function pageStatus(context: StaticHandlerContext, head: PageHead): number {
   return last?.route.path === '*' ? 404 : context.statusCode;
 }
 
-/** Renders once for the queries it asks for; the markup is thrown away. */
-function renderToNothing(element: ReactNode): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    sink.on('finish', resolve);
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: () => undefined,
-    });
-  });
-}
+/** A render's markup, and what failed in it. */
+type Rendered = { chunks: Buffer[]; errors: unknown[] };
 
 /**
- * React's streaming render of the page, handed over once all of it is ready: the markup then has
+ * React's streaming render of the page, collected once all of it is ready: the markup then has
  * every Suspense boundary filled in place, without the inline scripts that stream late content
- * (the Content-Security-Policy allows none). The data is all loaded by then, so little waits.
+ * (the Content-Security-Policy allows none but the page's first). The data is all loaded by
+ * then, so little waits.
  */
-function renderToStream(element: ReactNode): Promise<PassThrough> {
+function renderToChunks(element: ReactNode): Promise<Rendered> {
   return new Promise((resolve, reject) => {
-    const markup = new PassThrough();
+    const chunks: Buffer[] = [];
+    const errors: unknown[] = [];
+    const sink = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => resolve({ chunks, errors }));
     const stream = renderToPipeableStream(element, {
       // Every boundary in place, however large: React would otherwise send a large one after its
       // fallback, to be moved in by an inline script.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => {
-        stream.pipe(markup);
-        resolve(markup);
-      },
+      onAllReady: () => stream.pipe(sink),
       onShellError: reject,
-      onError: (error) => {
-        // A part that failed renders in the browser instead (React falls back to client rendering there).
-        console.error('Server render error', error);
-      },
+      onError: (error) => void errors.push(error),
     });
   });
 }
