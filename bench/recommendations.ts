@@ -7,8 +7,8 @@
  * 100,000 new watch events.
  *
  *   npx tsx bench/recommendations.ts [--viewers 20000] [--videos 50000] [--channels 1000]
- *     [--clusters 50] [--watches 10] [--sample 2000] [--new-events 100000]
- *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.1] [--seed-decays 0.9] [--pairs 20]
+ *     [--clusters 50] [--watches 10] [--sample <all viewers>] [--seed 42] [--new-events 100000]
+ *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.2] [--seed-decays 0.9] [--pairs 20]
  *
  * `--alphas a,b,…`, `--ks k,…`, `--shrinks s,…` and `--trending-warm w,…` evaluate For you with each
  * neighbour score exponent (NEIGHBOUR_KNOBS.alpha), shrink and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
@@ -16,6 +16,10 @@
  * recency (KNOBS.seedDecay) and each trending weight of a
  * viewer with history (KNOBS.trendingWarm), so the knobs are compared on one population; `--pairs`
  * sets NEIGHBOUR_KNOBS.pairsPerInteraction. Latency is measured with the first of each.
+ * Every viewer is evaluated unless `--sample n` (n viewers spread evenly); each hit-rate is printed
+ * with its standard error, and For you / popularity with the standard error of the ratio (both
+ * lists are scored on the same viewers: the delta method on the paired hits) and a 95 % interval.
+ * `--seed` draws another population from the same generator.
  * At 1,000,000 videos / 100,000 viewers / 100 watches each (10 M events) the events are written
  * in batches of 50,000 as integer arrays turned into rows by the database (ids made in SQL, in
  * key order), and only the sampled viewers' histories stay in memory.
@@ -52,7 +56,7 @@ const P = {
   channels: arg('channels', 1_000),
   clusters: arg('clusters', 50),
   watches: arg('watches', 10),
-  sample: arg('sample', 2_000),
+  sample: arg('sample', Infinity),
   newEvents: arg('new-events', 100_000),
   /** Share of a viewer's watches inside their taste cluster. */
   inTaste: 0.8,
@@ -71,8 +75,8 @@ NEIGHBOUR_KNOBS.shrink = SHRINKS[0]!;
 const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
 const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
-/** Deterministic random numbers (mulberry32), so runs compare. */
-let seed = 42;
+/** Deterministic random numbers (mulberry32), so runs compare; `--seed` draws another population. */
+let seed = arg('seed', 42);
 function random() {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = seed;
@@ -104,12 +108,20 @@ const uuid = (kind: number, i: number) =>
 const userId = (i: number) => uuid(1, i);
 const videoId = (i: number) => uuid(3, i);
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 /** Runs `work` and prints its wall time and the CPU seconds of this process and its database (a shared machine blurs the first only). */
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const [started, cpu] = [performance.now(), await cpuSeconds(process.pid)];
   const out = await work();
   const used = (await cpuSeconds(process.pid)) - cpu;
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s (${used.toFixed(1)} CPU s)`);
+  console.log(
+    `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s (${used.toFixed(1)} CPU s; load average ${load()})`,
+  );
   return out;
 }
 
@@ -199,6 +211,38 @@ function historyWriter(db: Db) {
 /** Prints each step of a refresh. */
 const profile = (step: string, ms: number) => console.log(`    ${step}: ${(ms / 1000).toFixed(1)} s`);
 
+/** One list's score over the evaluated viewers, kept per viewer (for standard errors and paired ratios). */
+class Score {
+  /** Per viewer, in evaluation order: 1 when the held-out video is in the first 12. */
+  readonly hits: number[] = [];
+  private gain = 0;
+  add(ranked: Array<number | string>, target: number | string) {
+    const rank = ranked.indexOf(target);
+    const hit = rank >= 0 && rank < 12;
+    this.hits.push(hit ? 1 : 0);
+    if (hit) this.gain += 1 / Math.log2(rank + 2);
+  }
+  hitRate = () => mean(this.hits);
+  ndcg = () => this.gain / Math.max(1, this.hits.length);
+  hitRateError = () => Math.sqrt(variance(this.hits) / Math.max(1, this.hits.length));
+  /**
+   * This hit-rate over `other`'s, scored on the same viewers, with its standard error by the
+   * delta method: Var(F/P) ≈ Var(f − R·p) / (n·P²) over the per-viewer hits f and p.
+   */
+  ratioTo(other: Score) {
+    const [f, p] = [this.hitRate(), other.hitRate()];
+    const ratio = f / p;
+    const d = this.hits.map((h, i) => h - ratio * other.hits[i]!);
+    return { ratio, error: Math.sqrt(variance(d) / d.length) / p };
+  }
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+/** Sample variance (n − 1). */
+function variance(xs: number[]) {
+  const m = mean(xs);
+  return xs.reduce((a, x) => a + (x - m) ** 2, 0) / Math.max(1, xs.length - 1);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 async function main() {
@@ -216,7 +260,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     console.log(
-      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
+      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}; seed ${seed}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
     );
     await timed('seed users and videos', () => seedDatabase(db));
 
@@ -274,20 +318,11 @@ async function main() {
     // Warm-up (JIT, connections): 50 viewers outside the sample.
     for (let k = 0; k < 50; k++) await service.forYou({ _id: userId((k * 7919 + 1) % P.viewers), role: 'user' } as Viewer, 1);
     const popular = [...popularity.keys()].filter((v) => popularity[v]! > 0).sort((a, b) => popularity[b]! - popularity[a]!);
-    type Score = { hits: number; ndcg: number };
-    const add = (s: Score, ranked: Array<number | string>, target: number | string) => {
-      const rank = ranked.indexOf(target);
-      if (rank >= 0 && rank < 12) {
-        s.hits += 1;
-        s.ndcg += 1 / Math.log2(rank + 2);
-      }
-    };
-    const baselines = { oracle: { hits: 0, ndcg: 0 }, popularity: { hits: 0, ndcg: 0 }, random: { hits: 0, ndcg: 0 } };
+    const baselines = { oracle: new Score(), popularity: new Score(), random: new Score() };
     for (const u of sampleIds) {
       const seen = new Set(histories.get(u));
-      add(baselines.oracle, oracle(u % P.clusters, seen), heldOut.get(u)!);
-      add(
-        baselines.popularity,
+      baselines.oracle.add(oracle(u % P.clusters, seen), heldOut.get(u)!);
+      baselines.popularity.add(
         popular
           .slice(0, 12 + P.watches)
           .filter((v) => !seen.has(v))
@@ -299,12 +334,14 @@ async function main() {
         const v = Math.floor(random() * P.videos);
         if (!seen.has(v) && !randomList.includes(v)) randomList.push(v);
       }
-      add(baselines.random, randomList, heldOut.get(u)!);
+      baselines.random.add(randomList, heldOut.get(u)!);
     }
     const n = sampleIds.length;
     const line = (label: string, s: Score) =>
-      console.log(`  ${label.padEnd(40)} ${(s.hits / n).toFixed(4).padStart(10)}   ${(s.ndcg / n).toFixed(4)}`);
-    console.log(`\nheld-out last watch, ${n} viewers sampled      hit-rate@12   nDCG@12`);
+      console.log(
+        `  ${label.padEnd(40)} ${s.hitRate().toFixed(4).padStart(10)} ± ${s.hitRateError().toFixed(4)}   ${s.ndcg().toFixed(4)}`,
+      );
+    console.log(`\nheld-out last watch, ${n} viewers      hit-rate@12 ± 1 s.e.   nDCG@12`);
     line('oracle (knows the clusters: the ceiling)', baselines.oracle);
     line('popularity', baselines.popularity);
     line('random', baselines.random);
@@ -322,7 +359,7 @@ async function main() {
       for (const [warm, decay] of TRENDING_WARM.flatMap((w) => SEED_DECAYS.map((d) => [w, d] as const))) {
         KNOBS.trendingWarm = warm;
         KNOBS.seedDecay = decay;
-        const forYou = { hits: 0, ndcg: 0 };
+        const forYou = new Score();
         const times: number[] = [];
         const cpu = await cpuSeconds(process.pid);
         for (const u of sampleIds) {
@@ -330,8 +367,7 @@ async function main() {
           const t0 = performance.now();
           const page = await service.forYou(viewer, 1);
           times.push(performance.now() - t0);
-          add(
-            forYou,
+          forYou.add(
             page.videos.map((v) => v._id),
             videoId(heldOut.get(u)!),
           );
@@ -341,15 +377,15 @@ async function main() {
           cpuPerRequest = ((await cpuSeconds(process.pid)) - cpu) / times.length;
         }
         line(`For you (alpha ${alpha}, shrink ${shrink}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
-        console.log(`    For you / popularity hit-rate: ${(forYou.hits / Math.max(1, baselines.popularity.hits)).toFixed(2)}×`);
+        const { ratio, error } = forYou.ratioTo(baselines.popularity);
+        console.log(
+          `    For you / popularity hit-rate: ${ratio.toFixed(2)}× ± ${error.toFixed(2)}× (1 s.e.; 95 %: ${(ratio - 1.96 * error).toFixed(2)}–${(ratio + 1.96 * error).toFixed(2)}×); oracle / popularity ${baselines.oracle.ratioTo(baselines.popularity).ratio.toFixed(2)}×`,
+        );
       }
     }
     latencies.sort((a, b) => a - b);
     console.log(
-      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ${(cpuPerRequest * 1000).toFixed(1)} CPU ms a request (this process and its database); load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ${(cpuPerRequest * 1000).toFixed(1)} CPU ms a request (this process and its database); load average ${load()}`,
     );
 
     // New events: each drawn like the rest, an hour after everything before.
