@@ -75,14 +75,34 @@ NEIGHBOUR_KNOBS.shrink = SHRINKS[0]!;
 const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
 const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
-/** Deterministic random numbers (mulberry32), so runs compare; `--seed` draws another population. */
-let seed = arg('seed', 42);
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+const SEED = arg('seed', 42);
+/** Deterministic random numbers (mulberry32) from `state`, so runs compare. */
+function mulberry32(state: number) {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+/** The population's draws; `--seed` draws another population. */
+const random = mulberry32(SEED);
+
+/**
+ * The viewers evaluated: all of them, or `--sample n` drawn at random (from a stream of their
+ * own, so the population stays the same). Evenly spaced ids would not do: viewer u's taste is
+ * u % clusters, so every 10th viewer of 20,000 covers 5 of the 50 clusters.
+ */
+function sampleViewers(): number[] {
+  const ids = Array.from({ length: P.viewers }, (_, i) => i);
+  if (P.sample >= P.viewers) return ids;
+  const draw = mulberry32(SEED + 1);
+  for (let i = 0; i < P.sample; i++) {
+    const j = i + Math.floor(draw() * (P.viewers - i));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  }
+  return ids.slice(0, P.sample).sort((a, b) => a - b);
 }
 
 /** A Zipf sampler over ranks 0..n-1 (cumulative weights, binary search). */
@@ -260,14 +280,12 @@ async function main() {
   try {
     await migrateToLatest(db);
     console.log(
-      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}; seed ${seed}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
+      `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}; seed ${SEED}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
     );
     await timed('seed users and videos', () => seedDatabase(db));
 
     const { pick, oracle } = population();
-    const sampleIds = Array.from({ length: Math.min(P.sample, P.viewers) }, (_, i) =>
-      Math.floor((i * P.viewers) / Math.min(P.sample, P.viewers)),
-    );
+    const sampleIds = sampleViewers();
     const sampled = new Set(sampleIds);
     const histories = new Map<number, number[]>();
     const heldOut = new Map<number, number>();
@@ -315,7 +333,7 @@ async function main() {
       repo,
       access: createAccessService({ db, uploadLimitDefault: 5 }),
     });
-    // Warm-up (JIT, connections): 50 viewers outside the sample.
+    // Warm-up (JIT, connections): 50 requests, not timed.
     for (let k = 0; k < 50; k++) await service.forYou({ _id: userId((k * 7919 + 1) % P.viewers), role: 'user' } as Viewer, 1);
     const popular = [...popularity.keys()].filter((v) => popularity[v]! > 0).sort((a, b) => popularity[b]! - popularity[a]!);
     const baselines = { oracle: new Score(), popularity: new Score(), random: new Score() };
