@@ -25,7 +25,12 @@
  * key order), and only the sampled viewers' histories stay in memory.
  *
  * PostgreSQL: DATABASE_URL when set (a database bench_recs_<n> is created on it), else an
- * embedded one in a temp folder, removed after.
+ * embedded one in a temp folder, removed after. `--keep` leaves the folder and its database
+ * (named bench_recs) as the run ends; `--reuse <folder>` measures such a database again with the
+ * same population options, writing nothing: the population is drawn again in memory (for the
+ * held-out watches and the baselines), generation, trending, the first build and the new events
+ * are skipped. Keep with `--new-events 0` so that the kept history is the generated one; a
+ * variant (`--alphas` …) leaves its neighbours in a reused database.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -76,6 +81,8 @@ const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
 const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
 
 const SEED = arg('seed', 42);
+const KEEP = process.argv.includes('--keep');
+const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
 /** Deterministic random numbers (mulberry32) from `state`, so runs compare. */
 function mulberry32(state: number) {
   return () => {
@@ -267,13 +274,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main() {
   let adminUrl = process.env.DATABASE_URL;
-  const dir = adminUrl ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-recs-'));
+  const dir = adminUrl ? undefined : (REUSE ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-recs-'))));
   const embedded = dir ? await startEmbeddedPostgres(path.join(dir, 'pg')) : undefined;
   adminUrl ??= embedded!.url('postgres');
-  const name = `bench_recs_${process.pid}`;
+  const name = KEEP || REUSE ? 'bench_recs' : `bench_recs_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (!REUSE) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), 4);
@@ -282,7 +289,7 @@ async function main() {
     console.log(
       `population: ${P.viewers} viewers, ${P.videos} videos, ${P.channels} channels, ${P.clusters} taste clusters, ${P.watches} watches each (${P.inTaste * 100} % in taste, Zipf ${P.zipf}; seed ${SEED}); pairing window ${NEIGHBOUR_KNOBS.pairsPerInteraction}`,
     );
-    await timed('seed users and videos', () => seedDatabase(db));
+    if (!REUSE) await timed('seed users and videos', () => seedDatabase(db));
 
     const { pick, oracle } = population();
     const sampleIds = sampleViewers();
@@ -291,8 +298,8 @@ async function main() {
     const heldOut = new Map<number, number>();
     const start = Date.now() - 20 * 86_400_000;
     const popularity = new Int32Array(P.videos);
-    const writer = historyWriter(db);
-    await timed(`insert ${P.viewers * P.watches} watch events`, async () => {
+    const writer = REUSE ? { add: async () => {}, flush: async () => {} } : historyWriter(db);
+    await timed(`${REUSE ? 'draw again (written before)' : 'insert'} ${P.viewers * P.watches} watch events`, async () => {
       for (let u = 0; u < P.viewers; u++) {
         const taste = u % P.clusters;
         const seen = new Set<number>();
@@ -311,20 +318,23 @@ async function main() {
       await writer.flush();
     });
     // Trending from the same watches (views weighted by age: all within the window here).
-    await timed('trending scores', async () => {
-      const watchedVideos = [...popularity.keys()].filter((v) => popularity[v]! > 0);
-      for (let s = 0; s < watchedVideos.length; s += 50_000) {
-        const batch = watchedVideos.slice(s, s + 50_000);
-        await sql`
-          UPDATE videos SET trend_score = ln(t.n::float8) + ((extract(epoch from now()) - 1735689600) * ${Math.LN2 / 86400})
-          FROM unnest(${batch.map((v) => videoId(v))}::uuid[], ${batch.map((v) => popularity[v]!)}::int[]) AS t(id, n)
-          WHERE videos.id = t.id`.execute(db);
-      }
-    });
+    if (!REUSE)
+      await timed('trending scores', async () => {
+        const watchedVideos = [...popularity.keys()].filter((v) => popularity[v]! > 0);
+        for (let s = 0; s < watchedVideos.length; s += 50_000) {
+          const batch = watchedVideos.slice(s, s + 50_000);
+          await sql`
+            UPDATE videos SET trend_score = ln(t.n::float8) + ((extract(epoch from now()) - 1735689600) * ${Math.LN2 / 86400})
+            FROM unnest(${batch.map((v) => videoId(v))}::uuid[], ${batch.map((v) => popularity[v]!)}::int[]) AS t(id, n)
+            WHERE videos.id = t.id`.execute(db);
+        }
+      });
     await sql`ANALYZE`.execute(db);
     const repo = createRecommendationsRepo(db);
-    const stats = await timed('first neighbour build (all history)', () => repo.refresh(NEIGHBOUR_KNOBS, profile));
-    console.log('  ', stats);
+    if (!REUSE) {
+      const stats = await timed('first neighbour build (all history)', () => repo.refresh(NEIGHBOUR_KNOBS, profile));
+      console.log('  ', stats);
+    }
     // The steady state a server reads in: the build's dead rows gone, statistics and visibility
     // maps current (so autovacuum does not run inside the latency loop).
     await timed('vacuum and analyze', () => sql`VACUUM ANALYZE`.execute(db));
@@ -406,6 +416,10 @@ async function main() {
       `For you latency (service + database, sequential, ${latencies.length} viewers): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ${(cpuPerRequest * 1000).toFixed(1)} CPU ms a request (this process and its database); load average ${load()}`,
     );
 
+    if (REUSE) {
+      console.log('new events and their refresh: skipped (--reuse writes nothing)');
+      return;
+    }
     // New events: each drawn like the rest, an hour after everything before.
     await timed(`insert ${P.newEvents} new watch events`, async () => {
       for (let k = 0; k < P.newEvents; k++) {
@@ -418,10 +432,11 @@ async function main() {
     console.log('  ', again);
   } finally {
     await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (KEEP || REUSE) console.log(`database ${name} kept${dir ? `: --reuse ${dir}` : ''}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
+    if (dir && !KEEP && !REUSE) await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
