@@ -8,15 +8,16 @@
  *
  *   npx tsx bench/recommendations.ts [--viewers 20000] [--videos 50000] [--channels 1000]
  *     [--clusters 50] [--watches 10] [--sample <all viewers>] [--seed 42] [--new-events 100000]
- *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.2] [--seed-decays 0.9] [--pairs 20]
+ *     [--alphas 0.8] [--ks 20] [--shrinks 5] [--trending-warm 0.2] [--seed-decays 0.9] [--seed-counts 20] [--pairs 20]
  *
- * `--alphas a,b,…`, `--ks k,…`, `--shrinks s,…` and `--trending-warm w,…` evaluate For you with each
- * neighbour score exponent (NEIGHBOUR_KNOBS.alpha), shrink and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours;
- * the neighbours are recomputed for each pair of these), each decay of the seeds' weights by
- * recency (KNOBS.seedDecay) and each trending weight of a
- * viewer with history (KNOBS.trendingWarm), so the knobs are compared on one population; `--pairs`
- * sets NEIGHBOUR_KNOBS.pairsPerInteraction. Latency is measured with the first of each.
- * Every viewer is evaluated unless `--sample n` (n viewers spread evenly); each hit-rate is printed
+ * `--alphas a,b,…`, `--ks k,…`, `--shrinks s,…`, `--trending-warm w,…`, `--seed-decays d,…` and
+ * `--seed-counts n,…` evaluate For you with each neighbour score exponent (NEIGHBOUR_KNOBS.alpha),
+ * shrink and number of neighbours kept (NEIGHBOUR_KNOBS.neighbours; the neighbours are recomputed
+ * for each of these), each trending weight of a viewer with history (KNOBS.trendingWarm), each
+ * decay of the seeds' weights by recency (KNOBS.seedDecay) and each number of seeds (KNOBS.seeds),
+ * so the knobs are compared on one population; `--pairs` sets NEIGHBOUR_KNOBS.pairsPerInteraction.
+ * Latency is measured with the first of each.
+ * Every viewer is evaluated unless `--sample n` (n viewers drawn at random); each hit-rate is printed
  * with its standard error, and For you / popularity with the standard error of the ratio (both
  * lists are scored on the same viewers: the delta method on the paired hits) and a 95 % interval.
  * `--seed` draws another population from the same generator.
@@ -79,6 +80,7 @@ const SHRINKS = list('shrinks', NEIGHBOUR_KNOBS.shrink);
 NEIGHBOUR_KNOBS.shrink = SHRINKS[0]!;
 const TRENDING_WARM = list('trending-warm', KNOBS.trendingWarm);
 const SEED_DECAYS = list('seed-decays', KNOBS.seedDecay);
+const SEED_COUNTS = list('seed-counts', KNOBS.seeds);
 
 const SEED = arg('seed', 42);
 const KEEP = process.argv.includes('--keep');
@@ -384,9 +386,11 @@ async function main() {
           repo.rerank({ ...NEIGHBOUR_KNOBS, alpha, neighbours, shrink }),
         );
       }
-      for (const [warm, decay] of TRENDING_WARM.flatMap((w) => SEED_DECAYS.map((d) => [w, d] as const))) {
+      const blends = TRENDING_WARM.flatMap((w) => SEED_DECAYS.flatMap((d) => SEED_COUNTS.map((c) => [w, d, c] as const)));
+      for (const [warm, decay, seeds] of blends) {
         KNOBS.trendingWarm = warm;
         KNOBS.seedDecay = decay;
+        KNOBS.seeds = seeds;
         const forYou = new Score();
         const times: number[] = [];
         const cpu = await cpuSeconds(process.pid);
@@ -404,7 +408,10 @@ async function main() {
           latencies = times;
           cpuPerRequest = ((await cpuSeconds(process.pid)) - cpu) / times.length;
         }
-        line(`For you (alpha ${alpha}, shrink ${shrink}, k ${neighbours}, trending →${warm}, decay ${decay})`, forYou);
+        line(
+          `For you (alpha ${alpha}, shrink ${shrink}, k ${neighbours}, trending →${warm}, decay ${decay}, seeds ${seeds})`,
+          forYou,
+        );
         const { ratio, error } = forYou.ratioTo(baselines.popularity);
         console.log(
           `    For you / popularity hit-rate: ${ratio.toFixed(2)}× ± ${error.toFixed(2)}× (1 s.e.; 95 %: ${(ratio - 1.96 * error).toFixed(2)}–${(ratio + 1.96 * error).toFixed(2)}×); oracle / popularity ${baselines.oracle.ratioTo(baselines.popularity).ratio.toFixed(2)}×`,
