@@ -223,7 +223,8 @@ export function createRecommendationsRepo(db: Db) {
      * Reads the watch history and likes added since the last refresh into the co-watch tables
      * and recomputes the neighbours of every video whose pairs changed; one refresh at a time
      * across processes (null: another one is running). Each viewer-video pair counts once, however
-     * often it is read (history of several days, a like and a watch, the overlap).
+     * often it is read (history of several days, a like and a watch, the overlap). While the
+     * tables are empty (`auto`), they are built in bulk: the same tables, at once (`RefreshMode`).
      */
     async refresh(
       knobs = NEIGHBOUR_KNOBS,
