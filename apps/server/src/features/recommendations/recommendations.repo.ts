@@ -65,6 +65,21 @@ export interface RefreshStats {
   touched: number;
 }
 
+/**
+ * How a refresh counts: `incremental` adds what is new to the co-watch tables; `bulk` builds them
+ * from scratch, set-based in work tables (allowed only while all four are empty); `auto` (what the
+ * job does) builds in bulk while they are empty (the first refresh, or the one after a migration
+ * emptied them) and adds incrementally after. Both give the same tables (recommendations.test.ts).
+ */
+export type RefreshMode = 'auto' | 'incremental' | 'bulk';
+
+/**
+ * Memory for each sort and hash of a bulk build (per operation and per parallel worker): it
+ * sorts and groups every interaction and every pair once, so more memory means fewer passes over
+ * temporary files. The build runs once per empty state.
+ */
+export const BULK_MEMORY = '1GB';
+
 export function createRecommendationsRepo(db: Db) {
   const trending = () => selectCards(db).where(listed()).where('videos.trend_score', '>=', trendingFloor());
 
@@ -208,12 +223,14 @@ export function createRecommendationsRepo(db: Db) {
      * Reads the watch history and likes added since the last refresh into the co-watch tables
      * and recomputes the neighbours of every video whose pairs changed; one refresh at a time
      * across processes (null: another one is running). Each viewer-video pair counts once, however
-     * often it is read (history of several days, a like and a watch, the overlap).
+     * often it is read (history of several days, a like and a watch, the overlap). While the
+     * tables are empty (`auto`), they are built in bulk: the same tables, at once (`RefreshMode`).
      */
     async refresh(
       knobs = NEIGHBOUR_KNOBS,
       /** Told each step's wall time (the bench's profile). */
       onStep: (step: string, ms: number) => void = () => {},
+      mode: RefreshMode = 'auto',
     ): Promise<RefreshStats | null> {
       let last = performance.now();
       const done = (step: string) => {
@@ -226,53 +243,152 @@ export function createRecommendationsRepo(db: Db) {
           ok: boolean;
         }>`SELECT pg_try_advisory_xact_lock(hashtextextended('rec-refresh', 0)) AS ok`.execute(trx);
         if (!lock[0]?.ok) return null;
-        // The pair counts are grouped and sorted in memory, not in files.
-        await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
-        const { rows: state } = await sql<{ from: Date }>`
-          SELECT read_until - make_interval(secs => ${knobs.overlapSeconds}) AS "from" FROM rec_state FOR UPDATE`.execute(trx);
-        const from = state[0]!.from;
-        await sql`CREATE TEMP TABLE rec_new (user_id uuid, video_id uuid, at timestamptz) ON COMMIT DROP`.execute(trx);
-        await sql`
-          WITH added AS (
-            INSERT INTO rec_interactions (user_id, video_id, at)
-            SELECT user_id, video_id, min(at) FROM (
-              SELECT user_id, video_id, watched_at AS at FROM watch_history WHERE watched_at > ${from}
-              UNION ALL
-              SELECT user_id, video_id, created_at FROM video_likes WHERE created_at > ${from}
-            ) f GROUP BY user_id, video_id ORDER BY user_id, video_id
-            ON CONFLICT DO NOTHING
-            RETURNING user_id, video_id, at
-          )
-          INSERT INTO rec_new SELECT * FROM added`.execute(trx);
-        await sql`ANALYZE rec_new`.execute(trx);
-        done('new interactions');
-        await sql`
-          INSERT INTO rec_video_users (video_id, users)
-          SELECT video_id, count(*) FROM rec_new GROUP BY video_id
-          ON CONFLICT (video_id) DO UPDATE SET users = rec_video_users.users + excluded.users`.execute(trx);
-        done('viewers per video');
-        await pairNew(trx, knobs.pairsPerInteraction);
-        done('new pairs');
-        await sql`
-          INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_delta ORDER BY 1, 2
-          ON CONFLICT (video_id, other_id) DO UPDATE SET n = rec_pairs.n + excluded.n`.execute(trx);
-        done('pair counts');
-        await sql`
-          CREATE TEMP TABLE rec_touched ON COMMIT DROP AS
-          SELECT video_id FROM rec_delta UNION SELECT video_id FROM rec_new`.execute(trx);
-        await sql`ANALYZE rec_touched`.execute(trx);
-        await rankNeighbours(trx, knobs);
-        done('neighbours ranked');
+        const { rows: state } = await sql<{ from: Date; empty: boolean }>`
+          SELECT read_until - make_interval(secs => ${knobs.overlapSeconds}) AS "from",
+                 NOT EXISTS (SELECT 1 FROM rec_interactions) AND NOT EXISTS (SELECT 1 FROM rec_video_users)
+                   AND NOT EXISTS (SELECT 1 FROM rec_pairs) AND NOT EXISTS (SELECT 1 FROM rec_neighbours) AS empty
+          FROM rec_state FOR UPDATE`.execute(trx);
+        const { from, empty } = state[0]!;
+        if (mode === 'bulk' && !empty) throw new Error('a bulk build needs empty co-watch tables');
+        const stats =
+          mode === 'bulk' || (mode === 'auto' && empty)
+            ? await buildAll(trx, from, knobs, done)
+            : await addNew(trx, from, knobs, done);
         await sql`UPDATE rec_state SET read_until = now()`.execute(trx);
-        const { rows: counts } = await sql<RefreshStats>`
-          SELECT (SELECT count(*) FROM rec_new)::int AS interactions, (SELECT coalesce(sum(n), 0) FROM rec_delta)::int AS pairs,
-                 (SELECT count(*) FROM rec_touched)::int AS touched`.execute(trx);
-        return counts[0]!;
+        return stats;
       });
     },
   };
 }
 export type RecommendationsRepo = ReturnType<typeof createRecommendationsRepo>;
+
+/**
+ * The incremental refresh: the interactions newer than `from` that are not counted yet are added
+ * to the co-watch tables, and the neighbours of every video they touch are ranked again.
+ */
+async function addNew(trx: Db, from: Date, knobs: typeof NEIGHBOUR_KNOBS, done: (step: string) => void) {
+  // The pair counts are grouped and sorted in memory, not in files.
+  await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
+  await sql`CREATE TEMP TABLE rec_new (user_id uuid, video_id uuid, at timestamptz) ON COMMIT DROP`.execute(trx);
+  await sql`
+    WITH added AS (
+      INSERT INTO rec_interactions (user_id, video_id, at)
+      SELECT user_id, video_id, min(at) FROM (${newInteractions(from)}) f
+      GROUP BY user_id, video_id ORDER BY user_id, video_id
+      ON CONFLICT DO NOTHING
+      RETURNING user_id, video_id, at
+    )
+    INSERT INTO rec_new SELECT * FROM added`.execute(trx);
+  await sql`ANALYZE rec_new`.execute(trx);
+  done('new interactions');
+  await sql`
+    INSERT INTO rec_video_users (video_id, users)
+    SELECT video_id, count(*) FROM rec_new GROUP BY video_id
+    ON CONFLICT (video_id) DO UPDATE SET users = rec_video_users.users + excluded.users`.execute(trx);
+  done('viewers per video');
+  await pairNew(trx, knobs.pairsPerInteraction);
+  done('new pairs');
+  await sql`
+    INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_delta ORDER BY 1, 2
+    ON CONFLICT (video_id, other_id) DO UPDATE SET n = rec_pairs.n + excluded.n`.execute(trx);
+  done('pair counts');
+  await sql`
+    CREATE TEMP TABLE rec_touched ON COMMIT DROP AS
+    SELECT video_id FROM rec_delta UNION SELECT video_id FROM rec_new`.execute(trx);
+  await sql`ANALYZE rec_touched`.execute(trx);
+  await rankNeighbours(trx, knobs);
+  done('neighbours ranked');
+  const { rows } = await sql<RefreshStats>`
+    SELECT (SELECT count(*) FROM rec_new)::int AS interactions, (SELECT coalesce(sum(n), 0) FROM rec_delta)::int AS pairs,
+           (SELECT count(*) FROM rec_touched)::int AS touched`.execute(trx);
+  return rows[0]!;
+}
+
+/**
+ * The bulk build, for an empty co-watch state: the tables `addNew` would make from it, computed
+ * at once. Work is done in unlogged work tables (no WAL, no index, readable by parallel
+ * workers), which vanish with the transaction: the interactions grouped; each viewer's pairs
+ * from one pass over their timeline (a window of the `pairsPerInteraction` interactions before
+ * each), counted one way; then every pair both ways with its score, sorted once by video and
+ * score, which is the order neighbours are ranked in and an order in which each video's pairs
+ * go to the right edge of `rec_pairs`' key. The real tables are only appended to (no statement
+ * per row, each index growing where its last entry went) and keep their indexes and foreign keys:
+ * nothing takes more than a row lock, so For you, up next and deletes go on meanwhile.
+ */
+async function buildAll(trx: Db, from: Date, knobs: typeof NEIGHBOUR_KNOBS, done: (step: string) => void) {
+  const set = (name: string, value: string) => sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
+  await set('work_mem', BULK_MEMORY);
+  await set('maintenance_work_mem', BULK_MEMORY);
+  // The work tables are read back in the order they were written (an order for speed only).
+  await set('synchronize_seqscans', 'off');
+  // Tens of millions of groups: sorted and counted in one pass, not spilled from a hash table.
+  await set('enable_hashagg', 'off');
+  await sql`
+    CREATE UNLOGGED TABLE rec_build_interactions AS
+    SELECT user_id, video_id, min(at) AS at FROM (${newInteractions(from)}) f GROUP BY user_id, video_id`.execute(trx);
+  await sql`ANALYZE rec_build_interactions`.execute(trx);
+  done('interactions grouped');
+  await sql`INSERT INTO rec_interactions (user_id, video_id, at) SELECT user_id, video_id, at FROM rec_build_interactions`.execute(
+    trx,
+  );
+  done('interactions written');
+  await sql`
+    INSERT INTO rec_video_users (video_id, users)
+    SELECT video_id, count(*) FROM rec_build_interactions GROUP BY video_id ORDER BY video_id`.execute(trx);
+  await sql`ANALYZE rec_video_users`.execute(trx);
+  done('viewers per video');
+  // Each interaction with the ones just before it in its viewer's timeline (the order addNew
+  // numbers it in), counted one way (the lower id first).
+  await sql`
+    CREATE UNLOGGED TABLE rec_build_pairs AS
+    SELECT least(video_id, other_id) AS video_id, greatest(video_id, other_id) AS other_id, count(*)::int AS n
+    FROM (
+      SELECT video_id, unnest(array_agg(video_id) OVER (
+        PARTITION BY user_id ORDER BY at, video_id ROWS BETWEEN ${knobs.pairsPerInteraction} PRECEDING AND 1 PRECEDING
+      )) AS other_id
+      FROM rec_build_interactions
+    ) p
+    GROUP BY 1, 2`.execute(trx);
+  await sql`ANALYZE rec_build_pairs`.execute(trx);
+  done('pairs counted');
+  await set('enable_hashagg', 'on');
+  await sql`
+    CREATE UNLOGGED TABLE rec_build_ranked AS
+    SELECT video_id, other_id, n, score, row_number() OVER (PARTITION BY video_id ORDER BY score DESC, other_id) AS r
+    FROM (
+      SELECT p.video_id, p.other_id, p.n, ${score(knobs)} AS score
+      FROM (SELECT video_id, other_id, n FROM rec_build_pairs UNION ALL SELECT other_id, video_id, n FROM rec_build_pairs) p
+      JOIN rec_video_users pa ON pa.video_id = p.video_id
+      JOIN rec_video_users pb ON pb.video_id = p.other_id
+    ) s`.execute(trx);
+  done('pairs scored and ranked');
+  await sql`INSERT INTO rec_pairs (video_id, other_id, n) SELECT video_id, other_id, n FROM rec_build_ranked`.execute(trx);
+  done('pairs written');
+  await sql`
+    INSERT INTO rec_neighbours (video_id, neighbour_id, score)
+    SELECT video_id, other_id, score FROM rec_build_ranked WHERE r <= ${knobs.neighbours}`.execute(trx);
+  done('neighbours written');
+  const { rows } = await sql<RefreshStats>`
+    SELECT (SELECT count(*) FROM rec_build_interactions)::int AS interactions,
+           (SELECT 2 * coalesce(sum(n), 0) FROM rec_build_pairs)::int AS pairs,
+           (SELECT count(*) FROM rec_video_users)::int AS touched`.execute(trx);
+  await sql`DROP TABLE rec_build_ranked, rec_build_pairs, rec_build_interactions`.execute(trx);
+  await sql`ANALYZE rec_interactions, rec_pairs, rec_neighbours`.execute(trx);
+  return rows[0]!;
+}
+
+/**
+ * The score of b as a neighbour of a, from their pair's count and their viewers (`p`, `pa`, `pb`
+ * in the statement), as a real: the same expression wherever neighbours are ranked.
+ */
+const score = (knobs: typeof NEIGHBOUR_KNOBS) =>
+  sql`(p.n / (power(pa.users, ${knobs.alpha}::float8) * power(pb.users, 1 - ${knobs.alpha}::float8) + ${knobs.shrink}::float8))::real`;
+
+/** The (viewer, video, time) of every history entry and like newer than `from` (a pair may come more than once). */
+const newInteractions = (from: Date) => sql`
+  SELECT user_id, video_id, watched_at AS at FROM watch_history WHERE watched_at > ${from}
+  UNION ALL
+  SELECT user_id, video_id, created_at FROM video_likes WHERE created_at > ${from}`;
 
 /**
  * `rec_delta`: the co-occurrences the new interactions (`rec_new`) add, both ways. Each new
@@ -315,9 +431,7 @@ async function rankNeighbours(trx: Db, knobs: typeof NEIGHBOUR_KNOBS) {
       JOIN rec_pairs p ON p.video_id = t.video_id
       JOIN rec_video_users pa ON pa.video_id = p.video_id
       JOIN rec_video_users pb ON pb.video_id = p.other_id
-      CROSS JOIN LATERAL (
-        SELECT (p.n / (power(pa.users, ${knobs.alpha}::float8) * power(pb.users, 1 - ${knobs.alpha}::float8) + ${knobs.shrink}::float8))::real AS score
-      ) s
+      CROSS JOIN LATERAL (SELECT ${score(knobs)} AS score) s
     ) ranked
     WHERE r <= ${knobs.neighbours}`.execute(trx);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import { createUser, createVideo, createVideos, createEntitlement } from '../../../test/factories.ts';
 import { trendAfterViews } from './trend-score.ts';
+import { createRecommendationsRepo, NEIGHBOUR_KNOBS } from './recommendations.repo.ts';
 
 const ctx = await createTestContext();
 const { app, db } = ctx;
@@ -318,5 +319,104 @@ describe('for you (GET /api/feed/for-you)', () => {
 
   it('a bad page is 400', async () => {
     expect((await get('/api/feed/for-you?page=-1')).statusCode).toBe(400);
+  });
+});
+
+describe('the first build (bulk) and the incremental refresh', () => {
+  const repo = createRecommendationsRepo(db);
+  /** Empties the co-watch tables, as migration 0024 left them: the next refresh reads all history. */
+  async function reset() {
+    await sql`TRUNCATE rec_neighbours, rec_pairs, rec_video_users, rec_interactions`.execute(db);
+    await sql`UPDATE rec_state SET read_until = '-infinity'`.execute(db);
+  }
+  async function tables() {
+    const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows;
+    return {
+      interactions: await rows(sql`SELECT user_id, video_id, at FROM rec_interactions ORDER BY 1, 2`),
+      users: await rows(sql`SELECT video_id, users FROM rec_video_users ORDER BY 1`),
+      pairs: await rows(sql`SELECT video_id, other_id, n FROM rec_pairs ORDER BY 1, 2`),
+      neighbours: await rows(sql`SELECT video_id, neighbour_id, score FROM rec_neighbours ORDER BY 1, 2`),
+    };
+  }
+
+  it('build the same interactions, viewer counts, pairs and neighbours from the same history', async () => {
+    // 40 viewers over 24 videos of 3 channels (plus what earlier tests wrote): 3–14 watches each
+    // in an order of their own, some at the same instant, some seen on two days or also liked.
+    let r = 7;
+    const next = (n: number) => ((r = (r * 48271) % 2147483647), r % n);
+    const channels = await Promise.all([0, 1, 2].map(() => createUser(db)));
+    const videos = (
+      await Promise.all(
+        channels.map((c) =>
+          createVideos(
+            db,
+            c.id,
+            Array.from({ length: 8 }, () => ({})),
+          ),
+        ),
+      )
+    ).flat();
+    const viewers = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
+    const start = Date.now() - 10 * 86_400_000;
+    const history: Array<{ id: string; user_id: string; video_id: string; watched_on: string; watched_at: Date }> = [];
+    const likes: Array<{ id: string; user_id: string; video_id: string; created_at: Date }> = [];
+    for (const [u, viewer] of viewers.entries()) {
+      const taste = u % 3;
+      const seen = new Set<string>();
+      const count = 3 + next(12);
+      for (let i = 0; seen.size < count; i++) {
+        const video = videos[next(3) === 0 ? next(24) : taste * 8 + next(8)]!;
+        if (seen.has(video)) continue;
+        seen.add(video);
+        // Every fifth watch at the same instant as the one before it: ties go by video id.
+        const at = new Date(start + u * 60_000 + (i - (i % 5 === 4 ? 1 : 0)) * 1000);
+        history.push({ id: crypto.randomUUID(), user_id: viewer.id, video_id: video, watched_on: '2020-01-01', watched_at: at });
+        if (next(6) === 0)
+          history.push({
+            id: crypto.randomUUID(),
+            user_id: viewer.id,
+            video_id: video,
+            watched_on: '2020-01-02',
+            watched_at: new Date(at.getTime() + 86_400_000),
+          });
+        if (next(8) === 0)
+          likes.push({
+            id: crypto.randomUUID(),
+            user_id: viewer.id,
+            video_id: video,
+            created_at: new Date(at.getTime() - next(2) * 500),
+          });
+      }
+    }
+    await db.insertInto('watch_history').values(history).execute();
+    await db.insertInto('video_likes').values(likes).execute();
+    // A small window and few neighbours kept, so both cut somewhere.
+    const knobs = { ...NEIGHBOUR_KNOBS, pairsPerInteraction: 3, neighbours: 4 };
+
+    await reset();
+    const bulkSteps: string[] = [];
+    const bulk = await repo.refresh(knobs, (step) => bulkSteps.push(step), 'bulk');
+    const built = await tables();
+    await reset();
+    const incremental = await repo.refresh(knobs, () => {}, 'incremental');
+    expect(await tables()).toEqual(built);
+    expect(incremental).toEqual(bulk);
+
+    // Not a vacuous comparison: windows and neighbour lists were cut, and scores tie.
+    expect(bulk!.interactions).toBeGreaterThan(history.length / 2);
+    const partners = new Map<string, number>();
+    for (const p of built.pairs as Array<{ video_id: string }>) partners.set(p.video_id, (partners.get(p.video_id) ?? 0) + 1);
+    expect(Math.max(...partners.values())).toBeGreaterThan(knobs.neighbours);
+    const scores = (built.neighbours as Array<{ video_id: string; score: number }>).map((n) => `${n.video_id} ${n.score}`);
+    expect(new Set(scores).size).toBeLessThan(scores.length);
+
+    // The job's own choice: bulk while the tables are empty, incremental after; bulk refuses a counted state.
+    await reset();
+    const autoSteps: string[] = [];
+    await repo.refresh(knobs, (step) => autoSteps.push(step));
+    expect(autoSteps).toEqual(bulkSteps);
+    expect(await tables()).toEqual(built);
+    await expect(repo.refresh(knobs, () => {}, 'bulk')).rejects.toThrow(/empty/);
+    expect(await repo.refresh(knobs)).toEqual({ interactions: 0, pairs: 0, touched: 0 });
   });
 });
