@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { Owner } from './common.ts';
 import { singleLineText } from './text.ts';
 import { Role } from './users.ts';
-
-/** The largest upload limit or quota an admin may set: far above any real need, far below 2^53. */
-export const MAX_UPLOAD_LIMIT = 1_000_000;
-export const MAX_STORAGE_QUOTA_BYTES = 2 ** 50;
+import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT } from './limits.ts';
 
 const page = z.coerce.number().int().min(1).max(100000).optional();
 

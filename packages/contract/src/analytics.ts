@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
-
-/** The player sends a progress heartbeat at most this often while playing (API.md §16). */
-export const HEARTBEAT_INTERVAL_SECONDS = 15;
-
-/** The retention curve's points: 0 %, 5 % … 100 % of the duration. */
-export const RETENTION_POINTS = 21;
-
-/** The studio's range when none is asked for, and the longest one may ask for (days, both ends counted). */
-export const DEFAULT_ANALYTICS_DAYS = 28;
-export const MAX_ANALYTICS_DAYS = 366;
+import { RETENTION_POINTS } from './limits.ts';
 
 /** POST /api/video/v/:videoId/progress: where the player is, and whether it plays. */
 export const ProgressBody = z.object({
@@ -21,8 +12,6 @@ export type ProgressBody = z.infer<typeof ProgressBody>;
 /** Whether a heartbeat was counted (false: sampled away, too soon after the last one, or not playable yet). */
 export const ProgressAnswer = z.object({ counted: z.boolean() });
 export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
-
-const DAY_MS = 86_400_000;
 
 /** A time with its offset (`2026-11-01T09:30:00Z`): its UTC day is the day meant. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -39,17 +28,6 @@ export const IsoDay = z.preprocess(
       return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
     }, 'must be a date that exists'),
 );
-
-/** The day `n` days after `day` (negative: before). */
-export const addDays = (day: string, n: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-
-/** Every day from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
-}
 
 /** GET /api/studio/analytics query: one video of the caller's, or all of them; a range of days (UTC). */
 export const AnalyticsQuery = z.object({ videoId: Id.optional(), from: IsoDay.optional(), to: IsoDay.optional() });

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { Owner } from './common.ts';
 import { CommentFields } from './comments.ts';
 import { singleLineText } from './text.ts';
-
-export const BLOCKED_WORDS_MAX = 200;
-export const BLOCKED_WORD_MAX_LENGTH = 100;
+import { BLOCKED_WORDS_MAX, BLOCKED_WORD_MAX_LENGTH } from './limits.ts';
 
 /** GET /api/channel/blocks: the users who may not comment on my videos and posts. */
 export const ChannelBlock = z.object({ user: Owner, createdAt: z.string() });

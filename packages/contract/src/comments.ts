@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { Owner } from './common.ts';
 import { blankAsAbsent } from './videos.ts';
 import { multiLineText } from './text.ts';
-
-export const COMMENT_MAX_LENGTH = 5000;
+import { COMMENT_MAX_LENGTH } from './limits.ts';
 
 /** POST /api/comment/video/:videoId, /api/comment/post/:postId and /api/comment/c/:commentId (API.md §7). */
 export const CommentBody = z.object({

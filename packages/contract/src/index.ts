@@ -1,3 +1,4 @@
+export * from './limits.ts';
 export * from './common.ts';
 export * from './users.ts';
 export * from './password-strength.ts';
@@ -25,3 +26,6 @@ export * from './recommendations.ts';
 export * from './chapters.ts';
 export * from './analytics.ts';
 export * from './live.ts';
+export * from './timestamps.ts';
+export * from './share-markup.ts';
+export * from './days.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LiveState, MIN_VIDEO_PRICE, requiredVideoDescription, requiredVideoTitle } from './videos.ts';
+import { MIN_VIDEO_PRICE } from './limits.ts';
+import { LiveState, requiredVideoDescription, requiredVideoTitle } from './videos.ts';
 
 /**
  * API.md §17: live streams. A live is a video (`isLive: true`) that starts `waiting`, is `live`
@@ -46,6 +47,3 @@ export const LiveInfo = z.object({
   viewers: z.number(),
 });
 export type LiveInfo = z.infer<typeof LiveInfo>;
-
-/** How often a watch page asks GET /api/live/:videoId (the viewers count's heartbeat). */
-export const LIVE_POLL_MS = 10_000;

@@ -16,7 +16,6 @@ export const NotificationType = z.enum([
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** Most ids one POST /api/notifications/read may name. */
 export const MARK_READ_MAX_IDS = 100;
 

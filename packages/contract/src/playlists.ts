@@ -3,9 +3,8 @@ import { Owner } from './common.ts';
 import { priceField } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { VideoCard } from './videos.ts';
+import { PLAYLIST_MIN_PRICE } from './limits.ts';
 
-export const PLAYLIST_MIN_PRICE = 20;
-export const PLAYLIST_DEFAULT_PRICE = 30;
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 1000;
 /** A playlist holds at most this many videos, so its detail stays one bounded answer. */

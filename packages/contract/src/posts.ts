@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
 import { multiLineText } from './text.ts';
-
-export const POST_MAX_LENGTH = 5000;
+import { POST_MAX_LENGTH } from './limits.ts';
 
 /** POST /api/post/new and POST /api/post/:postId (API.md §10). */
 export const PostBody = z.object({

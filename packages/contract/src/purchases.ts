@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
 
-/** Buy Uploads: 5 more upload slots for 20 each time (SPEC.md §9). */
-export const UPLOAD_SLOTS_PER_PURCHASE = 5;
-export const UPLOAD_SLOTS_PRICE = 20;
-
 /** GET /api/purchase/info/:videoId (API.md §11): never file URLs. */
 export const PurchaseInfo = z.object({
   hasAccess: z.boolean(),

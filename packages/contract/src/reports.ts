@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { VideoStatus } from './videos.ts';
+import { REPORT_TEXT_MAX } from './limits.ts';
 
 /** What can be reported (API.md §12); a channel is reported as its owner's account. */
 export const ReportTargetType = z.enum(['video', 'comment', 'post', 'channel']);
@@ -14,8 +15,6 @@ export type ReportReason = z.infer<typeof ReportReason>;
 /** `open` until a moderator rejects it or acts on its target (`actioned`). */
 export const ReportState = z.enum(['open', 'rejected', 'actioned']);
 export type ReportState = z.infer<typeof ReportState>;
-
-export const REPORT_TEXT_MAX = 2000;
 
 /** POST /api/reports. */
 export const NewReport = z

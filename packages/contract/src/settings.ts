@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text.ts';
-import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT } from './admin.ts';
+import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT } from './limits.ts';
 
 /** Who may create an account: anyone, nobody, or anyone an admin then approves. */
 export const Registrations = z.enum(['open', 'closed', 'approval']);

@@ -88,6 +88,3 @@ export const ChannelStats = z.object({
   totalViews: z.number(),
 });
 export type ChannelStats = z.infer<typeof ChannelStats>;
-
-/** API.md §2: the fixed, public passphrase of the `user` cookie (configurable on the server). */
-export const USER_COOKIE_PASSPHRASE_DEFAULT = 'streamhub-user-cookie-v1';

@@ -3,11 +3,9 @@ import { Caption } from './captions.ts';
 import { Chapter } from './chapters.ts';
 import { Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { MIN_VIDEO_PRICE, SORT_FIELDS } from './limits.ts';
 
-export const SORT_FIELDS = ['likes', 'duration', 'views'] as const;
 export const VIDEO_PAGE_SIZE = 12;
-/** API.md §6: an exclusive video costs at least 5 (the form's default). */
-export const MIN_VIDEO_PRICE = 5;
 
 export const VideoCard = z.object({
   _id: z.string(),

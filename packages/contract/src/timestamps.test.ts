@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChapters, splitTimestamps } from './chapters.ts';
+import { parseChapters, splitTimestamps } from './timestamps.ts';
 
 describe('parseChapters (YouTube rule)', () => {
   it('reads three or more lines that start with a timestamp, the first at 0:00, ascending', () => {
