@@ -11,7 +11,7 @@ import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
-import { decryptUserCookie, readCookie, ServerUserContext, USER_COOKIE } from './lib/auth';
+import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
 import { FIRST_SCREEN_CARDS } from './features/video-list/components/video-list-view';
 import { videoKeys, watchKeys } from './lib/query-keys';
@@ -80,7 +80,9 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const user = readUser(request.cookie);
+  // The visitor as the browser's app will see them: the same cookie, decrypted the same way.
+  const userCookie = readCookie(request.cookie, USER_COOKIE);
+  const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const page = () => (
     <App client={client} user={user}>
@@ -111,7 +113,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
     status: pageStatus(context, head),
     head: headTags(head) + preloadTags(preloads) + moduleTags(routeChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
-    state: serverStateScript(client, renderedAt),
+    state: serverStateScript(client, renderedAt, serverUserOf(userCookie, user)),
     markup,
   };
 }
@@ -124,12 +126,6 @@ function App({ client, user, children }: { client: QueryClient; user: CurrentUse
       </ServerUserContext>
     </StrictMode>
   );
-}
-
-/** The visitor as the browser's app will see them: the same cookie, decrypted the same way. */
-function readUser(cookie: string): CurrentUser | null {
-  const raw = readCookie(cookie, USER_COOKIE);
-  return raw ? decryptUserCookie(raw) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { rememberServerUser, type ServerUser } from '@/lib/auth';
 import { setRenderedAt } from '@/lib/use-now';
 
 /**
@@ -12,10 +13,13 @@ export const SERVER_STATE_ID = 'streamhub-state';
 
 type SentError = { status: number; message: string; data?: unknown; reason?: string };
 
-type ServerState = { renderedAt: number; queries: DehydratedState };
+type ServerState = { renderedAt: number; queries: DehydratedState; user?: ServerUser };
 
-/** The `<script type="application/json">` block holding `client`'s answers and failures, rendered at `renderedAt`. */
-export function serverStateScript(client: QueryClient, renderedAt: number): string {
+/**
+ * The `<script type="application/json">` block holding `client`'s answers and failures, rendered
+ * at `renderedAt` for `user` (who the browser need not decrypt from its cookie again).
+ */
+export function serverStateScript(client: QueryClient, renderedAt: number, user?: ServerUser): string {
   const state = dehydrate(client, {
     // A failed call is part of what the page showed (the not-found view, 'Unable to load video').
     shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
@@ -25,7 +29,7 @@ export function serverStateScript(client: QueryClient, renderedAt: number): stri
     if (error) query.state.error = sentError(error) as unknown as Error;
   }
   // Inside <script>: nothing may close the element or open a comment.
-  const json = JSON.stringify({ renderedAt, queries: state } satisfies ServerState).replace(/</g, '\\u003c');
+  const json = JSON.stringify({ renderedAt, queries: state, user } satisfies ServerState).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
 }
 
@@ -41,8 +45,9 @@ function sentError(error: Error): SentError {
 export function hydrateServerState(client: QueryClient): boolean {
   const text = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!text) return false;
-  const { renderedAt, queries: state } = JSON.parse(text) as ServerState;
+  const { renderedAt, queries: state, user } = JSON.parse(text) as ServerState;
   setRenderedAt(() => renderedAt);
+  rememberServerUser(user);
   for (const query of state.queries) {
     const error = query.state.error as SentError | null;
     // The app tells failures apart by ApiError's status and reason.

@@ -7,6 +7,8 @@ import {
   decryptUserCookie,
   getCurrentUser,
   readCookie,
+  rememberServerUser,
+  serverUserOf,
   syncCurrentUserFromCookie,
   updateCurrentUser,
 } from './auth';
@@ -91,5 +93,25 @@ describe('current user store', () => {
 
     clearCurrentUser();
     expect(store.has(DECRYPTED_USER_KEY)).toBe(false);
+  });
+
+  it("takes the server render's user for the cookie it was rendered for, and decrypts any other", () => {
+    const fakeDocument = { cookie: 'user=salted-ciphertext-of-the-render' };
+    vi.stubGlobal('document', fakeDocument);
+    const rendered = { ...user, fullname: 'From the server' };
+    // The cookie could not be decrypted: the user can only come from the server's word.
+    rememberServerUser(serverUserOf('salted-ciphertext-of-the-render', rendered));
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toEqual(rendered);
+
+    // A cookie written since (another sign-in) is decrypted instead.
+    fakeDocument.cookie = `user=${encodeURIComponent(encrypted)}`;
+    syncCurrentUserFromCookie();
+    expect(getCurrentUser()).toEqual(user);
+
+    // Signed out when rendered: nothing to take.
+    expect(serverUserOf(null, null)).toBeUndefined();
+    rememberServerUser(undefined);
+    clearCurrentUser();
   });
 });
