@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { HydrateApart } from '@/components/hydrate-apart';
 import { useComments } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { useLiveComments } from '@/features/comments/use-live-comments';
@@ -102,50 +103,55 @@ function Watch({ videoId }: { videoId: string }) {
         {live && live.status !== 'live' ? (
           <LivePlaceholder status={live.status} poster={data.thumbnail} />
         ) : (
-          <VideoPlayer
-            // A live's player and its replay's are two players: the replay starts at its beginning.
-            key={live ? 'live' : 'video'}
-            live={Boolean(live)}
-            hlsUrl={data.hlsUrl}
-            videoFile={data.videoFile}
-            storyboardUrl={data.storyboardUrl}
-            poster={data.thumbnail}
-            title={title}
-            duration={data.duration}
-            captions={data.captions}
-            chapters={data.chapters}
-            // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
-            onMediaRefused={() => void video.refetch()}
-            videoId={videoId}
-            // None to ask for (a live, no stream) or none readable: the player streams from the start.
-            sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
-          />
+          <HydrateApart>
+            <VideoPlayer
+              // A live's player and its replay's are two players: the replay starts at its beginning.
+              key={live ? 'live' : 'video'}
+              live={Boolean(live)}
+              hlsUrl={data.hlsUrl}
+              videoFile={data.videoFile}
+              storyboardUrl={data.storyboardUrl}
+              poster={data.thumbnail}
+              title={title}
+              duration={data.duration}
+              captions={data.captions}
+              chapters={data.chapters}
+              // Media tokens are short-lived: a refused request means new URLs from a fresh watch call.
+              onMediaRefused={() => void video.refetch()}
+              videoId={videoId}
+              // None to ask for (a live, no stream) or none readable: the player streams from the start.
+              sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
+            />
+          </HydrateApart>
         )}
         {live ? <LiveStatus status={live.status} viewers={live.viewers} /> : null}
         <ChapterList videoId={videoId} chapters={data.chapters ?? []} />
         {showRest ? (
+          // The details and comments hydrate after the player, each in a pass of its own.
           <>
-            <WatchDetails
-              video={data}
-              // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
-              shareAction={<ShareButton video={data} />}
-              playlistAction={<AddToPlaylistButton videoId={videoId} />}
-              menuAction={
-                community.ownsContent ? (
-                  <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
-                    Studio
-                  </Link>
-                ) : (
-                  <ActionMenu
-                    label="More actions for this video"
-                    actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}
-                  />
-                )
-              }
-              subscribeAction={
-                data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
-              }
-            />
+            <HydrateApart>
+              <WatchDetails
+                video={data}
+                // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
+                shareAction={<ShareButton video={data} />}
+                playlistAction={<AddToPlaylistButton videoId={videoId} />}
+                menuAction={
+                  community.ownsContent ? (
+                    <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
+                      Studio
+                    </Link>
+                  ) : (
+                    <ActionMenu
+                      label="More actions for this video"
+                      actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}
+                    />
+                  )
+                }
+                subscribeAction={
+                  data.owner?._id ? <SubscribeButton channelId={data.owner._id} subscribed={data.isSubscribed} /> : null
+                }
+              />
+            </HydrateApart>
             {preview ? (
               <p role="status" className="rounded-lg bg-panel p-4 text-sm text-muted">
                 {data.publishAt
@@ -153,11 +159,13 @@ function Watch({ videoId }: { videoId: string }) {
                   : 'Only you can see this video until it is published. Comments open then.'}
               </p>
             ) : (
-              <CommentsSection
-                target={{ kind: 'video', id: videoId }}
-                commentActions={community.commentActions}
-                canPin={community.ownsContent}
-              />
+              <HydrateApart>
+                <CommentsSection
+                  target={{ kind: 'video', id: videoId }}
+                  commentActions={community.commentActions}
+                  canPin={community.ownsContent}
+                />
+              </HydrateApart>
             )}
             {community.reportDialog}
           </>
@@ -169,9 +177,17 @@ function Watch({ videoId }: { videoId: string }) {
           alone), and under the comments on narrow screens. */}
       <div className="flex w-full shrink-0 flex-col gap-6 xl:w-80 2xl:w-96">
         <aside className="hidden lg:block">
-          {showRest ? <MoreVideos ownerId={data.owner?._id} currentId={videoId} /> : null}
+          {showRest ? (
+            <HydrateApart>
+              <MoreVideos ownerId={data.owner?._id} currentId={videoId} />
+            </HydrateApart>
+          ) : null}
         </aside>
-        {showRest && !preview ? <UpNext videoId={videoId} /> : null}
+        {showRest && !preview ? (
+          <HydrateApart>
+            <UpNext videoId={videoId} />
+          </HydrateApart>
+        ) : null}
       </div>
     </div>
   );

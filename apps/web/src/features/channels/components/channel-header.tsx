@@ -24,6 +24,8 @@ export function ChannelHeader({ channel, stats, actions }: ChannelHeaderProps) {
           src={channel.avatar}
           fallback="avatar"
           alt={`${channel.fullname}'s avatar`}
+          // Often the page's largest paint: asked for first, before the app's code.
+          fetchPriority="high"
           className="-mt-12 h-24 w-24 shrink-0 rounded-full border-4 border-panel object-cover sm:-mt-14 sm:h-28 sm:w-28"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
