@@ -70,6 +70,22 @@ test.describe('server-rendered pages', () => {
     );
   });
 
+  test("/home's HTML asks for the first card's thumbnail first, and for that one alone", async ({ page }) => {
+    await registerViaApi(page);
+    const response = await page.request.get('/home');
+    const html = await response.text();
+    const link = response.headers().link ?? '';
+    expect(link).toMatch(/^<\/media\/[^>]+>; rel=preload; as=image; fetchpriority=high$/);
+    // The page's first card (the For you shelf's when it shows, else the grid's) is the one
+    // preloaded; each list's first card alone is at high priority, the next ones load eagerly.
+    const cards = [...html.matchAll(/<img[^>]*class="aspect-video[^>]*>/g)].map(([tag]) => tag);
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards[0]).toContain('fetchPriority="high"');
+    expect(cards[0]).toContain(`src="${link.slice(1, link.indexOf('>'))}"`);
+    expect(cards.filter((card) => card.includes('fetchPriority="high"')).length).toBeLessThanOrEqual(2);
+    expect(cards[1]).toContain('loading="eager"');
+  });
+
   test("a viewer's watch page HTML holds the poster and the video playing a rung's own file", async ({ page }) => {
     await registerViaApi(page);
     const response = await page.request.get(`/video/watch/${open}`);

@@ -13,8 +13,8 @@ import { serverStateScript } from './app/server-state';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
-import { FIRST_SCREEN_CARDS } from './features/video-list/components/video-list-view';
 import { videoKeys, watchKeys } from './lib/query-keys';
+import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
 
 /**
  * The server's half of the web app (built by `vite build --ssr`, loaded by apps/server's web-app
@@ -174,16 +174,16 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
 const moduleTags = (files: string[]) =>
   files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
 
-/** What the page asks for first: /home's first thumbnails, the watch page's poster and first media (app/page-preloads.ts). */
+/** What the page asks for first: /home's first thumbnail, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
   const last = context.matches[context.matches.length - 1];
   if (last?.route.path === '/home') {
-    // The first cards' thumbnails: the page's largest paint, asked for before the HTML is read.
+    // The first card's thumbnail (the For you shelf's when it shows, above the grid): the page's
+    // largest paint, asked for before the HTML is read.
     const [[, list] = []] = client.getQueriesData<VideoListPage>({ queryKey: [...videoKeys.all, 'list'] });
-    return (list?.videos ?? [])
-      .slice(0, FIRST_SCREEN_CARDS)
-      .filter((video) => video.thumbnail)
-      .map((video) => ({ href: video.thumbnail, as: 'image', highPriority: true }));
+    const shelf = client.getQueryData(getForYouQueryOptions(1).queryKey);
+    const first = (shelf?.videos.length ? shelf : list)?.videos[0]?.thumbnail;
+    return first ? [{ href: first, as: 'image', highPriority: true }] : [];
   }
   const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
   const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;

@@ -26,6 +26,21 @@ export type VideoCardData = {
   isLive?: boolean;
 };
 
+/** How a first-screen card's thumbnail loads: at once, and the largest paint's before everything else. */
+export type ThumbnailPriority = 'high' | 'eager';
+
+/** The cards on a desktop's first screen: their thumbnails load at once, not when scrolled to. */
+const FIRST_SCREEN_CARDS = 4;
+
+/**
+ * The priority of a list's `index`th card on the page's first screen. A list's first card is the
+ * page's largest paint (on a phone the only card on the first screen): it alone goes first (high
+ * priority, preloaded by the server); four at high priority shared a phone's connection and
+ * painted it later.
+ */
+export const thumbnailPriority = (index: number): ThumbnailPriority | undefined =>
+  index === 0 ? 'high' : index < FIRST_SCREEN_CARDS ? 'eager' : undefined;
+
 export type VideoCardOwner = { fullname: string; avatar: string; href: string | null };
 
 type VideoCardProps = {
@@ -43,8 +58,8 @@ type VideoCardProps = {
   action?: ReactNode;
   /** Processing state of the owner's own videos, exposed for styling and tests. */
   status?: string;
-  /** A card on the page's first screen: its thumbnail loads at once, first (the page's largest paint). */
-  priority?: boolean;
+  /** A card on the page's first screen: its thumbnail loads at once ('eager'), the first one first ('high': the page's largest paint). */
+  priority?: ThumbnailPriority;
   /** Tells a list's cards from another list's on the same page (the For you shelf above the home grid). */
   testId?: string;
 };
@@ -74,7 +89,7 @@ export function VideoThumbnail({
   video: VideoCardData;
   overlay?: ReactNode;
   small?: boolean;
-  priority?: boolean;
+  priority?: ThumbnailPriority;
 }) {
   return (
     <div className={`relative overflow-hidden bg-raised ${small ? 'rounded-lg' : 'rounded-xl'}`}>
@@ -83,7 +98,7 @@ export function VideoThumbnail({
         fallback="thumbnail"
         alt=""
         loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
         className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
       />
       {overlay ?? (video.isLive ? <LiveBadge className="absolute right-1.5 bottom-1.5" /> : null) ?? (
@@ -195,7 +210,7 @@ export function ListedVideoCard({
 }: {
   video: ListedVideo;
   action?: ReactNode;
-  priority?: boolean;
+  priority?: ThumbnailPriority;
   testId?: string;
 }) {
   const user = useCurrentUser();

@@ -1,4 +1,4 @@
-import { ListedVideoCard, VideoGrid } from '@/components/video-card';
+import { ListedVideoCard, thumbnailPriority, VideoGrid } from '@/components/video-card';
 import { useForYou } from '../api/get-for-you';
 
 /** Cards the shelf shows: two rows of the widest grid. */
@@ -19,9 +19,9 @@ export function ForYouShelf() {
         For you
       </h2>
       <VideoGrid label="For you" headingLevel={3}>
-        {videos.map((video) => (
+        {videos.map((video, index) => (
           <li key={video._id}>
-            <ListedVideoCard video={video} testId="for-you-card" />
+            <ListedVideoCard video={video} testId="for-you-card" priority={thumbnailPriority(index)} />
           </li>
         ))}
       </VideoGrid>

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { ListedVideoCard, VideoGrid } from '@/components/video-card';
+import { ListedVideoCard, thumbnailPriority, VideoGrid } from '@/components/video-card';
 import { InvalidResponseError } from '@/lib/api-client';
 import { useVideos, type VideoListParams } from '../api/get-videos';
 import { pageSummary } from '../video-list-response';
@@ -9,9 +9,6 @@ type VideoListViewProps = {
   params: VideoListParams;
   onPageChange: (page: number) => void;
 };
-
-/** The cards on a phone's and a desktop's first screen: their thumbnails load first, eagerly (and the server preloads them). */
-export const FIRST_SCREEN_CARDS = 4;
 
 /** The home grid with its states (SPEC §2, §4, §8). */
 export function VideoListView({ params, onPageChange }: VideoListViewProps) {
@@ -50,7 +47,7 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
       <VideoGrid label="Videos">
         {videos.map((video, index) => (
           <li key={video._id}>
-            <ListedVideoCard video={video} priority={index < FIRST_SCREEN_CARDS} />
+            <ListedVideoCard video={video} priority={thumbnailPriority(index)} />
           </li>
         ))}
       </VideoGrid>
