@@ -92,7 +92,6 @@ test.describe('exclusive media', () => {
       return route.continue();
     });
 
-    page.on('console', (m) => console.log('PAGE', m.text()));
     await page.goto(`/video/watch/${id}`);
     const player = page.getByTestId('video-player');
     // The player's media: the rung's own file, then hls.js's element (while one prepares to take

@@ -10,11 +10,12 @@ import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload
 import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
-import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
 import { videoKeys, watchKeys } from './lib/query-keys';
 import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
+import { getProgressiveSourcesQueryOptions } from './features/watch/api/get-progressive-sources';
 
 /**
  * The server's half of the web app (built by `vite build --ssr`, loaded by apps/server's web-app
@@ -190,14 +191,10 @@ async function pagePreloads(context: StaticHandlerContext, client: QueryClient, 
   if (!video) return [];
   // The page's <video> names its rung files itself: the browser asks for the one it plays as it
   // reads the HTML, and nothing else competes with it and the poster.
-  const sources = video.hlsUrl ? client.getQueryData<unknown[]>(watchKeys.sources(video.hlsUrl)) : undefined;
+  const sources = video.hlsUrl ? client.getQueryData(getProgressiveSourcesQueryOptions(video.hlsUrl).queryKey) : undefined;
   if (sources?.length) return posterPreload(video);
-  const fetchText = async (url: string) => {
-    // Media on another origin (a CDN) are left to the browser.
-    if (!url.startsWith('/')) return null;
-    const response = await request.fetch(url, { method: 'GET' }).catch(() => null);
-    return response?.ok ? response.text() : null;
-  };
+  // Media on another origin (a CDN) are left to the browser; ours are read through the app.
+  const fetchText = (url: string) => (url.startsWith('/') ? fetchMediaText(url) : Promise.resolve(null));
   return watchPreloads(video, request.origin, fetchText);
 }
 

@@ -99,7 +99,8 @@ function Watch({ videoId }: { videoId: string }) {
       <title>{`${title} · StreamHub`}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
-            React's Suspense reveal throttle (~300 ms) before hls.js could start. */}
+            React's Suspense reveal throttle (~300 ms) before hls.js could start. Its boundary
+            (HydrateApart) never suspends: it only hydrates the player in a pass of its own. */}
         {live && live.status !== 'live' ? (
           <LivePlaceholder status={live.status} poster={data.thumbnail} />
         ) : (
