@@ -36,7 +36,10 @@ export type PageRequest = {
   manifest: ClientManifest;
 };
 
-export type ClientManifest = Record<string, { file: string; name?: string; imports?: string[]; isEntry?: boolean }>;
+export type ClientManifest = Record<
+  string,
+  { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -146,9 +149,10 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 }
 
 /**
- * The chunks of the page's routes (its layout's and its own, with what they import) beyond the
- * entry's: the browser fetches them with the entry instead of after it has run, and hydration does
- * not wait for a second round trip. At low priority: the page's content needs none of them.
+ * The chunks the entry imports (React's and the app's, main.tsx) and those of the page's routes (its
+ * layout's and its own, with what they import): the browser fetches them with the entry instead of
+ * after it has run, and hydration does not wait for a second round trip. At low priority: the
+ * page's content needs none of them.
  */
 function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
@@ -164,6 +168,7 @@ function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): s
     const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
     return Object.keys(manifest).find((key) => manifest[key]?.name === name);
   };
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) chunk.dynamicImports?.forEach(visit);
   for (const match of context.matches) {
     const source = (match.route.handle as RouteHandle | undefined)?.source;
     const key = source && keyOf(source);

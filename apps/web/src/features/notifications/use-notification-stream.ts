@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { NotificationItem, Unread } from '@streamhub/contract';
 import { hasNotification, withNewNotification, type NotificationPages } from './notification-cache';
 import { notificationKeys } from './notification-keys';
 import { openNotificationStream } from './notification-stream';
+import { toastMessage } from '@/lib/toast';
 
 /** How long a live notification's toast stays. */
 export const NOTIFICATION_TOAST_MS = 5000;
@@ -24,7 +24,7 @@ function receive(queryClient: QueryClient, item: NotificationItem) {
   for (const queryKey of [notificationKeys.list(), notificationKeys.unread()]) {
     if (queryClient.isFetching({ queryKey, exact: true }) > 0) readAgainAfter(queryClient, queryKey);
   }
-  toast(item.text, { id: `notification-${item._id}`, duration: NOTIFICATION_TOAST_MS });
+  toastMessage(item.text, { id: `notification-${item._id}`, duration: NOTIFICATION_TOAST_MS });
 }
 
 /** Reads `queryKey` again once its fetch on the way has answered (or failed). */
