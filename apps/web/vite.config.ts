@@ -13,7 +13,10 @@ function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(hls\.js|hls-video-element|custom-media-element)\//.test(id)) return 'hls';
   // Renditions for the quality menu of the progressive file too, without hls.js.
   if (/\/node_modules\/media-tracks\//.test(id)) return 'media-tracks';
-  if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  // Apart from React's: main.tsx imports React, the router and the app one after the other, so each is
+  // evaluated in a task of its own.
+  if (/\/node_modules\/react-router\//.test(id)) return 'router';
   return undefined;
 }
 

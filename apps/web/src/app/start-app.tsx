@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from './browser-router';
 import { AppProviders } from './providers';
 import { loadMatchedRoutes, routes } from './router';
 import { hydrateServerState } from './server-state';
