@@ -63,9 +63,11 @@ describe('writeStoryboard (real ffmpeg)', () => {
     expect(await fs.readdir(path.join(dir, 'storyboard'))).toEqual(['sheet_001.jpg', 'storyboard.vtt']);
   });
 
-  it('decodes only the keyframes: less than half the CPU of decoding every frame of the rung', async () => {
+  it('decodes only the keyframes: well under the CPU of decoding every frame of the rung', async () => {
     // 60 frames a second, a keyframe every 2 s: a full decode reads 120 pictures for each one the
-    // storyboard needs (measured: about a quarter of the CPU, ffmpeg's start-up included).
+    // storyboard needs (measured: about a quarter of the CPU on a quiet machine, ffmpeg's start-up
+    // included; half of it under a loaded CI's noise). A storyboard that decoded every frame would
+    // cost at least as much as the full decode, since it also tiles and encodes the sheets.
     const long = await makeTempDir('streamhub-storyboard-cpu-');
     try {
       await writeRung(long, { seconds: 30, fps: 60 });
@@ -74,7 +76,7 @@ describe('writeStoryboard (real ffmpeg)', () => {
       );
       const storyboard = await childCpuSeconds(() => writeStoryboard({ outDir: long, rung, ladder, durationSec: 30 }));
       expect(everyFrame).toBeGreaterThan(0.1);
-      expect(storyboard).toBeLessThan(everyFrame / 2);
+      expect(storyboard).toBeLessThan(everyFrame * 0.8);
     } finally {
       await fs.rm(long, { recursive: true, force: true });
     }
