@@ -115,7 +115,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   return {
     kind: 'page',
     status: pageStatus(context, head),
-    head: headTags(head) + preloadTags(preloads) + moduleTags(routeChunks(context, request.manifest)),
+    head: headTags(head) + preloadTags(preloads) + moduleTags(pageChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
     state: serverStateScript(client, renderedAt, serverUserOf(userCookie, user)),
     markup,
@@ -149,12 +149,12 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 }
 
 /**
- * The chunks the entry imports (React's and the app's, main.tsx) and those of the page's routes (its
- * layout's and its own, with what they import): the browser fetches them with the entry instead of
- * after it has run, and hydration does not wait for a second round trip. At low priority: the
- * page's content needs none of them.
+ * The chunks the entry imports (React's, the router's and the app's: main.tsx) and those of the
+ * page's routes (its layout's and its own, with what they import): the browser fetches them with
+ * the entry instead of after it has run, and hydration does not wait for a second round trip. At
+ * low priority: the page's content needs none of them.
  */
-function routeChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
+function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

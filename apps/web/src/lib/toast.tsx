@@ -4,12 +4,12 @@ import type { ExternalToast, ToasterProps } from 'sonner';
 /**
  * Toasts (sonner) load apart from the first page's code: sonner's module adds its stylesheet to the
  * page when it is evaluated, and inside the app's first script that was a style recalculation of
- * the whole page (and, while a browser's profiler watches, a second parse of the entry chunk). The
+ * the whole page (and, while the browser traces, a second parse of the entry chunk). The
  * toaster mounts once React has taken the page over; a toast asked for earlier waits for it, since
  * sonner shows only what is announced after its toaster listens.
  */
 const loadSonner = () => import('sonner');
-let toasterListens: () => void = () => undefined;
+let toasterListens!: () => void;
 const listening = new Promise<void>((resolve) => (toasterListens = resolve));
 
 function show(message: string, options: ExternalToast, kind?: 'success' | 'error') {
