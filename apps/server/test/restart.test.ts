@@ -12,7 +12,18 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The real entry point on its embedded defaults: PORT and DATA_DIR honoured, data survives restarts. */
 async function start(dataDir: string, port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'all' };
+  // The grace a request in flight has to finish once the stop begins (5 s by default) is wide here:
+  // on a loaded CI machine the in-flight registration's rest, its argon2id hash and its insert
+  // took longer than 5 s, and the server rightly cut it off. What this test proves is that it is
+  // waited for at all.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ROLE: 'all',
+    SHUTDOWN_GRACE_SECONDS: '120',
+  };
   delete env.DATABASE_URL;
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: root,
