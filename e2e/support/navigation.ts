@@ -1,10 +1,16 @@
 import type { Page } from '@playwright/test';
 
-/** Resolves once React has taken over the server's markup (its container key is on the root). */
+/**
+ * Resolves once React has taken over the server's markup: its container key is on the root and the
+ * page has marked the take-over (hold-early.ts: every control is React's, its effects have run).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+    return (
+      Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer'))) &&
+      performance.getEntriesByName('streamhub:taken-over').length > 0
+    );
   });
 }
 

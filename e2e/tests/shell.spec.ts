@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from '../support/navigation';
 import { registerViaApi } from '../support/users';
 
 test.describe('signed-in shell', () => {
@@ -18,6 +19,9 @@ test.describe('signed-in shell', () => {
     await registerViaApi(page);
     await page.goto('/channel');
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    // The button above is the server's markup: the app's code must have arrived and taken the page
+    // over before the connection goes (offline, the code itself could not be fetched).
+    await waitForHydration(page);
 
     await context.setOffline(true);
     await expect(page).toHaveURL(/\/error$/);

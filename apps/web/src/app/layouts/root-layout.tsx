@@ -20,6 +20,8 @@ function useConnectivityRedirects() {
     window.addEventListener('offline', showOffline);
     window.addEventListener('online', goHome);
     const stopListening = onNetworkError(showOffline);
+    // The connection went while the app's code was starting (the server's page showed already).
+    if (!navigator.onLine) showOffline();
     return () => {
       window.removeEventListener('offline', showOffline);
       window.removeEventListener('online', goHome);
