@@ -3,37 +3,21 @@
 // Lighthouse's mobile defaults (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), in
 // Debian's Chromium. Seeds a creator with a few ready videos and a viewer first. Prints score,
 // LCP, TBT, FCP and CLS per page, the median of RUNS runs (default 3).
-// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed; PAGES=watch,channel for some)
+// Run: npx tsx bench/lighthouse.ts  (builds the web app if needed; PAGES=watch,channel for some;
+// DATA=<folder> keeps the seeded server data for the next run; LH_JSON=prefix saves reports and traces)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import {
-  browserCookies,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  ensureWebBuild,
-  makeClip,
-  registerViaApi,
-  startServer,
-  uploadReady,
-} from './support.ts';
+import { browserCookies, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, startSeededServer } from './support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 await ensureWebBuild();
 
-const server = await startServer({ ROLE: 'all' });
-const creator = await registerViaApi(server.base, 'lighthousebench');
-const clip = await makeClip(server.dataDir, { seconds: 8, width: 1280, height: 720 });
-const ids: string[] = [];
-for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
-  ids.push(await uploadReady(server.base, creator, clip, title));
-const creatorId = (
-  (await (await fetch(`${server.base}/api/users/me`, { headers: { cookie: creator } })).json()) as { data: { _id: string } }
-).data._id;
-// The signed-in pages are measured as a viewer sees them (another user's videos and channel).
-const cookie = await registerViaApi(server.base, 'lighthouseviewer');
+// A creator's three videos and a viewer (DATA=<folder> keeps them for the next run).
+const { server, seed } = await startSeededServer();
+const { ids, creatorId, viewer: cookie } = seed;
 
 // Chromium's DevTools port, for Lighthouse: LIGHTHOUSE_PORT when set.
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 9200 + Math.floor(Math.random() * 500));
@@ -47,7 +31,14 @@ const context = await chromium.launchPersistentContext(profile, {
 type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };
 
 async function audit(url: string, run: number, tries = 3): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    // LH_PROFILE=1: the CPU profiler's samples in the saved trace too (bench/trace-tasks.ts names the functions).
+    process.env.LH_PROFILE
+      ? { extends: 'lighthouse:default', settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } }
+      : undefined,
+  );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   // Lighthouse's own failures to record the load (NO_NAVSTART now and then in headless Chromium)
   // say nothing about the page: that run is made again rather than counted as a score of 0.
@@ -56,11 +47,12 @@ async function audit(url: string, run: number, tries = 3): Promise<Figures> {
     return audit(url, run, tries - 1);
   }
   const { audits, categories } = result.lhr;
-  if (process.env.LH_JSON)
-    await fs.writeFile(
-      `${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}-${run}.json`,
-      result.report as string,
-    );
+  // LH_JSON=prefix: each run's report, and its trace for bench/trace-tasks.ts.
+  if (process.env.LH_JSON) {
+    const name = `${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}-${run}`;
+    await fs.writeFile(`${name}.json`, result.report as string);
+    await fs.writeFile(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+  }
   return {
     score: Math.round((categories.performance?.score ?? 0) * 100),
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -103,6 +95,6 @@ try {
   console.log(`load after: ${os.loadavg()[0]!.toFixed(1)}`);
   await context.close();
   await server.stop();
-  await fs.rm(server.dataDir, { recursive: true, force: true });
+  if (!process.env.DATA) await fs.rm(server.dataDir, { recursive: true, force: true });
   await fs.rm(profile, { recursive: true, force: true });
 }

@@ -281,3 +281,45 @@ export async function cpuSeconds(pid: number): Promise<number> {
   }
   return ticks / 100;
 }
+
+/** What the page benchmarks (lighthouse.ts, trace-page.ts) open: a creator's videos and channel, and a viewer. */
+export type PageSeed = { ids: string[]; creatorId: string; viewer: string };
+
+/**
+ * A server with a creator's three ready 8 s 720p videos and a viewer signed in (their cookie): the
+ * pages as visitors meet them. DATA=<folder> keeps the server's data there and reuses it on the
+ * next run (no uploads, no transcodes, the same ids; the viewer signs in again).
+ */
+export async function startSeededServer(): Promise<{ server: Awaited<ReturnType<typeof startServer>>; seed: PageSeed }> {
+  const dataDir = process.env.DATA;
+  const seedFile = dataDir && path.join(dataDir, 'page-seed.json');
+  const before = seedFile ? await fs.readFile(seedFile, 'utf8').catch(() => null) : null;
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const server = await startServer(dataDir ? { ROLE: 'all', DATA_DIR: dataDir } : { ROLE: 'all' });
+  if (before) {
+    const seed = JSON.parse(before) as PageSeed;
+    const login = await fetch(`${server.base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'pageviewer', email: 'pageviewer', password: 'Passw0rd!' }),
+    });
+    if (login.status !== 200) throw new Error(`login: ${login.status}`);
+    seed.viewer = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { server, seed };
+  }
+  const creator = await registerViaApi(server.base, 'pagecreator');
+  const clip = await makeClip(server.dataDir, { seconds: 8, width: 1280, height: 720 });
+  const ids: string[] = [];
+  for (const title of ['Harbour at dawn', 'Mountain pass', 'City lights'])
+    ids.push(await uploadReady(server.base, creator, clip, title));
+  const me = (await (await fetch(`${server.base}/api/users/me`, { headers: { cookie: creator } })).json()) as {
+    data: { _id: string };
+  };
+  // The signed-in pages are measured as a viewer sees them (another user's videos and channel).
+  const seed = { ids, creatorId: me.data._id, viewer: await registerViaApi(server.base, 'pageviewer') };
+  if (seedFile) await fs.writeFile(seedFile, JSON.stringify(seed));
+  return { server, seed };
+}
