@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { whenIdle } from './when-idle';
 
 /**
  * The time relative times ('5 seconds ago') count from. The server renders at one moment and the
- * browser takes its markup over a little later: while React hydrates a component it reads the
- * server's moment (useSyncExternalStore's server snapshot), so both write the same text, then the
- * browser's own time, renewed every few seconds.
+ * browser takes its markup over a little later: the browser starts from the server's moment, so
+ * hydration writes the same text, and moves on to its own time once idle after that, then every
+ * few seconds while any relative time shows. (Moved on at once, the change re-rendered every
+ * relative time synchronously among React's effects of the take-over: a long task on a phone.)
  */
 
 let renderedAt: () => number = () => Date.now();
@@ -15,23 +17,38 @@ export function setRenderedAt(moment: () => number): void {
 }
 
 const TICK_MS = 10_000;
-let now = Date.now();
+/** The browser's moment for relative times: the server's until first renewed (fixed once read). */
+let now: number | null = null;
+const listeners = new Set<() => void>();
+let stopTicking = () => {};
 
-function subscribe(onChange: () => void): () => void {
-  const tick = () => {
-    now = Date.now();
-    onChange();
-  };
-  tick();
-  const timer = setInterval(tick, TICK_MS);
-  return () => clearInterval(timer);
+function tick() {
+  now = Date.now();
+  for (const listener of listeners) listener();
 }
 
-/** Now, for relative times; the server's render moment while hydrating. */
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  if (listeners.size === 1) {
+    const timer = setInterval(tick, TICK_MS);
+    // Renewed when idle, in a task of its own (it may be up to TICK_MS old, or the server's).
+    const cancel = whenIdle(tick);
+    stopTicking = () => {
+      clearInterval(timer);
+      cancel();
+    };
+  }
+  return () => {
+    listeners.delete(onChange);
+    if (listeners.size === 0) stopTicking();
+  };
+}
+
+/** Now, for relative times; the server's render moment while hydrating and until the browser is idle. */
 export function useNow(): number {
   return useSyncExternalStore(
     subscribe,
-    () => now,
+    () => (now ??= renderedAt()),
     () => renderedAt(),
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -45,12 +45,35 @@ function WatchUnavailable({ removed }: { removed?: string }) {
 /** A query's first answer failed (a later refetch failing keeps the data it had). */
 const failedAtFirst = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
 
+/**
+ * The visit's history entry (the page's fourth initial call, sent by the browser once idle), in a
+ * component of its own: its answer re-renders nothing but this (the page re-rendered whole for
+ * it, a long task on a phone); a failure is handed to the page, which then shows the error view.
+ */
+function TrackVisit({ videoId, onFailed }: { videoId: string; onFailed: (error: Error) => void }) {
+  const track = useTrackWatch(videoId);
+  const error = failedAtFirst(track) ? track.error : null;
+  useEffect(() => {
+    if (error) onFailed(error);
+  }, [error, onFailed]);
+  return null;
+}
+
 function Watch({ videoId }: { videoId: string }) {
+  const [trackError, setTrackError] = useState<Error | null>(null);
+  return (
+    <>
+      <TrackVisit videoId={videoId} onFailed={setTrackError} />
+      <WatchContent videoId={videoId} trackError={trackError} />
+    </>
+  );
+}
+
+function WatchContent({ videoId, trackError }: { videoId: string; trackError: Error | null }) {
   // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
   // owner's more videos (the server asked for all but the history entry before rendering).
   const video = useWatchVideo(videoId);
   const comments = useComments({ kind: 'video', id: videoId });
-  const track = useTrackWatch(videoId);
   const more = useMoreVideos(video.data?.owner?._id);
   const community = useCommunityActions(video.data?.owner?._id);
   // A live (API.md §17): its state and viewers now, followed while the page is open; its comments
@@ -71,7 +94,7 @@ function Watch({ videoId }: { videoId: string }) {
   // A scheduled video, not yet public: only its owner sees it, in a preview without the calls
   // that answer for public videos alone (comments, history, up next).
   const preview = video.data?.status === 'scheduled';
-  const failed = preview ? undefined : [comments, track, more].find(failedAtFirst);
+  const failed = preview ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
   const error = video.error ?? failed?.error;
   useEffect(() => {
     if (error && !noAccess) console.error('Could not load the video', error);

@@ -3,6 +3,7 @@ import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query
 import type { NotificationItem, Unread } from '@streamhub/contract';
 import { hasNotification, withNewNotification, type NotificationPages } from './notification-cache';
 import { notificationKeys } from './notification-keys';
+import { whenIdle } from '@/lib/when-idle';
 import { openNotificationStream } from './notification-stream';
 import { toastMessage } from '@/lib/toast';
 
@@ -48,9 +49,18 @@ export function useNotificationStream(userId: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return;
-    return openNotificationStream({
-      onItem: (item) => receive(queryClient, item),
-      onConnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    // Opened once the page is idle, not among the effects of its take-over: what arrives in
+    // between is read again when the stream connects (onConnected).
+    let close: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      close = openNotificationStream({
+        onItem: (item) => receive(queryClient, item),
+        onConnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      });
     });
+    return () => {
+      cancel();
+      close?.();
+    };
   }, [userId, queryClient]);
 }

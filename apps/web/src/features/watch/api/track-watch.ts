@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
+import { useIdle } from '@/lib/when-idle';
 
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
@@ -20,4 +21,5 @@ export const trackWatchQueryOptions = (videoId: string) =>
     meta: { ssr: false },
   });
 
-export const useTrackWatch = (videoId: string) => useQuery(trackWatchQueryOptions(videoId));
+/** Sent once the page is idle (its take-over and first frame first); the page does not wait for it. */
+export const useTrackWatch = (videoId: string) => useQuery({ ...trackWatchQueryOptions(videoId), enabled: useIdle() });

@@ -1,12 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useLocation } from 'react-router';
 import type { Chapter } from '@streamhub/contract';
+import { useBrowserValue } from '@/lib/use-browser-value';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
 import { createHlsElement, LIVE_SYNC_SECONDS, startHlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
 import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
+import { defineMenusOnDemand } from '../player-menus';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
 import { useProgressHeartbeats } from '../progress-heartbeats';
@@ -77,13 +79,12 @@ function useSeekOnTimeLinks(media: HTMLMediaElement | null, startTime: number, r
 let support: PlaybackSupport | undefined;
 /** This browser's playback support, asked once. */
 const browserSupport = () => (support ??= detectPlaybackSupport());
-const neverChanges = () => () => undefined;
 
 /**
- * What this browser can play; null on the server and while React hydrates its markup, so the
- * server's poster stays until the browser has chosen an engine.
+ * What this browser can play; null on the server, while React hydrates its markup and in the first
+ * render in the browser, so the server's poster stays until the browser has chosen an engine.
  */
-const usePlaybackSupport = () => useSyncExternalStore(neverChanges, browserSupport, () => null);
+const usePlaybackSupport = () => useBrowserValue<PlaybackSupport | null>(browserSupport, null);
 
 /** Starts playback; a browser may refuse autoplay, which leaves the controls to the viewer. */
 function playQuietly(el: HTMLMediaElement) {
@@ -199,6 +200,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (support && !engine) void loadPlayerChrome();
   }, [support, engine]);
+  // The menus are defined when the viewer goes for one.
+  useEffect(() => (controller ? defineMenusOnDemand(controller) : undefined), [controller]);
 
   // hls.js's element is made here, not by React (or by the hand-over from the progressive file,
   // already playing). Once per mount; later sources (new media tokens) go to the same element.
@@ -394,7 +397,21 @@ export function VideoPlayer(props: VideoPlayerProps) {
             {track}
           </video>
         )}
-        <media-loading-indicator slot="centered-chrome" noautohide="" />
+        <media-loading-indicator slot="centered-chrome" noautohide="">
+          {/* Spun by CSS only while loading (index.css), not by media-chrome's SVG animation. */}
+          <svg slot="icon" viewBox="0 0 100 100" aria-hidden="true">
+            <circle
+              cx="50"
+              cy="50"
+              r="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeDasharray="90 36"
+            />
+          </svg>
+        </media-loading-indicator>
         <media-settings-menu hidden anchor="auto">
           {engine === 'hls' || (engine === 'progressive' && support?.mse) ? (
             <media-settings-menu-item>
