@@ -60,3 +60,18 @@ test.describe('before the app takes the page over', () => {
     await expect(page.getByRole('link', { name: 'See all' })).toBeVisible();
   });
 });
+
+test('a search typed and a sort chosen before the code arrives are kept once React has them', async ({ page }) => {
+  await registerViaApi(page);
+  const code = await holdAppCode(page);
+  await page.goto('/channel', { waitUntil: 'commit' });
+  const search = page.getByRole('search');
+  await search.getByLabel('Search videos').fill('cats');
+  await search.getByLabel('Sort by').selectOption('views');
+  await expect.poll(code.held).toBeGreaterThan(0);
+  code.release();
+  // The direction button is React's own state: enabled once the chosen field has reached it.
+  await expect(search.getByRole('button', { name: /Sort (descending|ascending)/ })).toBeEnabled();
+  await expect(search.getByLabel('Sort by')).toHaveValue('views');
+  await expect(search.getByLabel('Search videos')).toHaveValue('cats');
+});

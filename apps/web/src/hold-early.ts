@@ -1,8 +1,8 @@
 import { TAKEN_OVER } from './lib/taken-over';
 
 /**
- * The page's first script, inline in its head (the build bundles it on its own and the server
- * allows it by its hash, vite-plugins.ts and apps/server's web-app plugin): it runs before any of
+ * Part of the page's first script (first-script.ts), inline in its head (the build bundles it on
+ * its own and the server allows it by its hash, vite-plugins.ts and apps/server's web-app plugin): it runs before any of
  * the body is parsed, long before the app's code has arrived. The page is the server's
  * (entry-server.tsx) and shows everything already; until React has taken it over (main.tsx, which
  * announces it with TAKEN_OVER), clicks on controls and form submissions are held and made again
@@ -25,6 +25,10 @@ function holdEarlyInteractions(): () => void {
   const onInput = (event: Event) => {
     const field = event.target;
     if (!inRoot(field)) return;
+    // A change event records a field only when no input event did: React, taking over a select it
+    // controls, puts its own value back, and a change sent after that (by a test driver, a moment
+    // after its input event) would record React's value instead of the one chosen.
+    if (event.type === 'change' && typed.has(field as HTMLInputElement)) return;
     if (field instanceof HTMLInputElement && /^(?:checkbox|radio)$/.test(field.type)) typed.set(field, field.checked);
     else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
       typed.set(field, field.value);
