@@ -27,24 +27,37 @@ export function inlineStylesheet(): Plugin {
 }
 
 /**
- * The app's code asked for at low priority (its entry and the chunks Vite preloads): the page is
- * rendered on the server, so nothing on screen waits for it, and on a phone's connection the
- * images and the video the page shows go first. Hydration follows as soon as the code is in.
+ * The app's code is not asked for by index.html itself: its entry script (and any chunk Vite
+ * would preload for it) becomes a `<meta name="streamhub-entry">` naming them, which the page's
+ * first script reads to ask for them once the page's largest content has painted
+ * (src/load-app-code.ts). The page is rendered on the server: nothing on screen waits for them.
  */
-export function scriptsAfterContent(): Plugin {
+export function codeAfterLargestPaint(entryMeta: string): Plugin {
   return {
-    name: 'streamhub:scripts-after-content',
+    name: 'streamhub:code-after-largest-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+      handler(html) {
+        const files: string[] = [];
+        const rest = html
+          .replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => {
+            files.unshift(src);
+            return '';
+          })
+          .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+            files.push(href);
+            return '';
+          });
+        if (files.length === 0) throw new Error('index.html names no module script');
+        return rest.replace('</head>', `  <meta name="${entryMeta}" content="${files.join(' ')}">\n  </head>`);
+      },
     },
   };
 }
 
 /**
- * `file` (src/hold-early.ts) bundled on its own by esbuild into one classic script and written
+ * `file` (src/first-script.ts) bundled on its own by esbuild into one classic script and written
  * inline at the top of index.html's head, so it runs before any of the body is parsed and needs
  * no request. The Content-Security-Policy allows no inline script but this one, by its hash
  * (apps/server, plugins/web-app.ts `inlineScriptHashes`).

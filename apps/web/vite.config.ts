@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineEarlyScript, inlineStylesheet, precompress, scriptsAfterContent } from './vite-plugins';
+import { ENTRY_META } from './src/app-code';
+import { codeAfterLargestPaint, inlineEarlyScript, inlineStylesheet, precompress } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -59,8 +60,8 @@ export default defineConfig({
     tailwindcss(),
     pureContractSchemas(),
     inlineStylesheet(),
-    scriptsAfterContent(),
-    inlineEarlyScript(fileURLToPath(new URL('./src/hold-early.ts', import.meta.url))),
+    codeAfterLargestPaint(ENTRY_META),
+    inlineEarlyScript(fileURLToPath(new URL('./src/first-script.ts', import.meta.url))),
     precompress(),
   ],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
@@ -84,7 +85,15 @@ export default defineConfig({
     // dist/.vite/manifest.json: the server preloads a page's chunks with its HTML (entry-server.tsx).
     manifest: true,
     target: 'es2022',
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: {
+        manualChunks,
+        // Chunks under 4 kB without side effects are merged into one loaded with them: the watch
+        // page asks for 22 chunks instead of 43 (3% more bytes), each a fetch the page's first
+        // script starts on the main thread (load-app-code.ts).
+        experimentalMinChunkSize: 4_000,
+      },
+    },
     modulePreload: {
       // The player's media-chrome elements are imported one per task (features/watch/player-chrome.ts):
       // Vite's helper added a <link rel=modulepreload> for each one's dependencies, and inserting

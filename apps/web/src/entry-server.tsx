@@ -10,6 +10,7 @@ import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload
 import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
+import { CHUNKS_META } from './app-code';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
@@ -115,7 +116,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   return {
     kind: 'page',
     status: pageStatus(context, head),
-    head: headTags(head) + preloadTags(preloads) + moduleTags(pageChunks(context, request.manifest)),
+    head: headTags(head) + preloadTags(preloads) + chunksMeta(pageChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
     state: serverStateScript(client, renderedAt, serverUserOf(userCookie, user)),
     markup,
@@ -151,8 +152,8 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 /**
  * The chunks the entry imports (React's, the router's and the app's: main.tsx) and those of the
  * page's routes (its layout's and its own, with what they import): the browser fetches them with
- * the entry instead of after it has run, and hydration does not wait for a second round trip. At
- * low priority: the page's content needs none of them.
+ * the entry instead of after it has run, and hydration does not wait for a second round trip.
+ * Named for the page's first script, which asks for them after the largest paint (load-app-code.ts).
  */
 function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
@@ -177,8 +178,7 @@ function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): st
   return [...files].map((file) => `/${file}`);
 }
 
-const moduleTags = (files: string[]) =>
-  files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
+const chunksMeta = (files: string[]) => (files.length ? `<meta name="${CHUNKS_META}" content="${files.join(' ')}">` : '');
 
 /** What the page asks for first: /home's first thumbnail, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
