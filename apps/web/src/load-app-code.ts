@@ -32,7 +32,8 @@ export function loadAppCodeAfterLargestPaint(): void {
     // Every preload starts its fetch on the main thread (1–2 ms each under Lighthouse, four times
     // that on a phone's CPU): forty-odd chunks at once were one task of 15–55 ms unthrottled, so
     // they are asked for four at a time, a task each (and small chunks are merged: vite.config.ts).
-    const chunks = [...entryImports, ...named(CHUNKS_META).filter(Boolean)];
+    // The entry's own imports may be among the page's chunks too: each is asked for once.
+    const chunks = [...new Set([...entryImports, ...named(CHUNKS_META).filter(Boolean)])];
     const preloadSome = () => {
       for (const href of chunks.splice(0, PRELOADS_PER_TASK)) {
         const link = document.createElement('link');

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * Runs `run` once the browser has a moment with nothing else to do (requestIdleCallback), and at
  * the latest after `timeoutMs`: for work a page starts that need not share the main thread with
@@ -13,11 +11,4 @@ export function whenIdle(run: () => void, timeoutMs = 2000): () => void {
   }
   const timer = setTimeout(run, 1);
   return () => clearTimeout(timer);
-}
-
-/** False until the browser has been idle once since the component mounted (whenIdle). */
-export function useIdle(timeoutMs?: number): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
-  return idle;
 }

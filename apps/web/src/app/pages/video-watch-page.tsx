@@ -46,8 +46,8 @@ function WatchUnavailable({ removed }: { removed?: string }) {
 const failedAtFirst = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
 
 /**
- * The visit's history entry (the page's fourth initial call, sent by the browser once idle), in a
- * component of its own: its answer re-renders nothing but this (the page re-rendered whole for
+ * The visit's history entry (the page's fourth initial call, sent by the browser), in a component
+ * of its own: its answer re-renders nothing but this (the page re-rendered whole for
  * it, a long task on a phone); a failure is handed to the page, which then shows the error view.
  */
 function TrackVisit({ videoId, onFailed }: { videoId: string; onFailed: (error: Error) => void }) {

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
-import { useIdle } from '@/lib/when-idle';
 
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
@@ -21,5 +20,8 @@ export const trackWatchQueryOptions = (videoId: string) =>
     meta: { ssr: false },
   });
 
-/** Sent once the page is idle (its take-over and first frame first); the page does not wait for it. */
-export const useTrackWatch = (videoId: string) => useQuery({ ...trackWatchQueryOptions(videoId), enabled: useIdle() });
+/**
+ * Sent as soon as the page is the app's: a viewer who leaves a moment later has still watched it
+ * (sent only once the browser was idle, it was lost to a quick next click).
+ */
+export const useTrackWatch = (videoId: string) => useQuery(trackWatchQueryOptions(videoId));
