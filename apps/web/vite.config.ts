@@ -9,10 +9,8 @@ const backend = 'http://localhost:3000';
 
 /** Heavy libraries get their own chunks so the initial bundle stays small and cacheable. */
 function manualChunks(id: string): string | undefined {
-  // The player's controls, defined after the first frame: a chunk of their own, which the merge of
-  // small chunks (below) would otherwise fill with page code and so load with the page.
-  if (id.endsWith('/features/watch/player-chrome.ts')) return 'player-chrome';
-  // Vite's helper for dynamic imports (every page uses it) apart too, or it would land in the above.
+  // Vite's helper for dynamic imports, which the entry imports: a chunk of its own, or the merge of
+  // small chunks (below) puts it into some page's chunk, evaluated with the entry.
   if (id.includes('vite/preload-helper')) return 'preload-helper';
   if (!id.includes('node_modules')) return undefined;
   // hls.js with media-chrome's element for it: only a page that plays HLS through MSE loads them.
