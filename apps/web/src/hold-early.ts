@@ -2,8 +2,8 @@ import { TAKEN_OVER } from './lib/taken-over';
 
 /**
  * Part of the page's first script (first-script.ts), inline in its head (the build bundles it on
- * its own and the server allows it by its hash, vite-plugins.ts and apps/server's web-app plugin): it runs before any of
- * the body is parsed, long before the app's code has arrived. The page is the server's
+ * its own and the server allows it by its hash, vite-plugins.ts and apps/server's web-app
+ * plugin): it runs before any of the body is parsed, long before the app's code has arrived. The page is the server's
  * (entry-server.tsx) and shows everything already; until React has taken it over (main.tsx, which
  * announces it with TAKEN_OVER), clicks on controls and form submissions are held and made again
  * afterwards, and what is typed is given back to the fields: a click on a button of markup alone

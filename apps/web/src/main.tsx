@@ -1,10 +1,9 @@
 import './index.css';
+import { nextTask } from './lib/next-task';
 import { TAKEN_OVER } from './lib/taken-over';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The first touch of a storage area is a synchronous call to the browser process: a few

@@ -1,3 +1,5 @@
+import { nextTask } from '@/lib/next-task';
+
 /**
  * The media-chrome elements the watch page player uses, one module each (not the whole library),
  * defined one per task: run as one, their code and the upgrades of the player's elements held the
@@ -32,8 +34,6 @@ const MENUS = [
   () => import('media-chrome/dist/menu/media-rendition-menu.js'),
   () => import('media-chrome/dist/menu/media-captions-menu.js'),
 ];
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function defineEach(elements: ReadonlyArray<() => Promise<unknown>>) {
   for (const element of elements) {
