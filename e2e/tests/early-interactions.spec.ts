@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { registerViaApi, uniqueUser } from '../support/users';
+import { currentUserId } from '../support/videos';
 
 /**
  * The server's page shows everything before the app's code has arrived: what a visitor does before
@@ -58,6 +59,21 @@ test.describe('before the app takes the page over', () => {
     await expect.poll(code.held).toBeGreaterThan(0);
     code.release();
     await expect(page.getByRole('link', { name: 'See all' })).toBeVisible();
+  });
+
+  test('a ⋯ menu clicked before the code arrives opens once React has it', async ({ page, browser }) => {
+    // Its trigger opens on the pointer going down, not on the click (Radix's menus).
+    const creator = await browser.newPage();
+    const owner = await registerViaApi(creator, uniqueUser('earlymenu'));
+    const channelId = await currentUserId(creator);
+    await creator.close();
+    await registerViaApi(page);
+    const code = await holdAppCode(page);
+    await page.goto(`/channel/${channelId}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: `More actions for ${owner.fullname}` }).click();
+    await expect.poll(code.held).toBeGreaterThan(0);
+    code.release();
+    await expect(page.getByRole('menuitem', { name: 'Report' })).toBeVisible();
   });
 });
 

@@ -46,7 +46,7 @@ function holdEarlyInteractions(): () => void {
       return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => control.isConnected && control.click());
+    held.push(() => control.isConnected && pressAgain(control));
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
@@ -79,6 +79,20 @@ function holdEarlyInteractions(): () => void {
     const check = () => (allTakenOver() || performance.now() > givenUpAt ? release() : setTimeout(check, 25));
     check();
   };
+}
+
+/**
+ * Presses a control again as a pointer does: down, up, then the click. A click alone would not do:
+ * a menu's trigger (Radix's ⋯ menus) opens on the pointer going down, which reached the markup
+ * before React had it and was lost.
+ */
+function pressAgain(control: HTMLElement) {
+  const press = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, pointerType: 'mouse', isPrimary: true };
+  control.dispatchEvent(new PointerEvent('pointerdown', press));
+  control.dispatchEvent(new MouseEvent('mousedown', press));
+  control.dispatchEvent(new PointerEvent('pointerup', { ...press, buttons: 0 }));
+  control.dispatchEvent(new MouseEvent('mouseup', { ...press, buttons: 0 }));
+  control.click();
 }
 
 /**
