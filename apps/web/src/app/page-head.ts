@@ -7,6 +7,7 @@ import { playlistKeys } from '@/features/playlists/playlist-keys';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
 import { channelKeys, postKeys, watchKeys } from '@/lib/query-keys';
+import { escapeHtml as escape } from '@/lib/escape-html';
 
 /**
  * The <head> of a server-rendered page (API.md §15): title, description, OpenGraph and Twitter
@@ -145,8 +146,6 @@ function summary(text: string | undefined): string {
   const line = (text ?? '').replace(/\s+/g, ' ').trim();
   return line.length <= DESCRIPTION_MAX ? line : `${line.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The head's tags, escaped; `extra` (preloads) follows them. */
 export function headTags(head: PageHead): string {

@@ -1,6 +1,7 @@
 import type { WatchVideo } from '@streamhub/contract';
 import { firstMediaUris, parseMasterPlaylist } from '@/features/watch/hls-manifest';
 import { chooseStartLevel, DEFAULT_BANDWIDTH_BPS, predictPlayerSize } from '@/features/watch/start-level';
+import { escapeHtml as escape } from '@/lib/escape-html';
 
 /**
  * What a watch page's HTML asks the browser to fetch first (pure but for `fetchText`; the server
@@ -52,8 +53,6 @@ function samePlace(url: string, master: URL): string {
   const parsed = new URL(url);
   return parsed.origin === master.origin ? parsed.pathname + parsed.search : parsed.href;
 }
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The preloads as `<link>` tags for the head (the player finds its rung there). */
 export function preloadTags(preloads: Preload[]): string {
