@@ -104,9 +104,10 @@ function enterAgain(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEl
     if ((field as HTMLInputElement).checked !== value) field.click();
     return;
   }
-  // React keeps the typed text on screen but not in its state: emptied through the element itself
-  // (React's tracker hears it), the value set again then counts as a change it reports.
-  field.value = '';
+  // React keeps the typed text on screen but not in its state: given another value through the
+  // element itself (React's tracker hears it; a field emptied is given a space), the value set
+  // again then counts as a change it reports.
+  field.value = value === '' ? ' ' : '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
