@@ -92,6 +92,17 @@ test.describe('liked videos and watch history', () => {
     await expect(page.getByRole('region', { name: today }).getByRole('link', { name: 'Kept clip' })).toBeVisible();
   });
 
+  test('a watch page left before its code has arrived is in the history all the same', async ({ page }) => {
+    await registerViaApi(page);
+    // The app's code never arrives: the visit is recorded as the server renders the page.
+    await page.route(/\/assets\/[\w-]+\.js$/, () => undefined);
+    await page.goto(`/video/watch/${clipId}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Kept clip' })).toBeVisible();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto('/history');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Kept clip' })).toBeVisible();
+  });
+
   test('history from past days is grouped by day, newest first', async ({ page }) => {
     await registerViaApi(page);
     // Entries watched on past days: the real server records every watch at the time it happens.

@@ -31,10 +31,12 @@ export type PageRequest = {
   origin: string;
   /** The request's Cookie header: the app's calls are made as this visitor. */
   cookie: string;
-  /** Sends a GET of the API (or media) through the server itself, as this visitor. */
+  /** Sends a GET of the API (or media) through the server itself, as this visitor; a POST for `recordVisits` only. */
   fetch: ApiTransport;
   /** The browser build's manifest (dist/.vite/manifest.json): which chunks hold a page's code. */
   manifest: ClientManifest;
+  /** Someone is opening the page (a GET, no prefetch): it records the visit (`recordVisits`). */
+  opened: boolean;
 };
 
 export type ClientManifest = Record<
@@ -64,7 +66,7 @@ setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
 setApiTransport((url, init) => {
   const send = current.getStore()?.fetch;
   if (!send) return Promise.reject(new Error('No request to send this call for'));
-  // A render reads; it never changes anything (the watch page's history entry waits for the browser).
+  // A render reads; the one change it makes, the visit it records, is sent apart (recordVisits).
   if (init.method && init.method !== 'GET') return Promise.reject(new Error(`${init.method} is not sent while rendering`));
   return send(url, init);
 });
@@ -89,6 +91,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   const userCookie = readCookie(request.cookie, USER_COOKIE);
   const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const visits = visitsOf(client);
   const page = () => (
     <App client={client} user={user}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
@@ -107,7 +110,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   // The head's call brought an answer the page may show too: rendered again with it.
   if (client.getQueryCache().getAll().length !== known) rendered = null;
   const head = pageHead({ context, client, origin: request.origin });
-  const preloads = await pagePreloads(context, client, request);
+  const [preloads] = await Promise.all([pagePreloads(context, client, request), recordVisits(visits, request)]);
   rendered ??= await renderToChunks(page());
   // A part that failed renders in the browser instead (React falls back to client rendering there).
   for (const error of rendered.errors) console.error('Server render error', error);
@@ -179,6 +182,30 @@ function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): st
 }
 
 const chunksMeta = (files: string[]) => (files.length ? `<meta name="${CHUNKS_META}" content="${files.join(' ')}">` : '');
+
+/** The visits the render's queries name (`recordVisits`), noted as they are added. */
+function visitsOf(client: QueryClient): Set<string> {
+  // Not read from the cache afterwards: such a query is garbage once the render is done with it (gcTime 0).
+  const visits = new Set<string>();
+  client.getQueryCache().subscribe((event) => {
+    const url = event.type === 'added' ? event.query.meta?.visit : undefined;
+    if (typeof url === 'string') visits.add(url);
+  });
+  return visits;
+}
+
+/**
+ * The one change a render makes: the visit the page records (`meta: { visit: url }`, the watch
+ * page's history entry), made as the page is rendered for someone opening it. The browser's app
+ * makes the same call once it has the page (answered null then: already recorded today), but its
+ * code comes after the page's largest paint (load-app-code.ts): a visitor who clicked on at once
+ * lost the entry, and the next page, rendered before it was made, did not know it.
+ */
+async function recordVisits(visits: Set<string>, request: PageRequest): Promise<void> {
+  if (!request.opened) return;
+  // A failure is the browser's to show (its own call fails the same way).
+  await Promise.all([...visits].map((url) => request.fetch(url, { method: 'POST' }).catch(() => undefined)));
+}
 
 /** What the page asks for first: /home's first thumbnail, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
 import { cutTemplate, inlineScriptHashes } from './web-app.ts';
 
@@ -32,11 +33,14 @@ await fs.mkdir(`${dist}-ssr`);
 await fs.writeFile(
   path.join(`${dist}-ssr`, 'entry-server.js'),
   `import { Readable } from 'node:stream';
-export async function render({ url, origin, cookie, fetch }) {
+export async function render({ url, origin, cookie, fetch, opened }) {
   if (url === '/old') return { kind: 'redirect', status: 302, location: '/new' };
   if (url === '/broken') throw new Error('render failed');
   const me = await fetch('/api/users/me', { method: 'GET', headers: { Accept: 'application/json' } });
   const who = me.ok ? (await me.json()).data.username : 'nobody';
+  // A page that records the visit (the watch page's history entry) when someone opens it.
+  const visit = url.startsWith('/visit/') && opened ? await fetch('/api/watchHistory/track/' + url.slice(7), { method: 'POST' }) : null;
+  if (visit) return { kind: 'redirect', status: 303, location: '/visited/' + visit.status };
   return {
     kind: 'page',
     status: url === '/missing' ? 404 : 200,
@@ -144,6 +148,29 @@ describe('pages rendered by the server entry', () => {
     const broken = await get('/broken');
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toBe(html);
+  });
+
+  it('records a visit as the visitor when someone opens the page, not for a HEAD or a prefetch', async () => {
+    const user = await registerUser(ctx);
+    const owner = await createUser(ctx.db);
+    const videoId = await createVideo(ctx.db, owner.id, { title: 'Visited' });
+    const history = async () =>
+      ((await get('/api/watchHistory', { cookie: user.cookie })).json() as { data: Array<{ video: { _id: string } }> }).data;
+    for (const [method, headers] of [
+      ['HEAD', {}],
+      ['GET', { 'sec-purpose': 'prefetch' }],
+      ['GET', { 'sec-purpose': 'prefetch;prerender' }],
+      ['GET', { purpose: 'prefetch' }],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url: `/visit/${videoId}`, headers: { cookie: user.cookie, ...headers } });
+      expect(res.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(200);
+    }
+    expect(await history()).toEqual([]);
+    const opened = await get(`/visit/${videoId}`, { cookie: user.cookie });
+    expect(opened.headers.location).toBe('/visited/200');
+    expect((await history()).map((entry) => entry.video._id)).toEqual([videoId]);
+    // Nobody signed in: the call is refused as it would be from the browser, and the page still renders.
+    expect((await get(`/visit/${videoId}`)).headers.location).toBe('/visited/401');
   });
 
   it('refuses other methods on pages with the 404 envelope', async () => {

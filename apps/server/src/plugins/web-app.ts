@@ -19,6 +19,7 @@ type PageRequest = {
   cookie: string;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   manifest: unknown;
+  opened: boolean;
 };
 type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -104,6 +105,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
         cookie,
         fetch: injectedFetch(app, request, reply, cookie),
         manifest: await manifest().catch(() => ({})),
+        opened: openedBySomeone(request),
       });
     } catch (err) {
       // The browser renders the page itself then.
@@ -126,7 +128,8 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
   return async (url, init) => {
     const headers = new Headers(init.headers);
     const response = await app.inject({
-      method: 'GET',
+      // A GET, or the POST of the visit a page records (entry-server.tsx).
+      method: init.method === 'POST' ? 'POST' : 'GET',
       url,
       remoteAddress: request.ip,
       headers: {
@@ -149,6 +152,16 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
   };
+}
+
+/**
+ * Whether someone is opening the page, so that it may record the visit (the watch page's history
+ * entry): a GET, not a HEAD, and not the browser fetching it ahead in case it is opened
+ * (`Sec-Purpose: prefetch`, also sent for a prerender).
+ */
+function openedBySomeone(request: FastifyRequest): boolean {
+  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+  return request.method === 'GET' && !String(purpose ?? '').includes('prefetch');
 }
 
 /** A Cookie header without the session's two cookies. */

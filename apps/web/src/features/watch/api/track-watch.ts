@@ -5,8 +5,10 @@ import { watchKeys } from '@/lib/query-keys';
 
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
-  return (await api.post<HistoryEntry | null>(`/api/watchHistory/track/${encodeURIComponent(videoId)}`)) ?? null;
+  return (await api.post<HistoryEntry | null>(trackWatchUrl(videoId))) ?? null;
 }
+
+const trackWatchUrl = (videoId: string) => `/api/watchHistory/track/${encodeURIComponent(videoId)}`;
 
 /** Run once per visit as part of the watch page's initial calls (SPEC §4). */
 export const trackWatchQueryOptions = (videoId: string) =>
@@ -16,8 +18,9 @@ export const trackWatchQueryOptions = (videoId: string) =>
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
-    // A visit is recorded by the browser: the server's render only reads (entry-server.tsx).
-    meta: { ssr: false },
+    // Not one of the render's reads: the server makes it as the visit it records, once, for
+    // someone opening the page (entry-server.tsx `recordVisits`); the browser makes it again.
+    meta: { ssr: false, visit: trackWatchUrl(videoId) },
   });
 
 /**
