@@ -39,10 +39,11 @@ test.describe('player', () => {
     page.on('response', (res) => {
       if (res.url().includes('/storyboard/')) storyboard.push(`${res.status()} ${new URL(res.url()).pathname.split('/').pop()}`);
     });
-    // Init sections and segments as they are asked for (byte ranges of each rung's one file, or the
-    // old layout's files): none is fetched twice.
+    // Init sections and segments as they arrive (byte ranges of each rung's one file, or the old
+    // layout's files): none is fetched twice. Requests the browser's media stack cancelled before
+    // they were answered (it asks again from the same byte on a busy machine) fetched nothing.
     const media: string[] = [];
-    page.on('request', (req) => {
+    page.on('requestfinished', (req) => {
       const { pathname } = new URL(req.url());
       if (/\/media\/.+\.(?:mp4|m4s)$/.test(pathname)) {
         media.push(`${pathname.split('/').slice(-2).join('/')} ${req.headers().range ?? 'whole'}`);
