@@ -14,8 +14,8 @@ export function uniqueUser(prefix = 'user'): TestUser {
 }
 
 /** Fills the create-account view and sends it; what follows is the caller's to check. */
-export async function fillRegistration(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/?view=register');
+export async function fillRegistration(page: Page, user: TestUser, open?: Parameters<Page['goto']>[1]): Promise<void> {
+  await page.goto('/?view=register', open);
   await page.getByLabel('Full name').fill(user.fullname);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);

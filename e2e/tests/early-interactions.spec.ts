@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { registerViaApi, uniqueUser } from '../support/users';
-import { currentUserId } from '../support/videos';
+import { waitForHydration } from '../support/navigation';
+import { fillRegistration, registerViaApi, uniqueUser } from '../support/users';
+import { channelWithVideos, currentUserId } from '../support/videos';
 
 /**
  * The server's page shows everything before the app's code has arrived: what a visitor does before
@@ -59,6 +60,58 @@ test.describe('before the app takes the page over', () => {
     await expect.poll(code.held).toBeGreaterThan(0);
     code.release();
     await expect(page.getByRole('link', { name: 'See all' })).toBeVisible();
+  });
+
+  test('an account created before the code arrives, its avatar chosen then, is created with it', async ({ page }) => {
+    const code = await holdAppCode(page);
+    const user = uniqueUser('earlyavatar');
+    // The avatar's file input and the checkboxes below change without code: React is told once it has them.
+    await fillRegistration(page, user, { waitUntil: 'commit' });
+    await expect.poll(code.held).toBeGreaterThan(0);
+    code.release();
+    await expect(page).toHaveURL(/\/home$/);
+    const me = (await (await page.request.get('/api/users/me')).json()) as { data: { username: string; avatar: string } };
+    expect(me.data).toMatchObject({ username: user.username, avatar: expect.stringMatching(/\S/) });
+  });
+
+  test('a checkbox unticked before the code arrives stays unticked and is saved once React has it', async ({ page }) => {
+    await registerViaApi(page);
+    const code = await holdAppCode(page);
+    await page.goto('/notifications', { waitUntil: 'commit' });
+    // Playwright's uncheck() fails if the click does not change the box: the click is not held.
+    await page.getByLabel('Replies to my comments').uncheck();
+    await expect.poll(code.held).toBeGreaterThan(0);
+    code.release();
+    const settings = async () =>
+      ((await (await page.request.get('/api/notifications/settings')).json()) as { data: { types: Record<string, boolean> } })
+        .data.types;
+    await expect.poll(async () => (await settings())['comment.reply']).toBe(false);
+    await expect(page.getByLabel('Replies to my comments')).not.toBeChecked();
+    expect((await settings())['comment.created']).not.toBe(false);
+  });
+
+  test('a video paused and moved before the code arrives stays paused there once the app has the page', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const channel = await channelWithVideos(browser, baseURL!, [{ title: 'Early pause', clip: { seconds: 8 } }], 'earlypause');
+    await registerViaApi(page);
+    const code = await holdAppCode(page);
+    // The server's page plays the rung's own file without any code.
+    await page.goto(`/video/watch/${channel.videoIds[0]}`, { waitUntil: 'commit' });
+    const video = page.getByTestId('video-player').locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      v.currentTime = 3.4;
+    });
+    await expect.poll(code.held).toBeGreaterThan(0);
+    code.release();
+    await waitForHydration(page);
+    await page.waitForTimeout(1000);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.paused, Math.round(v.currentTime * 10) / 10])).toEqual([true, 3.4]);
+    await channel.close();
   });
 
   test('a ⋯ menu clicked before the code arrives opens once React has it', async ({ page, browser }) => {

@@ -21,7 +21,7 @@ function holdEarlyInteractions(): () => void {
   // The root does not exist yet when this runs (in the head): looked up as events come.
   const inRoot = (node: unknown) => node instanceof Node && Boolean(document.getElementById('root')?.contains(node));
   const held: Array<() => void> = [];
-  const typed = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string | boolean>();
+  const typed = new Map<Field, Entered>();
   const onInput = (event: Event) => {
     const field = event.target;
     if (!inRoot(field)) return;
@@ -29,7 +29,13 @@ function holdEarlyInteractions(): () => void {
     // controls, puts its own value back, and a change sent after that (by a test driver, a moment
     // after its input event) would record React's value instead of the one chosen.
     if (event.type === 'change' && typed.has(field as HTMLInputElement)) return;
+    // A field React has already taken over heard it itself (and may have put its state back): what
+    // was noted before is older than what it has now.
+    if (takenOver(field as Element)) return void typed.delete(field as Field);
+    // Given back in the order last entered: a radio group's last choice is the one that stays.
+    typed.delete(field as HTMLInputElement);
     if (field instanceof HTMLInputElement && /^(?:checkbox|radio)$/.test(field.type)) typed.set(field, field.checked);
+    else if (field instanceof HTMLInputElement && field.type === 'file' && field.files) typed.set(field, field.files);
     else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
       typed.set(field, field.value);
   };
@@ -38,19 +44,14 @@ function holdEarlyInteractions(): () => void {
     const control = target?.closest<HTMLElement>(
       'button, [role="button"], [role="tab"], [role="switch"], input, select, summary, label',
     );
-    if (
-      !control ||
-      !inRoot(control) ||
-      (control instanceof HTMLInputElement && !/^(?:checkbox|radio|submit|button|image|reset)$/.test(control.type))
-    )
-      return;
+    if (!control || !inRoot(control) || takenOver(control) || changedByTheBrowser(control)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(() => control.isConnected && pressAgain(control));
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !inRoot(form)) return;
+    if (!(form instanceof HTMLFormElement) || !inRoot(form) || takenOver(form)) return;
     event.preventDefault();
     event.stopPropagation();
     const submitter = event.submitter?.isConnected ? event.submitter : null;
@@ -95,13 +96,41 @@ function pressAgain(control: HTMLElement) {
   control.click();
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** What a field was given: its text or choice, whether it is checked, or the files chosen. */
+type Entered = string | boolean | FileList;
+
 /**
- * Gives a field taken over by React the value typed into it before, as typing would: the value
- * set through the element's own setter, then an input event (its onChange).
+ * Whether a click on `control` does what it does without code, so it is not held: a field (a
+ * checkbox or radio button checks, a file input opens its picker, a text field takes the caret),
+ * or a label of one. What it changes is noted as an input and given back once React has the
+ * page (enterAgain). Held, a click on a checkbox was undone at once (a test driver's check()
+ * failed), and a file picker opened by a replayed click needs a gesture the replay is not.
  */
-function enterAgain(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string | boolean) {
+function changedByTheBrowser(control: HTMLElement): boolean {
+  const field = control instanceof HTMLLabelElement ? control.control : control;
+  if (field instanceof HTMLInputElement) return !/^(?:submit|button|image|reset)$/.test(field.type);
+  return field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement;
+}
+
+/**
+ * Gives a field taken over by React what was entered in it before, as the visitor would have: the
+ * value set through the element's own setter, then an input event (its onChange); a checkbox or
+ * radio button clicked into its state; the files chosen, announced by a change event.
+ */
+function enterAgain(field: Field, value: Entered) {
+  if (value instanceof FileList) {
+    const input = field as HTMLInputElement;
+    if (input.files !== value) input.files = value;
+    // React hears a file input's change event without comparing values.
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   if (typeof value === 'boolean') {
-    if ((field as HTMLInputElement).checked !== value) field.click();
+    // Set the other way through the element (React's tracker hears it), then clicked: React
+    // reports the change even where its own state already showed it.
+    (field as HTMLInputElement).checked = !value;
+    field.click();
     return;
   }
   // React keeps the typed text on screen but not in its state: given another value through the
@@ -116,10 +145,11 @@ function enterAgain(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEl
 const RELEASE_AT_THE_LATEST_MS = 5000;
 const CONTROLS = 'button, [role="button"], input, select, textarea, form';
 
-/** Whether React has taken over every control of the page (it keeps its fiber on each element it hydrated). */
+/** Whether React has taken `element` over (it keeps its fiber on each element it hydrated). */
+const takenOver = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+/** Whether React has taken over every control of the page. */
 function allTakenOver(): boolean {
-  for (const element of document.querySelectorAll(`#root :is(${CONTROLS})`)) {
-    if (!Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return false;
-  }
+  for (const element of document.querySelectorAll(`#root :is(${CONTROLS})`)) if (!takenOver(element)) return false;
   return true;
 }
