@@ -302,7 +302,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const onError = () => onFailure({ status: null, fatal: true });
       el.addEventListener('error', onError, true);
       if (startAt > 0 && el.currentTime + 0.5 < startAt) el.currentTime = startAt;
-      playQuietly(el);
+      // Paused after it had played: the viewer paused it (before the app had the page, or before
+      // this effect ran again), and it stays paused.
+      if (!(el.paused && el.played.length > 0)) playQuietly(el);
       cleanups.push(() => el.removeEventListener('error', onError, true));
     } else {
       const el = media as HTMLVideoElement;
