@@ -39,19 +39,23 @@ function holdEarlyInteractions(): () => void {
     else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
       typed.set(field, field.value);
   };
+  // A control React has taken over handles its own events, unless something noted or held before
+  // is still to be given back: a form sent by React before the text typed into it was given back
+  // would go without it (a sign-in with an empty name), and clicks are made again in their order.
+  const leftToReact = (element: Element) => takenOver(element) && held.length === 0 && typed.size === 0;
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target?.closest<HTMLElement>(
       'button, [role="button"], [role="tab"], [role="switch"], input, select, summary, label',
     );
-    if (!control || !inRoot(control) || takenOver(control) || changedByTheBrowser(control)) return;
+    if (!control || !inRoot(control) || changedByTheBrowser(control) || leftToReact(control)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(() => control.isConnected && pressAgain(control));
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !inRoot(form) || takenOver(form)) return;
+    if (!(form instanceof HTMLFormElement) || !inRoot(form) || leftToReact(form)) return;
     event.preventDefault();
     event.stopPropagation();
     const submitter = event.submitter?.isConnected ? event.submitter : null;
