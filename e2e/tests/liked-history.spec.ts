@@ -92,13 +92,12 @@ test.describe('liked videos and watch history', () => {
     await expect(page.getByRole('region', { name: today }).getByRole('link', { name: 'Kept clip' })).toBeVisible();
   });
 
-  test('a watch page left before its code has arrived is in the history all the same', async ({ page }) => {
+  test('a watch page opened and left before any of its code has run is in the history all the same', async ({ page }) => {
     await registerViaApi(page);
-    // The app's code never arrives: the visit is recorded as the server renders the page.
-    await page.route(/\/assets\/[\w-]+\.js$/, () => undefined);
-    await page.goto(`/video/watch/${clipId}`, { waitUntil: 'commit' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Kept clip' })).toBeVisible();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // The page's HTML alone, as the viewer's browser gets it: the server records the visit as it renders it.
+    const opened = await page.request.get(`/video/watch/${clipId}`);
+    expect(opened.status()).toBe(200);
+    expect(await opened.text()).toContain('Kept clip');
     await page.goto('/history');
     await expect(page.getByRole('main').getByRole('link', { name: 'Kept clip' })).toBeVisible();
   });

@@ -3,12 +3,12 @@ import { TAKEN_OVER } from './lib/taken-over';
 /**
  * Part of the page's first script (first-script.ts), inline in its head (the build bundles it on
  * its own and the server allows it by its hash, vite-plugins.ts and apps/server's web-app
- * plugin): it runs before any of the body is parsed, long before the app's code has arrived. The page is the server's
- * (entry-server.tsx) and shows everything already; until React has taken it over (main.tsx, which
- * announces it with TAKEN_OVER), clicks on controls and form submissions are held and made again
- * afterwards, and what is typed is given back to the fields: a click on a button of markup alone
- * would do nothing, and a form would be sent as a plain GET with its fields, a password included,
- * in the URL. Links work without code: they are not held.
+ * plugin): it runs before any of the body is parsed, long before the app's code has arrived. The
+ * page is the server's (entry-server.tsx) and shows everything already; until React has taken it
+ * over (main.tsx, which announces it with TAKEN_OVER), clicks on controls and form submissions are
+ * held and made again afterwards, and what is typed is given back to the fields: a click on a
+ * button of markup alone would do nothing, and a form would be sent as a plain GET with its
+ * fields, a password included, in the URL. Links work without code: they are not held.
  */
 document.addEventListener(TAKEN_OVER, holdEarlyInteractions(), { once: true });
 
@@ -28,12 +28,12 @@ function holdEarlyInteractions(): () => void {
     // A change event records a field only when no input event did: React, taking over a select it
     // controls, puts its own value back, and a change sent after that (by a test driver, a moment
     // after its input event) would record React's value instead of the one chosen.
-    if (event.type === 'change' && typed.has(field as HTMLInputElement)) return;
+    if (event.type === 'change' && typed.has(field as Field)) return;
     // A field React has already taken over heard it itself (and may have put its state back): what
     // was noted before is older than what it has now.
     if (takenOver(field as Element)) return void typed.delete(field as Field);
     // Given back in the order last entered: a radio group's last choice is the one that stays.
-    typed.delete(field as HTMLInputElement);
+    typed.delete(field as Field);
     if (field instanceof HTMLInputElement && /^(?:checkbox|radio)$/.test(field.type)) typed.set(field, field.checked);
     else if (field instanceof HTMLInputElement && field.type === 'file' && field.files) typed.set(field, field.files);
     else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)

@@ -3,12 +3,12 @@ import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
 
+const trackWatchUrl = (videoId: string) => `/api/watchHistory/track/${encodeURIComponent(videoId)}`;
+
 /** POST /api/watchHistory/track/:videoId: the entry, or null when already tracked today (API.md §7). */
 export async function trackWatch(videoId: string) {
   return (await api.post<HistoryEntry | null>(trackWatchUrl(videoId))) ?? null;
 }
-
-const trackWatchUrl = (videoId: string) => `/api/watchHistory/track/${encodeURIComponent(videoId)}`;
 
 /** Run once per visit as part of the watch page's initial calls (SPEC §4). */
 export const trackWatchQueryOptions = (videoId: string) =>
@@ -24,7 +24,7 @@ export const trackWatchQueryOptions = (videoId: string) =>
   });
 
 /**
- * Sent as soon as the page is the app's: a viewer who leaves a moment later has still watched it
- * (sent only once the browser was idle, it was lost to a quick next click).
+ * Sent as soon as the page is the app's (a page the server rendered has it recorded already:
+ * answered null), not once the browser is idle: a visit opened in the app and left at once counts.
  */
 export const useTrackWatch = (videoId: string) => useQuery(trackWatchQueryOptions(videoId));
