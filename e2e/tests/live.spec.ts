@@ -63,16 +63,20 @@ test.describe('live', () => {
     await expect(page).toHaveURL(/\/live\/[0-9a-f-]{36}$/);
     const videoId = new URL(page.url()).pathname.split('/').pop()!;
 
-    // The ingest URL and the key, each with a copy button; the URL ends with the key.
-    const ingest = page.getByRole('textbox', { name: 'Ingest URL' });
+    // The Server and the Stream key as OBS names its fields, each with a copy button, and the
+    // full URL for ffmpeg under them.
+    const server = page.getByRole('textbox', { name: 'Server' });
     const key = page.getByRole('textbox', { name: 'Stream key' });
-    await expect(ingest).toHaveValue(/^rtmp:\/\/[^/]+:\d+\/live\/\S+$/);
+    const full = page.getByRole('textbox', { name: 'Full URL for ffmpeg' });
+    await expect(server).toHaveValue(/^rtmp:\/\/[^/]+:\d+\/live$/);
     const streamKey = await key.inputValue();
     expect(streamKey.length).toBeGreaterThan(10);
-    const ingestUrl = await ingest.inputValue();
-    expect(ingestUrl.endsWith(`/${streamKey}`)).toBe(true);
-    await expect(page.getByRole('button', { name: 'Copy ingest url' })).toBeVisible();
+    expect(await full.inputValue()).toBe(`${await server.inputValue()}/${streamKey}`);
+    await expect(page.getByRole('button', { name: 'Copy server' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy stream key' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy full url for ffmpeg' })).toBeVisible();
+    // An encoder joins its Server field and its Stream Key field with a slash, as OBS does.
+    const ingestUrl = `${await server.inputValue()}/${streamKey}`;
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'waiting');
 
     const ffmpeg = pushTestPattern(ingestUrl);
@@ -184,11 +188,25 @@ test.describe('live pages', () => {
     await page.route('**/api/live', (route) => {
       sent.push(route.request().postDataJSON());
       return route.fulfill(
-        apiOk({ _id: id, streamKey: 'first-key-0123456789', ingestUrl: 'rtmp://127.0.0.1:1935/live/first-key-0123456789' }, 201),
+        apiOk(
+          {
+            _id: id,
+            streamKey: 'first-key-0123456789',
+            serverUrl: 'rtmp://127.0.0.1:1935/live',
+            ingestUrl: 'rtmp://127.0.0.1:1935/live/first-key-0123456789',
+          },
+          201,
+        ),
       );
     });
     await page.route(`**/api/live/${id}/key`, (route) =>
-      route.fulfill(apiOk({ streamKey: 'second-key-9876543210', ingestUrl: 'rtmp://127.0.0.1:1935/live/second-key-9876543210' })),
+      route.fulfill(
+        apiOk({
+          streamKey: 'second-key-9876543210',
+          serverUrl: 'rtmp://127.0.0.1:1935/live',
+          ingestUrl: 'rtmp://127.0.0.1:1935/live/second-key-9876543210',
+        }),
+      ),
     );
     await page.route(`**/api/live/${id}`, (route) => route.fulfill(apiOk({ status, startedAt: null, viewers: 3 })));
     await page.route(`**/api/video/v/${id}`, (route) =>
@@ -241,7 +259,7 @@ test.describe('live pages', () => {
     await page.getByRole('dialog', { name: 'Make a new key?' }).getByRole('button', { name: 'Yes' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('textbox', { name: 'Stream key' })).toHaveValue('second-key-9876543210');
-    await expect(page.getByRole('textbox', { name: 'Ingest URL' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Full URL for ffmpeg' })).toHaveValue(
       'rtmp://127.0.0.1:1935/live/second-key-9876543210',
     );
 

@@ -25,11 +25,13 @@ export const CreateLiveBody = z
 export type CreateLiveBody = z.infer<typeof CreateLiveBody>;
 
 /**
- * A stream key and where to send it: `ingestUrl` is `rtmp://<host>:<RTMP_PORT>/live/<streamKey>`.
+ * A stream key and where to send it: `serverUrl` is `rtmp://<host>:<RTMP_PORT>/live`, what an
+ * encoder such as OBS takes in its "Server" field beside the key (API.md §22); `ingestUrl` is the
+ * whole `rtmp://<host>:<RTMP_PORT>/live/<streamKey>`, for ffmpeg.
  * Only the answers of POST /api/live and POST /api/live/:videoId/key carry a key, and the server
  * keeps only its hash: shown once.
  */
-export const LiveKey = z.object({ streamKey: z.string(), ingestUrl: z.string() });
+export const LiveKey = z.object({ streamKey: z.string(), serverUrl: z.string(), ingestUrl: z.string() });
 export type LiveKey = z.infer<typeof LiveKey>;
 
 /** POST /api/live → 201. */

@@ -9,7 +9,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { LiveRepo } from './live.repo.ts';
-import { ingestUrl, newStreamKey } from './stream-keys.ts';
+import { ingestUrl, newStreamKey, serverUrl } from './stream-keys.ts';
 
 interface Deps {
   repo: LiveRepo;
@@ -36,6 +36,7 @@ const NOT_A_LIVE = 'Live not found';
 export function createLiveService({ repo, storage, access, events, rtmpPort }: Deps) {
   const keyAnswer = (host: IngestHost, key: string): LiveKey => ({
     streamKey: key,
+    serverUrl: serverUrl(host.hostname, rtmpPort()),
     ingestUrl: ingestUrl(host.hostname, rtmpPort(), key),
   });
 

@@ -34,7 +34,7 @@ async function call(method: 'GET' | 'POST', url: string, cookie?: string, payloa
 async function createLive(fields: object = {}) {
   const res = await call('POST', '/api/live', owner.cookie, { title: 'A live', description: 'Streamed from a test', ...fields });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { _id: string; streamKey: string; ingestUrl: string };
+  return res.json().data as { _id: string; streamKey: string; serverUrl: string; ingestUrl: string };
 }
 
 /** Sends the test pattern with `key` to this context's ingest. */
@@ -58,6 +58,8 @@ describe('ingest', () => {
   it('refuses a wrong key at connect and a second publisher on a key that is publishing', LONG, async () => {
     const live = await createLive();
     expect(live.ingestUrl).toBe(`rtmp://localhost:${port}/live/${live.streamKey}`);
+    // What OBS's Server field takes beside the Stream Key field (API.md §22).
+    expect(live.serverUrl).toBe(`rtmp://localhost:${port}/live`);
     expect(live.streamKey.length).toBeGreaterThanOrEqual(36 + 1 + 43);
 
     const wrong = push(`${live.streamKey.slice(0, -2)}xx`, 6);

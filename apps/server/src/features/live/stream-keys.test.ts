@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
-import { ingestUrl, keyMatches, newStreamKey, videoIdOfKey } from './stream-keys.ts';
+import { ingestUrl, keyMatches, newStreamKey, serverUrl, videoIdOfKey } from './stream-keys.ts';
 
 describe('stream keys', () => {
   it('name their live, hold 256 random bits, and only their sha256 is kept', () => {
@@ -27,5 +27,6 @@ describe('stream keys', () => {
 
   it('are sent to rtmp://<host>:<port>/live/<key>', () => {
     expect(ingestUrl('videos.example.com', 1935, 'k')).toBe('rtmp://videos.example.com:1935/live/k');
+    expect(serverUrl('videos.example.com', 1935)).toBe('rtmp://videos.example.com:1935/live');
   });
 });

@@ -26,7 +26,12 @@ export function keyMatches(key: string, hash: Buffer | null): boolean {
   return timingSafeEqual(sha256(key), hash);
 }
 
-/** Where a publisher sends a key: `rtmp://<host>:<port>/live/<key>` (API.md §17). */
+/** An encoder's "Server" field, which takes the stream key beside it: `rtmp://<host>:<port>/live` (API.md §22). */
+export function serverUrl(host: string, port: number): string {
+  return `rtmp://${host}:${port}/live`;
+}
+
+/** Where a publisher such as ffmpeg sends a key in one URL: `rtmp://<host>:<port>/live/<key>` (API.md §17). */
 export function ingestUrl(host: string, port: number, key: string): string {
-  return `rtmp://${host}:${port}/live/${key}`;
+  return `${serverUrl(host, port)}/${key}`;
 }

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
+import { listed } from '../access/access.sql.ts';
+import { selectCards, type CardRow } from '../videos/video-card.ts';
 
 /** A subscription is a link from a subscriber to a channel (a user row); no counter column. */
 const SUBSCRIPTION: LinkKind = {
@@ -52,6 +55,38 @@ export function createSubscriptionsRepo(db: Db) {
         .where('subscriptions.subscriber_id', '=', subscriberId)
         .orderBy('subscriptions.created_at', 'desc')
         .execute();
+    },
+    /**
+     * One page of the listed videos of the channels `subscriberId` subscribes to, newest first
+     * (ties by id), and how many there are in all: one statement, the count a window over it.
+     */
+    async feedPage(subscriberId: string, offset: number, limit: number): Promise<{ rows: CardRow[]; total: number }> {
+      const rows = await selectCards(db)
+        .select(sql<string>`count(*) OVER ()`.as('total'))
+        .where(listed())
+        .where(
+          'videos.owner_id',
+          'in',
+          db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId),
+        )
+        .orderBy('videos.created_at', 'desc')
+        .orderBy('videos.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      if (rows.length > 0 || offset === 0) return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
+      // Past the end the window counts nothing: count on its own.
+      const { n } = await db
+        .selectFrom('videos')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where(listed())
+        .where(
+          'videos.owner_id',
+          'in',
+          db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId),
+        )
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id, Subscriber, Subscription, SubscriptionToggle, envelope } from '@streamhub/contract';
+import { FeedPage, FeedQuery, Id, Subscriber, Subscription, SubscriptionToggle, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
-/** `/api/subscription` (API.md §8). */
+/** `/api/subscription` (API.md §8, and the feed of §22). */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { subscriptions } = deps.services;
   const tags = ['subscriptions'];
@@ -23,6 +23,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     '/channel/:channelId',
     { schema: { tags, params, response: { 200: envelope(z.array(Subscriber)) } } },
     async (request, reply) => ok(reply, await subscriptions.subscribers(request.params.channelId)),
+  );
+  app.get(
+    '/feed',
+    { config: signedIn, schema: { tags, querystring: FeedQuery, response: { 200: envelope(FeedPage) } } },
+    async (request, reply) => ok(reply, await subscriptions.feed(requireViewer(request), request.query.page)),
   );
   app.get(
     '/',

@@ -1,7 +1,8 @@
-import type { Subscriber, Subscription, SubscriptionToggle } from '@streamhub/contract';
+import { VIDEO_PAGE_SIZE, type FeedPage, type Subscriber, type Subscription, type SubscriptionToggle } from '@streamhub/contract';
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
+import { toVideoCard } from '../videos/video-card.ts';
 import type { SubscriptionsRepo } from './subscriptions.repo.ts';
 
 const NO_CHANNEL = 'Channel does not exist';
@@ -47,6 +48,12 @@ export function createSubscriptionsService(repo: SubscriptionsRepo, users: { exi
       const rows = await repo.subscriptions(viewer._id);
       const counts = await subscriberCounts(rows.map((r) => r.user_id));
       return rows.map((r) => ({ _id: r.id, subscribedTo: { ...owner(r), subscribers: counts.get(r.user_id) ?? 0 } }));
+    },
+
+    /** GET /api/subscription/feed (API.md §22): the newest listed videos of my channels, 12 a page. */
+    async feed(viewer: Viewer, page: number): Promise<FeedPage> {
+      const { rows, total } = await repo.feedPage(viewer._id, (page - 1) * VIDEO_PAGE_SIZE, VIDEO_PAGE_SIZE);
+      return { videos: rows.map(toVideoCard), total };
     },
 
     async isSubscribed(subscriberId: string, channelId: string): Promise<boolean> {

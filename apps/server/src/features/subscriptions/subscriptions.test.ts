@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createVideo, createVideos } from '../../../test/factories.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 
 const ctx = await createTestContext();
@@ -80,5 +81,56 @@ describe('subscriptions', () => {
     expect(list).toEqual([
       { _id: expect.any(String), subscribedTo: expect.objectContaining({ _id: channel.id, subscribers: 1 }) },
     ]);
+  });
+
+  it('feed: the newest listed videos of my channels, 12 a page, with the total (API.md §22)', async () => {
+    const fan = await registerUser(ctx);
+    const followed = await registerUser(ctx);
+    const alsoFollowed = await registerUser(ctx);
+    const stranger = await registerUser(ctx);
+    for (const channel of [followed, alsoFollowed]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/subscription/channel/${channel.id}`,
+        headers: { cookie: fan.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const ids = await createVideos(
+      ctx.db,
+      followed.id,
+      Array.from({ length: 10 }, (_, i) => ({ createdAt: day(i + 1) })),
+    );
+    const newest = await createVideo(ctx.db, alsoFollowed.id, { createdAt: day(20) });
+    const alsoIds = await createVideos(ctx.db, alsoFollowed.id, [{ createdAt: day(11) }, { createdAt: day(12) }]);
+    // Not listed: processing, failed; not mine to follow: the stranger's.
+    await createVideo(ctx.db, followed.id, { status: 'processing', createdAt: day(25) });
+    await createVideo(ctx.db, followed.id, { status: 'failed', createdAt: day(26) });
+    await createVideo(ctx.db, stranger.id, { createdAt: day(27) });
+
+    const feed = async (page: number, cookie = fan.cookie) =>
+      app.inject({ method: 'GET', url: `/api/subscription/feed?page=${page}`, headers: { cookie } });
+    const first = await feed(1);
+    expect(first.statusCode).toBe(200);
+    const expected = [newest, ...[...alsoIds].reverse(), ...[...ids].reverse()];
+    expect(first.json().data.total).toBe(13);
+    expect(first.json().data.videos.map((v: { _id: string }) => v._id)).toEqual(expected.slice(0, 12));
+    expect(first.json().data.videos[0]).toMatchObject({ owner: [{ _id: alsoFollowed.id }] });
+    expect(first.json().data.videos[0]).not.toHaveProperty('videoFile');
+    const second = (await feed(2)).json().data;
+    expect(second).toEqual({ videos: [expect.objectContaining({ _id: expected[12] })], total: 13 });
+    expect((await feed(5)).json().data).toEqual({ videos: [], total: 13 });
+    // Someone who follows nobody has an empty feed.
+    expect((await feed(1, stranger.cookie)).json().data).toEqual({ videos: [], total: 0 });
+  });
+
+  it('feed: anonymous 401, a malformed page 400', async () => {
+    const u = await registerUser(ctx);
+    expect((await app.inject({ method: 'GET', url: '/api/subscription/feed' })).statusCode).toBe(401);
+    for (const page of ['0', 'x', '-1']) {
+      const res = await app.inject({ method: 'GET', url: `/api/subscription/feed?page=${page}`, headers: { cookie: u.cookie } });
+      expect(res.statusCode, page).toBe(400);
+    }
   });
 });

@@ -28,8 +28,8 @@ export function GoLivePage() {
       <h1 className="text-2xl font-semibold">Go Live</h1>
       <GoLiveForm
         onCancel={goBack}
-        onCreated={({ _id, streamKey, ingestUrl }) => {
-          handOverKey(_id, { streamKey, ingestUrl });
+        onCreated={({ _id, streamKey, serverUrl, ingestUrl }) => {
+          handOverKey(_id, { streamKey, serverUrl, ingestUrl });
           void navigate(`/live/${encodeURIComponent(_id)}`, { replace: true });
         }}
       />

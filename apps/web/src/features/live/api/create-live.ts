@@ -3,7 +3,7 @@ import type { CreateLiveBody, LiveCreated } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { videoKeys } from '@/lib/query-keys';
 
-/** POST /api/live {title, description, isExclusive?, price?} → {_id, streamKey, ingestUrl} (201, API.md §17). */
+/** POST /api/live {title, description, isExclusive?, price?} → {_id, streamKey, serverUrl, ingestUrl} (201, API.md §17). */
 export function createLive(body: CreateLiveBody) {
   return api.post<LiveCreated>('/api/live', { json: body });
 }

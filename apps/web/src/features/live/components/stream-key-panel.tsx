@@ -33,7 +33,8 @@ function CopyField({ label, value, done }: { label: string; value: string; done:
 }
 
 /**
- * Where the creator's encoder sends the stream (API.md §17): the ingest URL and the stream key,
+ * Where the creator's encoder sends the stream (API.md §17, §22): the server and the stream key as
+ * OBS names its two fields, and under them the whole URL for ffmpeg,
  * shown once (the server keeps only the key's hash: this page shows the key it was handed and
  * nothing shows it again), each with a copy button; "New key" makes another and the old one stops working.
  */
@@ -57,10 +58,13 @@ export function StreamKeyPanel({ videoId, initialKey }: { videoId: string; initi
       {key ? (
         <>
           <p className="text-sm text-muted">
-            Point your encoder (OBS, ffmpeg) at this address. The key is shown only now: copy it before you leave this page.
+            In OBS (Settings, Stream, Service: Custom), paste the Server and the Stream key into the fields of the same names. The
+            key is shown only now: copy it before you leave this page.
           </p>
-          <CopyField label="Ingest URL" value={key.ingestUrl} done="Ingest URL copied" />
+          <CopyField label="Server" value={key.serverUrl} done="Server copied" />
           <CopyField label="Stream key" value={key.streamKey} done="Stream key copied" />
+          <p className="text-sm text-muted">For ffmpeg and other tools that take one address, the server and key together:</p>
+          <CopyField label="Full URL for ffmpeg" value={key.ingestUrl} done="Full URL copied" />
         </>
       ) : (
         <p className="text-sm text-muted">
