@@ -79,6 +79,7 @@ import { notifyAuthorOfReply } from './features/notifications/subscribers/notify
 import { notifySellerOfSale } from './features/notifications/subscribers/notify-seller-of-sale.ts';
 import { notifyOwnerOfModeration } from './features/notifications/subscribers/notify-owner-of-moderation.ts';
 import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
+import { notifyStaffOfNewReport } from './features/notifications/subscribers/notify-staff-of-new-report.ts';
 import { forgetNotificationsOfDeletedVideo } from './features/notifications/subscribers/forget-notifications-of-deleted-video.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
@@ -419,6 +420,7 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyOwnerOfModeration('moderation.takedown', { notifications, sources }),
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
     notifyReporterOfResolvedReport({ notifications, sources }),
+    notifyStaffOfNewReport({ notifications }),
     forgetNotificationsOfDeletedVideo({ notifications }),
     publishCaptionsOfReadyVideo({
       captions: services.captions,

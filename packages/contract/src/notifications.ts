@@ -13,6 +13,8 @@ export const NotificationType = z.enum([
   'moderation.takedown',
   'moderation.restored',
   'report.resolved',
+  'report.created',
+  'live.started',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

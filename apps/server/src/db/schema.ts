@@ -347,7 +347,7 @@ export interface NotificationsTable {
   created_at: Generated<Date>;
 }
 
-/** The types of API.md §13, as the contract names them (0016's CHECK holds the same list). */
+/** The types of API.md §13, as the contract names them (the CHECK of 0016, widened by 0032, holds the same list). */
 export type NotificationKind = NotificationType;
 
 export interface NotificationDetails {

@@ -59,5 +59,9 @@ export function notificationText(p: TextParts): string {
       return `${yourContent(p.details.targetType, title)} was restored`;
     case 'report.resolved':
       return `Your report on ${reportedThing(p.details.targetType, p.details.title)} was resolved`;
+    case 'report.created':
+      return `New report to review: ${reportedThing(p.details.targetType, p.details.title)} (${p.details.reason ?? 'no reason'})`;
+    case 'live.started':
+      return title ? `${actor} is live now: ${quoted(title)}` : `${actor} is live now`;
   }
 }

@@ -82,13 +82,17 @@ export function createNotificationsRepo(db: Db) {
 
     /**
      * One batch of a video's fan-out: notifies up to `limit` of its channel's subscribers after
-     * `after` (subscriber id order), skipping those who turned `video.published` off, while the
-     * video is listed (every subscriber may see a listed video's card, exclusive or not). `last`:
+     * `after` (subscriber id order), skipping those who turned the type off, while the video is
+     * listed (every subscriber may see a listed video's card, exclusive or not). A live that has
+     * started is `live.started` ("X is live now"), any other video `video.published`. `last`:
      * the last subscriber of the batch (null when none was left); `fromId`/`toId`: the ids written.
      */
     async fanOutBatch(eventId: string, videoId: string, after: string | null, limit: number) {
       const { rows } = await sql<{ last: string | null; from_id: number | null; to_id: number | null; written: number }>`
-        WITH v AS (SELECT id, owner_id FROM videos WHERE id = ${videoId} AND ${listed('videos')}),
+        WITH v AS (
+          SELECT id, owner_id, CASE WHEN live_state IS NULL THEN 'video.published' ELSE 'live.started' END AS type
+          FROM videos WHERE id = ${videoId} AND ${listed('videos')}
+        ),
         batch AS (
           SELECT s.subscriber_id FROM subscriptions s, v
           WHERE s.channel_id = v.owner_id AND (${after}::uuid IS NULL OR s.subscriber_id > ${after}::uuid)
@@ -96,8 +100,8 @@ export function createNotificationsRepo(db: Db) {
         ),
         written AS (
           INSERT INTO notifications (recipient_id, type, event_id, video_id)
-          SELECT b.subscriber_id, 'video.published', ${eventId}::uuid, v.id FROM batch b, v
-          WHERE ${enabledFor(sql.ref('b.subscriber_id'), sql`'video.published'`)}
+          SELECT b.subscriber_id, v.type, ${eventId}::uuid, v.id FROM batch b, v
+          WHERE ${enabledFor(sql.ref('b.subscriber_id'), sql.ref('v.type'))}
           ORDER BY b.subscriber_id
           ON CONFLICT (event_id, recipient_id) DO NOTHING
           RETURNING id
@@ -145,10 +149,38 @@ export function createNotificationsRepo(db: Db) {
       await db.deleteFrom('notifications').where('video_id', '=', videoId).execute();
     },
 
-    /** The unread count (kept by the triggers of migration 0016). */
+    /**
+     * The unread notifications the list shows (the visibility rule: one whose target was taken down
+     * or hidden since does not count). The count the triggers of migration 0016 keep answers "none"
+     * without counting; otherwise the unread rows are counted on their partial index (0032).
+     */
     async unread(userId: string): Promise<number> {
-      const row = await db.selectFrom('notification_counts').select('unread').where('user_id', '=', userId).executeTakeFirst();
-      return row?.unread ?? 0;
+      const { rows } = await sql<{ n: number }>`
+        SELECT CASE WHEN coalesce((SELECT unread FROM notification_counts WHERE user_id = ${userId}), 0) = 0 THEN 0
+          ELSE (SELECT count(*) FROM notifications n WHERE n.recipient_id = ${userId} AND NOT n.read AND ${shownToRecipient('n')})
+        END::int AS n`.execute(db);
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * `report.created` → every moderator and admin but the reporter, in one statement: batched, so
+     * a burst of reports is one waiting notification each (none is written while they have an unread
+     * one), and never to those who turned the type off. The report's reason and what it is about go
+     * in its details.
+     */
+    async notifyStaffOfReport(eventId: string, reportId: string): Promise<number[]> {
+      const { rows } = await sql<{ id: number }>`
+        WITH r AS (SELECT id, reporter_id, target_type, reason FROM reports WHERE id = ${reportId})
+        INSERT INTO notifications (recipient_id, type, event_id, details)
+        SELECT u.id, 'report.created', ${eventId}::uuid, jsonb_build_object('targetType', r.target_type, 'reason', r.reason)
+        FROM users u, r
+        WHERE u.role IN ('moderator', 'admin') AND u.suspended_at IS NULL AND u.id <> r.reporter_id
+          AND ${enabledFor(sql.ref('u.id'), sql`'report.created'`)}
+          AND NOT EXISTS (SELECT 1 FROM notifications w WHERE w.recipient_id = u.id AND w.type = 'report.created' AND NOT w.read)
+        ORDER BY u.id
+        ON CONFLICT (event_id, recipient_id) DO NOTHING
+        RETURNING id`.execute(db);
+      return rows.map((r) => Number(r.id));
     },
 
     /** Marks the user's notifications read: these ids (others' ids are ignored), or all. */
@@ -181,8 +213,8 @@ export function createNotificationsRepo(db: Db) {
              c.id AS comment_id, c.content AS comment_content, n.post_id
       FROM notifications n
       LEFT JOIN videos v ON v.id = n.video_id
-      -- A published video's actor is its channel (not stored: see migration 0016).
-      LEFT JOIN users a ON a.id = coalesce(n.actor_id, CASE WHEN n.type = 'video.published' THEN v.owner_id END)
+      -- A published video's (or started live's) actor is its channel (not stored: see migration 0016).
+      LEFT JOIN users a ON a.id = coalesce(n.actor_id, CASE WHEN n.type IN ('video.published', 'live.started') THEN v.owner_id END)
       LEFT JOIN comments c ON c.id = n.comment_id
       WHERE ${where} AND ${shownToRecipient('n')}
       ${tail}`.execute(db);

@@ -113,6 +113,15 @@ export function createNotificationsService({ db, events }: Deps) {
       });
     },
 
+    /** A new report: its waiting notification to each moderator and admin, with its announcement (the repo's `notifyStaffOfReport`). */
+    async notifyStaffOfReport(eventId: string, reportId: string): Promise<void> {
+      await inTransaction(async ({ q, repo }) => {
+        const ids = await repo.notifyStaffOfReport(eventId, reportId);
+        if (ids.length > 0)
+          await events.publish(q, 'notifications.created', { fromId: Math.min(...ids), toId: Math.max(...ids) });
+      });
+    },
+
     /** A deleted video's notifications go (until then reads skip them). */
     forgetVideo: (videoId: string) => repo.deleteForVideo(videoId),
 

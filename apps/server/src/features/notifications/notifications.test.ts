@@ -85,7 +85,7 @@ describe('the API', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('lists newest first, 20 a page, marks one or all read, and keeps the unread count without counting', async () => {
+  it('lists newest first, 20 a page, marks one or all read, and keeps the unread count', async () => {
     const me = await registerUser(ctx);
     const other = await registerUser(ctx);
     for (let i = 0; i < 22; i++) await deliver('video.ready', { videoId: await createVideo(db, me.id, { title: `Clip ${i}` }) });
@@ -133,7 +133,7 @@ describe('the API', () => {
   it('settings: every type on by default; a PATCH changes the named types only; an off type writes nothing', async () => {
     const me = await registerUser(ctx);
     const initial = (await call('GET', '/api/notifications/settings', me.cookie)).json().data;
-    expect(Object.keys(initial.types)).toHaveLength(9);
+    expect(Object.keys(initial.types)).toHaveLength(11);
     expect(Object.values(initial.types).every((on) => on === true)).toBe(true);
 
     const res = await call('PATCH', '/api/notifications/settings', me.cookie, {
@@ -318,10 +318,10 @@ describe('who hears of what (each type, its recipient and visibility rule)', () 
     expect((await inbox(stranger.id)).items).toEqual([]);
     expect((await inbox(channel.id)).items).toEqual([]);
 
-    // Deleted: out of the list at once, and gone with the count once its event is handled.
+    // Deleted: out of the list and the count at once, and its rows gone once its event is handled.
     expect((await inbox(fans[0]!.id)).unread).toBe(1);
     await db.deleteFrom('videos').where('id', '=', videoId).execute();
-    expect(await inbox(fans[0]!.id)).toEqual({ items: [], unread: 1 });
+    expect(await inbox(fans[0]!.id)).toEqual({ items: [], unread: 0 });
     await deliver('video.deleted', { videoId, ownerId: channel.id });
     expect(await inbox(fans[0]!.id)).toEqual({ items: [], unread: 0 });
     expect(await db.selectFrom('notifications').select('id').where('video_id', '=', videoId).execute()).toEqual([]);
@@ -333,5 +333,99 @@ describe('who hears of what (each type, its recipient and visibility rule)', () 
     const id = await deliver('video.ready', { videoId });
     await deliver('video.ready', { videoId }, id);
     expect(await inbox(owner.id)).toMatchObject({ unread: 1, items: [expect.anything()] });
+  });
+
+  it('live.started: a live that starts tells its channel’s subscribers “X is live now”, a type of its own', async () => {
+    const channel = await createUser(db, { username: 'caster' });
+    const fan = await createUser(db);
+    const muted = await createUser(db);
+    for (const u of [fan, muted])
+      await db.insertInto('subscriptions').values({ id: newId(), subscriber_id: u.id, channel_id: channel.id }).execute();
+    await notifications.updateSettings(asViewer(muted.id), { types: { 'live.started': false } });
+    const live = await createVideo(db, channel.id, { title: 'Night sky' });
+    await db
+      .updateTable('videos')
+      .set({ is_live: true, live_state: 'live', stream_key_hash: Buffer.alloc(32) })
+      .where('id', '=', live)
+      .execute();
+    await deliver('video.published', { videoId: live });
+    const items = (await inbox(fan.id)).items;
+    expect(items).toMatchObject([
+      { type: 'live.started', text: 'caster is live now: “Night sky”', actor: { _id: channel.id }, video: { _id: live } },
+    ]);
+    // Turning live.started off mutes lives only: an ordinary upload still arrives.
+    expect((await inbox(muted.id)).items).toEqual([]);
+    await deliver('video.published', { videoId: await createVideo(db, channel.id, { title: 'Upload' }) });
+    expect(await texts(muted.id)).toEqual(['caster published “Upload”']);
+  });
+
+  it('report.created: every moderator and admin but the reporter, one waiting notification until read, never plain users', async () => {
+    const mod = await registerUser(ctx);
+    const admin = await registerUser(ctx);
+    const quietAdmin = await createUser(db);
+    const plain = await registerUser(ctx);
+    const owner = await createUser(db);
+    for (const [id, role] of [
+      [mod.id, 'moderator'],
+      [admin.id, 'admin'],
+      [quietAdmin.id, 'admin'],
+    ] as const)
+      await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+    await notifications.updateSettings(asViewer(quietAdmin.id), { types: { 'report.created': false } });
+    const video = await createVideo(db, owner.id, { title: 'Suspicious' });
+
+    // Through the API: a report announces itself, and its delivery tells the staff.
+    const filed = await call('POST', '/api/reports', plain.cookie, { targetType: 'video', targetId: video, reason: 'spam' });
+    expect(filed.statusCode).toBe(201);
+    const event = await db
+      .selectFrom('event_outbox')
+      .select(['id', 'payload'])
+      .where('name', '=', 'report.created')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.payload).toEqual({ reportId: filed.json().data._id });
+    await deliver('report.created', { reportId: filed.json().data._id });
+    for (const staff of [mod, admin]) {
+      const data = (await call('GET', '/api/notifications', staff.cookie)).json().data;
+      expect(data.unread).toBe(1);
+      expect(data.items).toMatchObject([{ type: 'report.created', text: 'New report to review: a video (spam)' }]);
+    }
+    expect((await inbox(quietAdmin.id)).items).toEqual([]);
+    expect((await inbox(plain.id)).items).toEqual([]);
+
+    // Batched: a second report while the first waits unread adds nothing; once read, the next one does.
+    const second = await call('POST', '/api/reports', admin.cookie, { targetType: 'video', targetId: video, reason: 'rights' });
+    expect(second.statusCode).toBe(201);
+    await deliver('report.created', { reportId: second.json().data._id });
+    expect((await inbox(mod.id)).items).toHaveLength(1);
+    await call('POST', '/api/notifications/read', mod.cookie);
+    const third = await call('POST', '/api/reports', admin.cookie, {
+      targetType: 'channel',
+      targetId: owner.id,
+      reason: 'rules',
+    });
+    await deliver('report.created', { reportId: third.json().data._id });
+    expect(await texts(mod.id)).toEqual(['New report to review: a channel (rules)', 'New report to review: a video (spam)']);
+    // The reporter is not told of their own report, even as staff.
+    expect((await inbox(admin.id)).items).toHaveLength(1);
+  });
+
+  it('the unread count agrees with the list: a notification whose target was taken down neither shows nor counts', async () => {
+    const owner = await registerUser(ctx);
+    const fan = await createUser(db);
+    const videoId = await createVideo(db, owner.id, { title: 'Mine' });
+    const postId = (await createPosts(db, owner.id, 1))[0]!;
+    const onVideo = await comment(fan.id, { videoId });
+    const onPost = await comment(fan.id, { postId });
+    await deliver('comment.created', { commentId: onVideo });
+    await deliver('comment.created', { commentId: onPost });
+    const unread = async () => (await call('GET', '/api/notifications/unread', owner.cookie)).json().data.unread;
+    expect(await unread()).toBe(2);
+    await takeDown('comments', onPost);
+    expect(await unread()).toBe(1);
+    expect((await call('GET', '/api/notifications', owner.cookie)).json().data).toMatchObject({ unread: 1, items: [{}] });
+    await takeDown('comments', onVideo);
+    expect(await unread()).toBe(0);
+    expect((await call('GET', '/api/notifications', owner.cookie)).json().data).toEqual({ items: [], unread: 0 });
   });
 });

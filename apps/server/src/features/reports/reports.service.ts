@@ -25,7 +25,7 @@ interface Deps {
   counters: RateCounters;
   /** Reports one user may file in an hour (RATE_LIMIT_REPORTS_MAX). */
   perHour: number;
-  /** A resolved report is announced with its resolution (its reporter is notified: docs/notifications.md). */
+  /** A new report is announced (staff are notified) and so is a resolved one (its reporter is: docs/notifications.md). */
   events: Pick<Events, 'publish'>;
 }
 
@@ -156,7 +156,12 @@ export function createReportsService({ db, access, audit, counters, perHour, eve
       const giveBack = await countReport(viewer);
       try {
         await assertCanSee(viewer, body.targetType, body.targetId);
-        const row = await repo.insert({ reporterId: viewer._id, ...body, text: body.text ?? '' });
+        const row = await db.transaction().execute(async (trx) => {
+          const inserted = await createReportsRepo(trx).insert({ reporterId: viewer._id, ...body, text: body.text ?? '' });
+          // Staff hear of it (docs/notifications.md: one waiting notification each until they read it).
+          if (inserted) await events.publish(trx, 'report.created', { reportId: inserted.id });
+          return inserted;
+        });
         if (!row) throw new Conflict('You already reported this; your report is still open');
         return toReport(row);
       } catch (err) {

@@ -45,6 +45,8 @@ describe('notificationHref', () => {
     );
     expect(notificationHref(item({ type: 'purchase.sold' }))).toBe('/channel');
     expect(notificationHref(item({ type: 'report.resolved', video }))).toBe('/reports');
+    expect(notificationHref(item({ type: 'report.created' }))).toBe('/admin/reports');
+    expect(notificationHref(item({ type: 'live.started', video }))).toBe('/video/watch/v%201');
   });
   it('has no target when the item names nothing', () => {
     expect(notificationHref(item({ type: 'moderation.takedown' }))).toBeNull();
@@ -63,6 +65,8 @@ describe('settings', () => {
       'moderation.takedown',
       'moderation.restored',
       'report.resolved',
+      'report.created',
+      'live.started',
     ]);
   });
 });
