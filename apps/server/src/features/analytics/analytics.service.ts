@@ -76,7 +76,7 @@ export function createAnalyticsService({ repo, access, tracker, now = Date.now }
      * (404 / 401) and the position must lie within the video.
      */
     async progress(videoId: string, viewer: Viewer | null, viewerKey: string, beat: ProgressBody): Promise<boolean> {
-      if (tracker.tooSoon(viewerKey, videoId)) return false;
+      if (tracker.tooSoon(viewerKey, videoId, beat.playing)) return false;
       await access.assertCanWatch(videoId, viewer);
       const duration = await readyDuration(videoId);
       if (duration === null) return false;
@@ -100,13 +100,14 @@ export function createAnalyticsService({ repo, access, tracker, now = Date.now }
       const days = daysOf(from, to);
       const seconds = perDay.reduce((s, r) => s + r.watch_seconds, 0);
       const sessions = perDay.reduce((s, r) => s + r.sessions, 0);
-      const started = reached[0]!;
+      // The share of sessions that played through each point (a session started at `?t=` half way
+      // did not see the beginning).
       return {
         views: days.map((day) => ({ day, count: byDay.get(day)?.views ?? 0 })),
         watchSeconds: days.map((day) => ({ day, seconds: round(byDay.get(day)?.watch_seconds ?? 0, 1) })),
         averageViewSeconds: sessions > 0 ? round(seconds / sessions, 1) : 0,
         // A session that began before the range may reach later points inside it: never above 1.
-        retention: reached.map((n) => (started > 0 ? Math.min(1, round(n / started, 4)) : 0)),
+        retention: reached.map((n) => (sessions > 0 ? Math.min(1, round(n / sessions, 4)) : 0)),
         revenue: days.map((day) => ({ day, amount: toAmount(earned.get(day) ?? 0) })),
       };
     },

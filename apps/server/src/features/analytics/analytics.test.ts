@@ -40,38 +40,78 @@ describe('retention points and ranges (pure)', () => {
 });
 
 describe('analytics from simulated heartbeats', () => {
-  it('views, watch seconds, average and retention match a hand count (a burst counts as one interval)', async () => {
-    const owner = await registerUser(ctx);
-    const videoId = await createVideo(db, owner.id, { duration: 100 });
+  /** A tracker and service on a clock the test moves, writing to the real tables. */
+  function simulated(videoId: string) {
     const repo = createAnalyticsRepo(db);
     const t0 = Date.parse(`${today()}T00:00:00Z`);
     let clock = t0;
     const tracker = createProgressTracker({ write: (b) => repo.addProgress(b), flushMs: 60_000, log: silent, now: () => clock });
     const service = createAnalyticsService({ repo, access: ctx.deps.services.access, tracker });
+    /** One heartbeat of `viewer` at `seconds` after t0, as the player sends it. */
     const send = (viewer: string, seconds: number, position: number, playing: boolean) => {
       clock = t0 + seconds * 1000;
       return service.progress(videoId, null, viewer, { position, playing });
     };
-    // A: 0 → 40 s playing, paused at 40: 15 + 15 + 10 = 40 s watched; furthest point 8 (40 %).
-    // B: 0 → 15 playing, a burst 1-3 s later (sampled away), then at 30 s the end: 15 + 15 = 30 s; point 20.
-    // C: starts at 50 %, next heartbeat 60 s later at 95 %: one interval, capped at 15 s; point 19.
+    return { tracker, send };
+  }
+
+  it('one viewer plays 7 s of a 12 s video and leaves: 7 s watched, retention up to 55 %', async () => {
+    const owner = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id, { duration: 12 });
+    const { tracker, send } = simulated(videoId);
+    expect(await send('A', 0, 0, true)).toBe(true); // starts
+    expect(await send('A', 7, 7, false)).toBe(true); // the tab closes (pagehide)
+    await tracker.close();
+    const a = (await studio(`?videoId=${videoId}`, owner.cookie)).json().data;
+    expect(a.watchSeconds.at(-1)).toEqual({ day: today(), seconds: 7 });
+    expect(a.averageViewSeconds).toBe(7);
+    // 7 s of 12 is 58 %: the points 0 % … 55 % were played through, 60 % … 100 % never.
+    expect(a.retention).toEqual(Array.from({ length: RETENTION_POINTS }, (_, i) => (i <= 11 ? 1 : 0)));
+  });
+
+  it('a video watched to the end and again from the start is two sessions: the average never exceeds what was played', async () => {
+    const owner = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id, { duration: 12 });
+    const { tracker, send } = simulated(videoId);
+    await send('A', 0, 0, true);
+    await send('A', 12, 12, false); // the end pauses it
+    await send('A', 14, 0, true); // played again from the start
+    await send('A', 26, 12, false);
+    await tracker.close();
+    const a = (await studio(`?videoId=${videoId}`, owner.cookie)).json().data;
+    expect(a.watchSeconds.at(-1)).toEqual({ day: today(), seconds: 24 });
+    expect(a.averageViewSeconds).toBe(12);
+    expect(a.retention).toEqual(Array(RETENTION_POINTS).fill(1));
+  });
+
+  it('three viewers (one seeks, one pauses in a tab left open) match a hand count', async () => {
+    const owner = await registerUser(ctx);
+    const videoId = await createVideo(db, owner.id, { duration: 100 });
+    const { tracker, send } = simulated(videoId);
+    // A: 0 → 40 s playing, paused at 40: 15 + 15 + 10 = 40 s watched; points 0 … 8 (40 %).
+    // B: plays 0 → 15, seeks to 80 (the next heartbeat, 15 s later, says 85: no time counted, only
+    //    where it landed), then plays to the end: 15 + 15 = 30 s; points 0 … 3 and 17 … 20.
+    // C: plays 0 → 10 and pauses; the tab stays open 20 minutes; resumes and plays 15 s more:
+    //    10 + 15 = 25 s; points 0 … 5. A burst of heartbeats counts once.
     const beats: [string, number, number, boolean][] = [
       ['A', 0, 0, true],
       ['B', 0, 0, true],
-      ['C', 0, 50, true],
+      ['C', 0, 0, true],
+      ['C', 10, 10, false],
       ['A', 15, 15, true],
       ['B', 15, 15, true],
       ['B', 16, 16, true],
       ['B', 17, 17, true],
-      ['B', 18, 18, true],
       ['A', 30, 30, true],
-      ['B', 30, 100, false],
+      ['B', 30, 85, true],
       ['A', 40, 40, false],
-      ['C', 60, 95, true],
+      ['B', 45, 100, false],
+      ['C', 1210, 10, true],
+      ['C', 1225, 25, true],
     ];
     const counted = [];
     for (const [viewer, s, position, playing] of beats) counted.push(await send(viewer, s, position, playing));
-    expect(counted.filter((c) => !c)).toHaveLength(3); // B's burst
+    expect(counted.filter((c) => !c)).toHaveLength(2); // B's burst
     await tracker.close();
     // Three views through the real watch call (three different viewers).
     for (const user of [owner, await registerUser(ctx), await registerUser(ctx)]) {
@@ -87,12 +127,13 @@ describe('analytics from simulated heartbeats', () => {
     expect(a.views.at(-1)).toEqual({ day: today(), count: 3 });
     expect(a.views.slice(0, -1).every((v: { count: number }) => v.count === 0)).toBe(true);
     expect(a.views[0].day).toBe(addDays(today(), -27));
-    expect(a.watchSeconds.at(-1)).toEqual({ day: today(), seconds: 85 });
-    expect(a.averageViewSeconds).toBe(28.3); // 85 s / 3 sessions
+    expect(a.watchSeconds.at(-1)).toEqual({ day: today(), seconds: 95 });
+    expect(a.averageViewSeconds).toBe(31.7); // 95 s / 3 sessions
     const third = Math.round(10000 / 3) / 10000;
-    const expected = Array.from({ length: RETENTION_POINTS }, (_, i) => (i <= 8 ? 1 : i <= 19 ? 2 * third : third));
-    expected[9] = expected[10] = Math.round(20000 / 3) / 10000;
-    for (let i = 11; i <= 19; i++) expected[i] = Math.round(20000 / 3) / 10000;
+    const twoThirds = Math.round(20000 / 3) / 10000;
+    const expected = Array.from({ length: RETENTION_POINTS }, (_, i) =>
+      i <= 3 ? 1 : i <= 5 ? twoThirds : i <= 8 ? third : i <= 16 ? 0 : third,
+    );
     expect(a.retention).toEqual(expected);
     expect(a.revenue).toHaveLength(28);
     expect(a.revenue.every((r: { amount: number }) => r.amount === 0)).toBe(true);
@@ -114,10 +155,11 @@ describe('analytics from simulated heartbeats', () => {
     await record(MIN_HEARTBEAT_GAP_MS * 2 + SESSION_IDLE_MS + 1, 30, true);
     const [row] = await repo.perDay({ ownerId: owner.id, videoId }, today(), today());
     expect(row).toMatchObject({ sessions: 2, watch_seconds: 0 });
-    // The first session reached 0 % only, the second 0 … 50 %.
+    // The first session reached 0 % only; the second started half way (a `?t=` link): 50 % only.
     expect(await repo.reached({ ownerId: owner.id, videoId }, today(), today())).toEqual([
-      2,
-      ...Array(10).fill(1),
+      1,
+      ...Array(9).fill(0),
+      1,
       ...Array(10).fill(0),
     ]);
   });
@@ -279,6 +321,7 @@ describe('batched heartbeats and views on shutdown', async () => {
     await batched.app.close();
     const [row] = await stored();
     expect(row).toMatchObject({ day: today(), views: 1, sessions: 2, watch_seconds: 0 });
-    expect(row!.reached).toEqual([...Array(11).fill(2), ...Array(10).fill(0)]);
+    // Both started at 50 % (a first heartbeat past 15 s is not taken as played from the start).
+    expect(row!.reached).toEqual([...Array(10).fill(0), 2, ...Array(10).fill(0)]);
   });
 });

@@ -1,9 +1,23 @@
-import { HEARTBEAT_INTERVAL_SECONDS, RETENTION_POINTS, type ProgressBody } from '@streamhub/contract';
+import { RETENTION_POINTS, type ProgressBody } from '@streamhub/contract';
 
 type Log = { warn(obj: object, msg: string): void };
 
-/** A heartbeat sooner than this after the session's last counted one is sampled away (a burst counts once). */
+/**
+ * A heartbeat sooner than this after the session's last counted one is sampled away (a burst counts
+ * once), unless it changes whether the player plays (a pause or a resume), which waits only
+ * MIN_CHANGE_GAP_MS: a viewer who plays 3 s and leaves is heard leaving.
+ */
 export const MIN_HEARTBEAT_GAP_MS = 5_000;
+export const MIN_CHANGE_GAP_MS = 1_000;
+/**
+ * Between two heartbeats of a playing session, a position that moved forward by at most this many
+ * times the wall-clock time between them (plus PLAY_SLACK_SECONDS) was played (players offer up to
+ * 2× speed); a longer jump is a seek.
+ */
+const MAX_PLAYBACK_RATE = 2;
+const PLAY_SLACK_SECONDS = 1;
+/** A session's first heartbeat at most this far in counts as played from the start (the page starts the video before the app's code runs). */
+const STARTED_FROM_ZERO_SECONDS = 15;
 /** A session silent this long is over; the viewer's next heartbeat starts a new one. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** The most sessions one process remembers (the least recently heard are forgotten first). */
@@ -24,8 +38,10 @@ export interface DayProgress {
 interface Session {
   lastAt: number;
   playing: boolean;
-  /** The highest retention point this session has reached (and was counted for). */
-  point: number;
+  /** The position of the last counted heartbeat. */
+  position: number;
+  /** The retention points this session has played through (bit i: point i), each counted once. */
+  reached: number;
 }
 
 /** The retention point (0 … 20) a position reaches. */
@@ -38,11 +54,14 @@ export function retentionPoint(position: number, duration: number): number {
  * Progress heartbeats turned into per-video, per-day totals in this process's memory and written
  * every `flushMs` in one statement (VIEW_FLUSH_MS, like counted views; docs/studio.md): a viewer
  * costs a map entry, never a row per heartbeat. A session is one viewer (viewer-key.ts) watching
- * one video, until it is silent for SESSION_IDLE_MS. Watch time is the wall-clock time between a
- * session's consecutive counted heartbeats when the earlier one said `playing`, capped at the
- * player's interval (15 s). Retention counts each session once at every point up to the furthest
- * position it reached. A flush that fails keeps its totals for the next one; `close` writes what
- * is left. `flushMs` 0 writes each heartbeat at once.
+ * one video once: until it is silent for SESSION_IDLE_MS, or starts again from the beginning after
+ * reaching the end. What counts is what was played, read from the positions: between two
+ * heartbeats of a playing session, a position that moved forward at a playing pace was played, and
+ * that distance (capped by the wall-clock time between them) is watch time, and every retention
+ * point on the way is reached; a seek reaches only where it lands and adds no time; a paused session
+ * adds nothing. Retention counts each session once at each point it played through. A flush that
+ * fails keeps its totals for the next one; `close` writes what is left. `flushMs` 0 writes each
+ * heartbeat at once.
  */
 export function createProgressTracker({
   write,
@@ -101,9 +120,9 @@ export function createProgressTracker({
 
   return {
     /** True when `viewer`'s heartbeat for `videoId` would be sampled away now (asked before any database work). */
-    tooSoon(viewer: string, videoId: string): boolean {
+    tooSoon(viewer: string, videoId: string, playing: boolean): boolean {
       const s = sessions.get(`${viewer}|${videoId}`);
-      return s !== undefined && now() - s.lastAt < MIN_HEARTBEAT_GAP_MS;
+      return s !== undefined && now() - s.lastAt < (s.playing === playing ? MIN_HEARTBEAT_GAP_MS : MIN_CHANGE_GAP_MS);
     },
 
     /** Counts one heartbeat of `viewer` on a video of `duration` seconds; false when sampled away. */
@@ -111,16 +130,34 @@ export function createProgressTracker({
       const at = now();
       const key = `${viewer}|${video.id}`;
       const s = sessions.get(key);
-      if (s && at - s.lastAt < MIN_HEARTBEAT_GAP_MS) return false;
+      if (s && at - s.lastAt < (s.playing === beat.playing ? MIN_HEARTBEAT_GAP_MS : MIN_CHANGE_GAP_MS)) return false;
       const t = totals(video.id, new Date(at).toISOString().slice(0, 10));
       const point = retentionPoint(beat.position, video.duration);
-      const going = s && at - s.lastAt <= SESSION_IDLE_MS ? s : undefined;
-      if (!going) t.sessions += 1;
-      else if (going.playing) t.watchSeconds += Math.min((at - going.lastAt) / 1000, HEARTBEAT_INTERVAL_SECONDS);
-      const before = going ? going.point : -1;
-      for (let i = before + 1; i <= point; i++) t.reached[i]! += 1;
+      const reach = (from: number, to: number, mask: number): number => {
+        for (let i = from; i <= to; i++) {
+          if (mask & (1 << i)) continue;
+          mask |= 1 << i;
+          t.reached[i]! += 1;
+        }
+        return mask;
+      };
+      let going = s && at - s.lastAt <= SESSION_IDLE_MS ? s : undefined;
+      // Played to the end, then from the beginning again: a second viewing.
+      if (going && going.reached & (1 << (RETENTION_POINTS - 1)) && point === 0 && beat.position < going.position)
+        going = undefined;
+      let reached: number;
+      if (!going) {
+        t.sessions += 1;
+        reached = reach(beat.position <= STARTED_FROM_ZERO_SECONDS ? 0 : point, point, 0);
+      } else {
+        const wall = (at - going.lastAt) / 1000;
+        const moved = beat.position - going.position;
+        const played = going.playing && moved > 0 && moved <= wall * MAX_PLAYBACK_RATE + PLAY_SLACK_SECONDS;
+        if (played) t.watchSeconds += Math.min(moved, wall);
+        reached = reach(played ? retentionPoint(going.position, video.duration) : point, point, going.reached);
+      }
       sessions.delete(key); // set again last: the map stays in order of last heard
-      sessions.set(key, { lastAt: at, playing: beat.playing, point: Math.max(point, before) });
+      sessions.set(key, { lastAt: at, playing: beat.playing, position: beat.position, reached });
       if (sessions.size > MAX_SESSIONS) forgetSilent();
       if (flushMs <= 0) await flush();
       return true;
