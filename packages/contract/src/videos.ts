@@ -157,6 +157,10 @@ export const EditVideoFields = z.object({
     .optional(),
   description: multiLineText().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
   publishAt: z.preprocess((v) => (v === '' ? null : v), publishAtField().nullable()).optional(),
+  /** One of the frames `GET /api/video/v/:videoId/thumbnails` lists (its 0-based index) as the new thumbnail (API.md §22). */
+  thumbnailCandidate: z
+    .preprocess((v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v), z.number().int().min(0).max(2))
+    .optional(),
 });
 export type EditVideoFields = z.infer<typeof EditVideoFields>;
 

@@ -73,6 +73,10 @@ export interface VideosTable {
   live_ended_at: Date | null;
   live_seen_at: Date | null;
   stream_key_hash: Buffer | null;
+  /** Frames the transcode left in `candidates/` for the owner to choose a thumbnail from (migration 0033). */
+  thumbnail_candidates: Generated<number>;
+  /** The thumbnail is a live's dark placeholder: its replay gets the first candidate. */
+  thumbnail_placeholder: Generated<boolean>;
   /** When a scheduled video goes public; null once it has, or never scheduled (migration 0021). */
   publish_at: Date | null;
   /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */

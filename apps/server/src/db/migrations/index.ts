@@ -24,6 +24,7 @@ import * as m0022 from './0022-analytics.ts';
 import * as m0023 from './0023-live.ts';
 import * as m0024 from './0024-recommendations-faster.ts';
 import * as m0032 from './0032-notification-types.ts';
+import * as m0033 from './0033-thumbnail-candidates.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-live': m0023,
   '0024-recommendations-faster': m0024,
   '0032-notification-types': m0032,
+  '0033-thumbnail-candidates': m0033,
 };

@@ -55,6 +55,7 @@ function liveQueries(db: Kysely<Database>) {
           is_live: true,
           live_state: 'waiting',
           stream_key_hash: row.streamKeyHash,
+          thumbnail_placeholder: true,
         })
         .execute();
     },

@@ -8,8 +8,11 @@ import { OUTPUT_FILES } from '../../media/ffmpeg-args.ts';
 import { publishFolder } from '../../media/publish-folder.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { writeStoryboard } from '../../media/storyboard-files.ts';
+import { writeThumbnailCandidates } from '../../media/thumbnail-candidate-files.ts';
+import { candidateFile } from '../../media/thumbnail-candidates.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import { freeBytes, isDiskFull } from '../../storage/disk-space.ts';
+import { mediaKeys } from '../../storage/media-keys.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import { isLegacyExclusive, moveLegacyExclusiveFolder } from './legacy-folders.ts';
@@ -141,18 +144,23 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         },
       });
       metrics?.transcoded(result.rungs[0]!.name, (performance.now() - encodeStarted) / 1000, result.durationSec);
-      await writePreviews(outDir, result, signal, config.encoderNice, (err) =>
-        log.warn({ videoId, err: String(err) }, 'no storyboard'),
+      const candidates = await writePreviews(outDir, result, signal, config.encoderNice, (err, what) =>
+        log.warn({ videoId, err: String(err) }, `no ${what}`),
       );
       signal.throwIfAborted();
       // The master playlist last: once it names every rung, every file it leads to is in place.
       if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.topPlaylist, OUTPUT_FILES.master]);
       else await storage.putDirectory(outKey, outDir);
       signal.throwIfAborted();
+      // A live's replay: its first candidate instead of the dark placeholder, unless its owner chose a thumbnail.
+      const replayThumbnail =
+        video.is_live && video.thumbnail_placeholder && candidates > 0 ? await copyCandidate(storage, outKey, videoId) : null;
+      let replacedPlaceholder: string | undefined;
       // Its disk full, PostgreSQL cannot record it: the job comes back later (the published files are whole meanwhile).
       const markDone = databaseFullAsDiskFull(() =>
         repo.transaction(async (tx, trx) => {
-          const done = await tx.markDone(videoId, result.durationSec);
+          const done = await tx.markDone(videoId, result.durationSec, candidates);
+          if (done && replayThumbnail) replacedPlaceholder = await tx.replacePlaceholderThumbnail(videoId, replayThumbnail);
           // Once per video (a finished one is never encoded again): its uploader and its channel's
           // subscribers hear of it; those of a scheduled one at its time (scheduled-publishing.ts),
           // those of a live when its stream started (its replay is announced to its owner only).
@@ -162,6 +170,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         }),
       );
       if (!(await whileDatabaseUnavailable(markDone, signal))) return gone();
+      if (replayThumbnail) await storage.delete(replacedPlaceholder ?? replayThumbnail).catch(() => {});
       await storage.delete(sourceKey);
       // Taken down (or its owner suspended) while it encoded: finished, its files leave the public folder now.
       await moveToStateFolder({ repo, storage, events }, videoId);
@@ -259,21 +268,41 @@ async function unlessUnavailable(write: Promise<boolean>): Promise<boolean> {
  * Scrub previews from the finished lowest rung (a second or so of CPU per hour of video). A video
  * plays without them, so a failure is logged, not fatal; an abort (deletion, shutdown) is.
  */
+/**
+ * The storyboard and the thumbnail candidates; a failure of either leaves the video without it
+ * (logged), never fails the transcode. Answers how many candidates were written.
+ */
 async function writePreviews(
   outDir: string,
   result: Awaited<ReturnType<typeof transcodeVideo>>,
   signal: AbortSignal,
   nice: number,
-  onFailure: (err: unknown) => void,
-): Promise<void> {
+  onFailure: (err: unknown, what: string) => void,
+): Promise<number> {
   const lowest = result.rungs[result.rungs.length - 1]!;
+  const unlessFatal = (what: string) => (err: unknown) => {
+    // A full disk is waited out like everywhere else, not taken as "no previews".
+    if (signal.aborted || isDiskFull(err)) throw err;
+    onFailure(err, what);
+    return 0;
+  };
   await writeStoryboard({ outDir, rung: lowest, ladder: result.rungs, durationSec: result.durationSec, signal, nice }).catch(
-    (err: unknown) => {
-      // A full disk is waited out like everywhere else, not taken as "no previews".
-      if (signal.aborted || isDiskFull(err)) throw err;
-      onFailure(err);
-    },
+    unlessFatal('storyboard'),
   );
+  return writeThumbnailCandidates({ outDir, file: OUTPUT_FILES.mp4, durationSec: result.durationSec, signal, nice }).catch(
+    unlessFatal('thumbnail candidates'),
+  );
+}
+
+/** The first thumbnail candidate of the video's published folder, stored as a new thumbnail; its key. */
+async function copyCandidate(storage: Storage, folder: string, videoId: string): Promise<string | null> {
+  const read = await storage.read(`${folder}/${candidateFile(0)}`);
+  if (!read) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body) chunks.push(chunk as Buffer);
+  const key = mediaKeys.thumbnail(videoId);
+  await storage.putBuffer(key, Buffer.concat(chunks));
+  return key;
 }
 
 /** A short reason for the owner: never paths or stack traces. */

@@ -131,9 +131,26 @@ function videoQueries(db: Kysely<Database>) {
     async updateDetails(id: string, patch: { title?: string; description?: string; thumbnail?: string }) {
       await db
         .updateTable('videos')
-        .set({ ...patch, updated_at: new Date() })
+        .set({ ...patch, ...(patch.thumbnail ? { thumbnail_placeholder: false } : {}), updated_at: new Date() })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * A live's replay: `thumbnail` replaces its dark placeholder, unless its owner chose one
+     * meanwhile. The placeholder's key when replaced (to delete), else undefined.
+     */
+    async replacePlaceholderThumbnail(id: string, thumbnail: string): Promise<string | undefined> {
+      const row = await db
+        .updateTable('videos as v')
+        .set({ thumbnail, thumbnail_placeholder: false })
+        .from('videos as old')
+        .whereRef('old.id', '=', 'v.id')
+        .where('v.id', '=', id)
+        .where('v.thumbnail_placeholder', '=', true)
+        .returning('old.thumbnail as placeholder')
+        .executeTakeFirst();
+      return row?.placeholder;
     },
 
     async delete(id: string) {
@@ -166,10 +183,18 @@ function videoQueries(db: Kysely<Database>) {
      * `video.publish` job announces it then); read from the row as updated, after any concurrent
      * publication committed (the row lock orders the two), so exactly one of them announces it.
      */
-    async markDone(id: string, duration: number): Promise<{ scheduled: boolean } | undefined> {
+    async markDone(id: string, duration: number, thumbnailCandidates = 0): Promise<{ scheduled: boolean } | undefined> {
       const row = await db
         .updateTable('videos')
-        .set({ ...statusTo('ready'), has_hls: true, has_mp4: true, progress: 100, duration, source_key: null })
+        .set({
+          ...statusTo('ready'),
+          has_hls: true,
+          has_mp4: true,
+          progress: 100,
+          duration,
+          source_key: null,
+          thumbnail_candidates: thumbnailCandidates,
+        })
         .where('id', '=', id)
         .returning('publish_at')
         .executeTakeFirst();

@@ -98,6 +98,12 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
   );
 
+  app.get(
+    '/v/:videoId/thumbnails',
+    { config: signedIn, schema: { tags, params: VideoParams, response: { 200: envelope(z.array(z.string())) } } },
+    async (request, reply) => ok(reply, await videos.thumbnailCandidates(requireViewer(request), request.params.videoId)),
+  );
+
   app.delete('/v/:videoId', { config: signedIn, schema: { tags, params: VideoParams } }, async (request, reply) => {
     await videos.remove(requireViewer(request), request.params.videoId);
     return ok(reply, {}, 200, 'Video deleted');

@@ -8,6 +8,7 @@ import { mediaKeys } from '../../storage/media-keys.ts';
 import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
+import { candidateFile } from '../../media/thumbnail-candidates.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertRoomFor } from '../../storage/disk-space.ts';
 import type { Events } from '../../events/events.ts';
@@ -90,6 +91,20 @@ export function createVideosService({
   async function storeThumbnail(videoId: string, source: string): Promise<string> {
     const key = mediaKeys.thumbnail(videoId);
     await storage.putBuffer(key, await normaliseImage(source, THUMBNAIL_SIZE));
+    return key;
+  }
+
+  /**
+   * Candidate `index` of the video's `candidates/` folder (API.md §22), stored as a new thumbnail;
+   * its key. 400 when the video has no such candidate.
+   */
+  async function storeCandidate(video: { id: string; media_key: string; thumbnail_candidates: number }, index: number) {
+    const read = index < video.thumbnail_candidates ? await storage.read(`${video.media_key}/${candidateFile(index)}`) : null;
+    if (!read) throw new BadInput('No such thumbnail candidate', [{ field: 'thumbnailCandidate', problem: 'no such candidate' }]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read.body) chunks.push(chunk as Buffer);
+    const key = mediaKeys.thumbnail(video.id);
+    await storage.putBuffer(key, Buffer.concat(chunks));
     return key;
   }
 
@@ -261,9 +276,29 @@ export function createVideosService({
       };
     },
 
+    /** GET /api/video/v/:videoId/thumbnails (owner): the frames the transcode offers as thumbnails (API.md §22). */
+    async thumbnailCandidates(viewer: Viewer, videoId: string): Promise<string[]> {
+      const video = await loadOwned(videoId, viewer);
+      if (video.thumbnail_candidates === 0) return [];
+      // The video's own files: an exclusive one's through its token, as the watch call names them.
+      const base = video.is_exclusive
+        ? `/media/t/${exclusiveToken(video, viewer)}/videos/${video.id}`
+        : storage.publicUrl(video.media_key);
+      return Array.from({ length: video.thumbnail_candidates }, (_, i) => `${base}/${candidateFile(i)}`);
+    },
+
     async edit(viewer: Viewer, videoId: string, fields: EditVideoFields, thumbnailPath: string | undefined) {
       const video = await loadOwned(videoId, viewer);
-      const thumbnail = thumbnailPath ? await storeThumbnail(video.id, thumbnailPath) : undefined;
+      if (thumbnailPath && fields.thumbnailCandidate !== undefined) {
+        throw new BadInput('Send a thumbnail or a thumbnailCandidate, not both', [
+          { field: 'thumbnailCandidate', problem: 'with a thumbnail' },
+        ]);
+      }
+      const thumbnail = thumbnailPath
+        ? await storeThumbnail(video.id, thumbnailPath)
+        : fields.thumbnailCandidate !== undefined
+          ? await storeCandidate(video, fields.thumbnailCandidate)
+          : undefined;
       const patch = { title: fields.title, description: fields.description, thumbnail };
       const details = Object.values(patch).some((v) => v !== undefined);
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
