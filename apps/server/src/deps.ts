@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -83,6 +84,7 @@ import { notifyStaffOfNewReport } from './features/notifications/subscribers/not
 import { forgetNotificationsOfDeletedVideo } from './features/notifications/subscribers/forget-notifications-of-deleted-video.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
+import { freeBytes } from './storage/disk-space.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -342,7 +344,16 @@ async function openParts(
       });
   // The queue gauges come from the process that exports them; a cluster's HTTP workers' metrics
   // are added up in their primary (ops/metrics.ts), which reports the queue once.
-  const metrics = createMetrics({ role: config.role, queueStats: opts.httpWorker ? undefined : () => queue.stats() });
+  const metrics = createMetrics({
+    role: config.role,
+    ...(opts.httpWorker
+      ? {}
+      : {
+          queueStats: () => queue.stats(),
+          diskFreeBytes: () => freeBytes(config.dataDir),
+          databaseUp: () => sql`select 1`.execute(db).then(() => true),
+        }),
+  });
   // One LISTEN connection for every event (events/events.ts).
   const events = createEvents(url, { log });
   const infra: Infra = {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMetrics } from './metrics.ts';
+import { exportedSeries } from '../../test/exported-metrics.ts';
 
 const file = path.resolve(import.meta.dirname, '../../../../deploy/grafana/streamhub-dashboard.json');
 
@@ -11,17 +11,6 @@ interface Panel {
   title: string;
   datasource?: { uid: string };
   targets?: { expr: string; refId: string }[];
-}
-
-/** Every metric name the processes export (histograms as their _bucket, _sum and _count series). */
-async function exportedSeries(): Promise<Set<string>> {
-  const metrics = createMetrics({ role: 'all', queueStats: async () => [] });
-  const names = new Set<string>();
-  for (const metric of await metrics.registry.getMetricsAsJSON()) {
-    names.add(metric.name);
-    if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);
-  }
-  return names;
 }
 
 describe('the Grafana dashboard (deploy/grafana)', () => {

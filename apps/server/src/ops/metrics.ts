@@ -25,7 +25,14 @@ export interface QueueStat {
  * The Prometheus metrics of one process, in a registry of its own (tests build many apps in one
  * process). The Grafana dashboard (deploy/grafana/) reads these names; its test checks them.
  */
-export function createMetrics(opts: { role: string; queueStats?: () => Promise<QueueStat[]> }) {
+export function createMetrics(opts: {
+  role: string;
+  queueStats?: () => Promise<QueueStat[]>;
+  /** Free bytes on DATA_DIR's disk, asked when scraped (the alert "disk low", deploy/alerts.yml). */
+  diskFreeBytes?: () => Promise<number>;
+  /** Whether the database answers a `select 1` now (the alert "database down"). */
+  databaseUp?: () => Promise<boolean>;
+}) {
   const registry = new Registry();
   registry.setDefaultLabels({ role: opts.role });
   collectDefaultMetrics({ register: registry, prefix: 'streamhub_' });
@@ -110,6 +117,30 @@ export function createMetrics(opts: { role: string; queueStats?: () => Promise<Q
       async collect() {
         this.reset();
         for (const s of (await read()) ?? []) this.set({ queue: s.queue, state: s.state }, s.oldestSeconds);
+      },
+    });
+  }
+
+  const { diskFreeBytes, databaseUp } = opts;
+  if (diskFreeBytes) {
+    new Gauge({
+      name: 'streamhub_disk_free_bytes',
+      help: "Free bytes on DATA_DIR's disk (media, temp uploads, the embedded database)",
+      registers,
+      async collect() {
+        this.reset();
+        const free = await diskFreeBytes().catch(() => null);
+        if (free !== null) this.set(free);
+      },
+    });
+  }
+  if (databaseUp) {
+    new Gauge({
+      name: 'streamhub_database_up',
+      help: 'Whether this process reaches the database now (1) or not (0)',
+      registers,
+      async collect() {
+        this.set((await databaseUp().catch(() => false)) ? 1 : 0);
       },
     });
   }
