@@ -6,6 +6,7 @@ import { leaveProcessExitToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
+import { NewerSchemaError } from './db/database.ts';
 import { createLogger } from './lib/logger.ts';
 import { answerClusterMetrics, clusterMetrics, startMetricsListener } from './ops/metrics.ts';
 import { answerRelayedProgress, createProgressRelay } from './features/analytics/progress-relay.ts';
@@ -189,7 +190,7 @@ async function closingOnFailure<T>(deps: { close(): Promise<void> }, rest: () =>
  */
 function startFailed(err: unknown, stop: { stopping(): boolean }): null {
   if (stop.stopping()) return null;
-  if (err instanceof DataDirInUseError) log.fatal(err.message);
+  if (err instanceof DataDirInUseError || err instanceof NewerSchemaError) log.fatal(err.message);
   else log.fatal({ err }, 'start-up failed');
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -21,7 +21,40 @@ export function createDb(connectionString: string, max = 10): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** Kysely's record of the migrations applied to a database: its schema version is the last one. */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/**
+ * The database was migrated by newer code than this process: starting would run old code against
+ * a schema it does not know. Final (never retried); the message says what to do (docs/upgrade.md).
+ */
+export class NewerSchemaError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `This database was migrated by a newer version of StreamHub (its migration ${unknown.at(-1)} is unknown to this one). ` +
+        'Start the newer version again, or restore the backup taken before the upgrade (docs/upgrade.md).',
+    );
+    this.name = 'NewerSchemaError';
+  }
+}
+
+/** The migrations applied to `db`, in order (none on an empty database). */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM ${sql.table(MIGRATION_TABLE)} ORDER BY name
+  `
+    .execute(db)
+    .catch((err: { code?: string }) => {
+      // 42P01: undefined_table (a database nothing ever migrated).
+      if (err.code === '42P01') return { rows: [] };
+      throw err;
+    });
+  return rows.map((r) => r.name);
+}
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const unknown = (await appliedMigrations(db)).filter((name) => !(name in migrations));
+  if (unknown.length > 0) throw new NewerSchemaError(unknown);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
