@@ -77,6 +77,15 @@ test.describe('live', () => {
     await expect(page.getByRole('button', { name: 'Copy full url for ffmpeg' })).toBeVisible();
     // An encoder joins its Server field and its Stream Key field with a slash, as OBS does.
     const ingestUrl = `${await server.inputValue()}/${streamKey}`;
+
+    // The whole URL pasted into OBS's Server field, the key again in Stream Key: refused, and the
+    // page says so within seconds.
+    const wrongWay = pushTestPattern(`${await full.inputValue()}/${streamKey}`, 10);
+    await expect(page.getByRole('alert').filter({ hasText: 'A stream arrived with a wrong key or path' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'waiting');
+    wrongWay.kill('SIGKILL');
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'waiting');
 
     const ffmpeg = pushTestPattern(ingestUrl);
@@ -276,5 +285,34 @@ test.describe('live pages', () => {
     await expectAccessible(page, 'a live (viewer)');
     status = 'ended';
     await expect(page.getByTestId('live-placeholder')).toHaveText('Stream ended, replay processing', { timeout: 20_000 });
+  });
+
+  test('a live that waits says what to check after 30 s of nothing (answers stubbed)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await registerViaApi(page, uniqueUser('nostream'));
+    const me = await currentUserId(page);
+    const id = '0194b1c2-0000-7000-8000-00000000a1e1';
+    await page.route(`**/api/live/${id}`, (route) =>
+      route.fulfill(apiOk({ status: 'waiting', startedAt: null, viewers: 0, refused: null })),
+    );
+    await page.route(`**/api/video/v/${id}`, (route) =>
+      route.fulfill(
+        apiOk(
+          watchVideo({
+            _id: id,
+            title: 'Quiet live',
+            isLive: true,
+            status: 'waiting',
+            owner: { _id: me, fullname: 'Me', username: 'me', avatar: '' },
+          }),
+        ),
+      ),
+    );
+    await openInApp(page, `/live/${id}`);
+    await expect(page.getByTestId('live-status')).toHaveText('Waiting for the stream');
+    await expect(page.getByText('No stream has arrived yet')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'No stream has arrived yet' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByText('Its Server is the Server above and its Stream Key the key above')).toBeVisible();
+    await expectAccessible(page, 'a live waiting for its stream');
   });
 });

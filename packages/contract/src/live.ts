@@ -47,5 +47,13 @@ export const LiveInfo = z.object({
   status: LiveState,
   startedAt: z.string().nullable(),
   viewers: z.number(),
+  /**
+   * Its owner only (null for everyone else): the last stream the ingest refused for this live,
+   * `path` (the key in the Server field too) or `key` (a wrong key), and when.
+   */
+  refused: z
+    .object({ reason: z.enum(['path', 'key']), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type LiveInfo = z.infer<typeof LiveInfo>;

@@ -77,6 +77,9 @@ export interface VideosTable {
   thumbnail_candidates: Generated<number>;
   /** The thumbnail is a live's dark placeholder: its replay gets the first candidate. */
   thumbnail_placeholder: Generated<boolean>;
+  /** The last publish the ingest refused for this live, and why (migration 0034, docs/live.md). */
+  live_refused: 'path' | 'key' | null;
+  live_refused_at: Date | null;
   /** When a scheduled video goes public; null once it has, or never scheduled (migration 0021). */
   publish_at: Date | null;
   /** The master playlist with the captions' SUBTITLES group, in the video's folder (migration 0020); null: none. */

@@ -40,6 +40,11 @@ export interface RtmpServerOptions {
    * connection closes). Tags arriving meanwhile wait (bounded). `close` cuts the connection later.
    */
   onPublish(key: string, connection: { remoteAddress: string; close(): void }): Promise<IngestSink | null>;
+  /**
+   * A publish to another application than `live` (refused): its application and stream name, so
+   * the ingest can tell a creator whose encoder named the key twice (`live/<key>` + `<key>`).
+   */
+  onWrongApp?(app: string, name: string): void;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -83,7 +88,7 @@ export function startRtmpServer(options: RtmpServerOptions): Promise<RtmpServer>
   });
 }
 
-function handleConnection(socket: net.Socket, { onPublish, log }: RtmpServerOptions) {
+function handleConnection(socket: net.Socket, { onPublish, onWrongApp, log }: RtmpServerOptions) {
   const rtmp = new Rtmp();
   let sink: IngestSink | null = null;
   let waiting: IngestTag[] | null = null;
@@ -105,6 +110,7 @@ function handleConnection(socket: net.Socket, { onPublish, log }: RtmpServerOpti
   // Nobody watches over RTMP: viewers get HLS.
   rtmp.onPlayCallback = refuse;
   rtmp.onPushCallback = () => {
+    if (app !== RTMP_APP && !waiting && !sink) onWrongApp?.(app, key);
     if (app !== RTMP_APP || waiting || sink) return refuse();
     waiting = [];
     onPublish(key, { remoteAddress: socket.remoteAddress ?? '', close: refuse }).then(

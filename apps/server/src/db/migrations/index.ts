@@ -25,6 +25,7 @@ import * as m0023 from './0023-live.ts';
 import * as m0024 from './0024-recommendations-faster.ts';
 import * as m0032 from './0032-notification-types.ts';
 import * as m0033 from './0033-thumbnail-candidates.ts';
+import * as m0034 from './0034-live-refusals.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-recommendations-faster': m0024,
   '0032-notification-types': m0032,
   '0033-thumbnail-candidates': m0033,
+  '0034-live-refusals': m0034,
 };

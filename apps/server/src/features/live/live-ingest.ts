@@ -22,6 +22,8 @@ import { keyMatches, videoIdOfKey } from './stream-keys.ts';
 const INGEST_LOCK_KEY = '6003946226301665315';
 /** How often a process that does not ingest asks again (the one that does may have stopped). */
 const LEAD_RETRY_MS = 5000;
+/** A refused publish is noted for its live's owner at most this often. */
+const REFUSAL_NOTE_MS = 2_000;
 /** How often the ingest looks at the database: ended lives, lost streams, replays to make. */
 const SWEEP_MS = 2000;
 /** How often a stream's new segments are stored and its playlists rewritten. */
@@ -151,7 +153,7 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
   }
 
   async function listen() {
-    server = await startRtmpServer({ port: config.live.rtmpPort, host: config.host, onPublish, log });
+    server = await startRtmpServer({ port: config.live.rtmpPort, host: config.host, onPublish, onWrongApp, log });
     toldBindFailure = false;
     log.info({ port: server.port }, 'RTMP ingest listening');
     sweepTimer = setInterval(() => void sweep(), SWEEP_MS);
@@ -174,6 +176,26 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
     await Promise.all([...runs.keys()].map((id) => stopRun(id)));
   }
 
+  /**
+   * A refused publish that names a live (its key, or an older one, holds the live's id): noted for
+   * its owner's page, at most once per live every REFUSAL_NOTE_MS (a flood of bad keys costs no
+   * more than that).
+   */
+  const lastNoted = new Map<string, number>();
+  function noteRefused(videoId: string, reason: 'path' | 'key') {
+    const now = Date.now();
+    if (now - (lastNoted.get(videoId) ?? 0) < REFUSAL_NOTE_MS) return;
+    lastNoted.set(videoId, now);
+    if (lastNoted.size > 10_000) lastNoted.clear();
+    repo.noteRefused(videoId, reason).catch((err: unknown) => log.warn({ err: String(err) }, 'a refused publish was not noted'));
+  }
+
+  /** A publish to `live/<key>` with the key again as the stream (OBS's Server field holding the whole URL). */
+  function onWrongApp(app: string, name: string) {
+    const videoId = videoIdOfKey(name) ?? videoIdOfKey(app.split('/').at(-1) ?? '');
+    if (videoId) noteRefused(videoId, 'path');
+  }
+
   /** A publish of `key`: accepted when it matches its live's key, and no one else publishes it. */
   async function onPublish(key: string, connection: { close(): void }): Promise<IngestSink | null> {
     const videoId = videoIdOfKey(key);
@@ -181,7 +203,11 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
     deciding.add(videoId);
     try {
       const row = await repo.find(videoId);
-      if (!row || !keyMatches(key, row.stream_key_hash)) return null;
+      if (!row) return null;
+      if (!keyMatches(key, row.stream_key_hash)) {
+        noteRefused(videoId, 'key');
+        return null;
+      }
       if (row.status === 'removed' || (row.live_state !== 'waiting' && row.live_state !== 'live')) return null;
       if (runs.get(videoId)?.close) return null;
       const run = runs.get(videoId) ?? (await newRun(videoId, `${row.media_key}/${LIVE_FOLDER}`));

@@ -77,10 +77,22 @@ function liveQueries(db: Kysely<Database>) {
           'live_ended_at',
           'live_seen_at',
           'stream_key_hash',
+          'live_refused',
+          'live_refused_at',
         ])
         .where('id', '=', id)
         .where('is_live', '=', true)
         .executeTakeFirst();
+    },
+
+    /** The ingest refused a publish for this live: why and when (its owner's page says so). */
+    async noteRefused(id: string, reason: 'path' | 'key'): Promise<void> {
+      await db
+        .updateTable('videos')
+        .set({ live_refused: reason, live_refused_at: new Date() })
+        .where('id', '=', id)
+        .where('is_live', '=', true)
+        .execute();
     },
 
     async setKeyHash(id: string, hash: Buffer): Promise<boolean> {

@@ -57,13 +57,19 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
     return key;
   }
 
-  async function state(videoId: string, viewerKey: string | null): Promise<LiveInfo> {
+  /** The state; `owner`: the ingest's last refusal too (docs/live.md, "When the stream does not arrive"). */
+  async function state(videoId: string, viewerKey: string | null, owner = false): Promise<LiveInfo> {
     const live = await repo.find(videoId);
     if (!live?.live_state) throw new NotFound(NOT_A_LIVE);
+    const refused =
+      owner && live.live_refused && live.live_refused_at
+        ? { reason: live.live_refused, at: live.live_refused_at.toISOString() }
+        : null;
     return {
       status: live.live_state,
       startedAt: live.live_started_at?.toISOString() ?? null,
       viewers: await repo.seeViewer(videoId, live.live_state === 'live' ? viewerKey : null),
+      refused,
     };
   }
 
@@ -115,7 +121,8 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
       await access.assertVisible(videoId, viewer);
       const live = await repo.find(videoId);
       if (!live) throw new NotFound(NOT_A_LIVE);
-      return state(videoId, viewer?._id === live.owner_id ? null : viewerKey);
+      const owner = viewer?._id === live.owner_id;
+      return state(videoId, owner ? null : viewerKey, owner);
     },
 
     /** The owner ends the live (again: nothing more happens); the ingest stops its stream and makes the replay. */
@@ -124,7 +131,7 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
       await repo.transaction(async (tx, trx) => {
         if (await tx.markEnded(videoId)) await events.publish(trx, 'video.changed', { videoId });
       });
-      return state(videoId, null);
+      return state(videoId, null, true);
     },
   };
 }

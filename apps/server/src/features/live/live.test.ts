@@ -65,11 +65,25 @@ describe('ingest', () => {
     const wrong = push(`${live.streamKey.slice(0, -2)}xx`, 6);
     expect(await wrong.exit).not.toBe(0);
     expect(Date.now() - wrong.startedAt).toBeLessThan(5000);
+    // The owner's page learns why, within seconds; nobody else does.
+    const refusedFor = async (cookie?: string) => (await liveState(live._id, cookie))?.refused ?? null;
+    expect(await waitFor(() => refusedFor(owner.cookie), 10_000, 100)).toEqual({ reason: 'key', at: expect.any(String) });
+    expect(await refusedFor(viewer.cookie)).toBeNull();
+    expect(await refusedFor()).toBeNull();
     const unknown = push('not-a-key', 6);
     expect(await unknown.exit).not.toBe(0);
     expect((await liveState(live._id, owner.cookie)).status).toBe('waiting');
+    // The whole URL in OBS's Server field and the key again in its Stream Key field:
+    // …/live/<key>/<key>, refused, and the page says the path was wrong.
+    await new Promise((r) => setTimeout(r, 2100)); // a refusal is noted at most every 2 s
+    const doubled = pushTestPattern(`${live.ingestUrl}/${live.streamKey}`.replace('localhost', '127.0.0.1'), { seconds: 6 });
+    pushes.push(doubled);
+    expect(await doubled.exit).not.toBe(0);
+    await waitFor(async () => (await refusedFor(owner.cookie))?.reason === 'path', 10_000, 100);
 
-    const first = push(live.streamKey, 8);
+    // The way OBS sends it: its Server field (serverUrl) and its Stream Key field, joined by a slash.
+    const first = pushTestPattern(`${live.serverUrl.replace('localhost', '127.0.0.1')}/${live.streamKey}`, { seconds: 8 });
+    pushes.push(first);
     await waitForState(live._id, 'live');
     const second = push(live.streamKey, 6);
     expect(await second.exit).not.toBe(0);

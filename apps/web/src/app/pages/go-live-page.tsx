@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useEndLive } from '@/features/live/api/end-live';
 import { GoLiveForm } from '@/features/live/components/go-live-form';
 import { LivePlaceholder, LiveStatus } from '@/features/live/components/live-status';
+import { StreamHelp } from '@/features/live/components/stream-help';
 import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
 import { handOverKey, takeKey } from '@/features/live/key-handoff';
 import { useFollowLive } from '@/features/live/use-follow-live';
@@ -90,6 +91,7 @@ export function LiveStudioPage() {
         ) : null}
       </header>
       {live ? <LiveStatus status={live.status} viewers={live.viewers} /> : <p className="text-muted">The replay is ready.</p>}
+      {live ? <StreamHelp status={live.status} refused={live.refused} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {/* The preview: what viewers get, at the live edge. */}
         <section aria-label="Preview" className="flex flex-col gap-2">

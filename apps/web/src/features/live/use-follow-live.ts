@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { LiveState, WatchVideo } from '@streamhub/contract';
+import type { LiveState, WatchVideo, LiveInfo } from '@streamhub/contract';
 import { useLive } from './api/get-live';
 
 /** How often the watch call is asked again while its answer lags the live's state, or while a replay is being made. */
@@ -22,7 +22,7 @@ export function useFollowLive({
   video: Pick<WatchVideo, '_id' | 'isLive' | 'status'>;
   steadyMs: number;
   refetchVideo: () => void;
-}): { status: LiveState; viewers: number | undefined } | null {
+}): { status: LiveState; viewers: number | undefined; refused: LiveInfo['refused'] } | null {
   const info = useLive(video._id, { enabled: video.isLive, steadyMs });
   const refetch = useRef(refetchVideo);
   useEffect(() => {
@@ -41,5 +41,5 @@ export function useFollowLive({
 
   if (!video.isLive) return null;
   const status = (['waiting', 'live', 'ended'] as const).find((s) => s === video.status) ?? 'waiting';
-  return { status, viewers: info.data?.viewers };
+  return { status, viewers: info.data?.viewers, refused: info.data?.refused ?? null };
 }
