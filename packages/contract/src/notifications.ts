@@ -83,7 +83,8 @@ export const NotificationSettingsPatch = z
     types: z.partialRecord(NotificationType, z.boolean()).optional(),
     email: z.partialRecord(NotificationType, z.boolean()).optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.types !== undefined || p.email !== undefined, { message: 'Nothing to change' });
 export type NotificationSettingsPatch = z.infer<typeof NotificationSettingsPatch>;
 
 /** GET /api/notifications/stream: `lastEventId` for clients that reconnect by hand (else the `Last-Event-ID` header). */
