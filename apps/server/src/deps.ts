@@ -139,7 +139,10 @@ export function createServices(infra: Infra) {
     loginAttempts,
     settings,
     events: infra.events,
-    verification: { send: (userId) => accountMail.sendVerification(userId) },
+    verification: {
+      send: (userId) => accountMail.sendVerification(userId),
+      remind: (userId) => accountMail.remindVerification(userId),
+    },
   });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });

@@ -9,8 +9,12 @@ import type { TokenPurpose } from './account-tokens.ts';
  */
 export function createAccountMailRepo(db: Db) {
   return {
-    /** Stores a token's hash; a job run again for the same token only moves its expiry (never revives a used one). */
+    /**
+     * Stores a token's hash; a job run again for the same token only moves its expiry (never
+     * revives a used one). The account's expired tokens go meanwhile, so the table stays small.
+     */
     async saveToken(row: { tokenHash: string; userId: string; purpose: TokenPurpose; email: string; expiresAt: Date }) {
+      await db.deleteFrom('account_tokens').where('user_id', '=', row.userId).where('expires_at', '<', new Date()).execute();
       await db
         .insertInto('account_tokens')
         .values({

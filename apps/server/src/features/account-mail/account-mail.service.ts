@@ -41,6 +41,16 @@ export function createAccountMailService({ db, queue, counters, linkOrigin }: De
       await queue.send('mail.verify-email', { userId, nonce: newNonce() });
     },
 
+    /**
+     * A held-back account signed in with its right password (403 "Verify your e-mail address
+     * first"): a new link goes out within the resend budget, silently beyond it, so a lost first
+     * mail never locks an account out.
+     */
+    async remindVerification(userId: string) {
+      const { current } = await counters.hit(`verify-resend|${userId}`, HOUR_MS);
+      if (current <= RESENDS_PER_ACCOUNT_PER_HOUR) await this.sendVerification(userId);
+    },
+
     /** POST /verify-email/resend: signed in, a few an hour; an address already proven needs none. */
     async resendVerification(viewer: Viewer) {
       const user = await repo.findUser(viewer._id);

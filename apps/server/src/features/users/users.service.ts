@@ -26,7 +26,7 @@ interface Deps {
   /** Whether registrations are open, closed or need approval (the instance's settings). */
   settings: Pick<SettingsService, 'registrations' | 'emailVerification'>;
   /** Mails the account's address a verification link (features/account-mail). */
-  verification: { send(userId: string): Promise<void> };
+  verification: { send(userId: string): Promise<void>; remind(userId: string): Promise<void> };
   /** A changed name or avatar is announced (`user.changed`): lists and cards name their channel. */
   events: Pick<Events, 'publish'>;
 }
@@ -128,8 +128,10 @@ export function createUsersService(deps: Deps) {
       if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
       // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
       if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
-      if (row.must_verify_email && !row.email_verified_at && (await settings.emailVerification()) === 'required')
+      if (row.must_verify_email && !row.email_verified_at && (await settings.emailVerification()) === 'required') {
+        await verification.remind(row.id);
         throw new Forbidden(VERIFY_FIRST);
+      }
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
