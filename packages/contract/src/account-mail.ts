@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword } from './users.ts';
-import { singleLineText } from './text.ts';
+import { secretText, singleLineText } from './text.ts';
 
 /** A link's token, as the mailed link carries it. */
 const Token = singleLineText().trim().min(1, 'Token is required').max(200);
@@ -21,7 +21,7 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 /** PATCH /api/users/update_email: the new address and the account's password. */
 export const UpdateEmailBody = z.object({
   email: Email,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: secretText().min(1, 'Password is required').max(128),
 });
 export type UpdateEmailBody = z.infer<typeof UpdateEmailBody>;
 
