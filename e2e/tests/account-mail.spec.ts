@@ -12,7 +12,9 @@ async function mailTo(to: string): Promise<{ subject: string; link: string }> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${to}.eml`)).sort();
+    const files = (await fs.readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.replace(/^\d+-/, '') === `${to}.eml`)
+      .sort();
     const newest = files.at(-1);
     if (newest) {
       const parsed = await simpleParser(await fs.readFile(path.join(dir, newest)));
