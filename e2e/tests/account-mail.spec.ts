@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { registerViaApi, signInViaUi } from '../support/users';
+import { grantRole } from '../support/admin';
+import { fillRegistration, registerViaApi, signInViaUi, uniqueUser } from '../support/users';
 
 /**
  * The newest mail to `to` that the server wrote under DATA_DIR/mail (no MAIL_URL: the embedded
@@ -75,4 +76,62 @@ test('change of e-mail from /account: the new address confirms it on its page', 
   await expect(page.getByRole('status')).toContainText('Your account now uses this email address');
   await page.goto('/account');
   await expect(page.getByText(`Now: ${newEmail}`)).toBeVisible();
+});
+
+test('verification required: a new account signs in once it opened the mailed link', async ({ browser, page }) => {
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  const admin = await registerViaApi(adminPage);
+  grantRole(admin.username, 'admin');
+  const setVerification = async (value: 'off' | 'required') => {
+    const res = await adminPage.request.patch('/api/admin/settings', { data: { emailVerification: value } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await setVerification('required');
+  try {
+    const user = uniqueUser('verify');
+    await fillRegistration(page, user);
+    await expect(page.getByRole('status')).toContainText('We mailed you a link');
+    await signInViaUi(page, user.username, user.password);
+    await expect(page.getByText('Verify your e-mail address first')).toBeVisible();
+
+    const link = new URL((await mailTo(user.email)).link);
+    expect(link.pathname).toBe('/verify-email');
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
+    await expect(page.getByRole('status')).toContainText('Your email address is confirmed');
+
+    await signInViaUi(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/home$/);
+    // Confirmed: no banner.
+    await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  } finally {
+    await setVerification('off');
+    await adminContext.close();
+  }
+});
+
+test('verification required: an older unconfirmed account sees the banner and gets a link from /account', async ({
+  browser,
+  page,
+}) => {
+  const user = await registerViaApi(page);
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  const admin = await registerViaApi(adminPage);
+  grantRole(admin.username, 'admin');
+  const setVerification = (value: 'off' | 'required') =>
+    adminPage.request.patch('/api/admin/settings', { data: { emailVerification: value } });
+  expect((await setVerification('required')).status()).toBe(200);
+  try {
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Send me a link' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'A link is on its way' })).toBeVisible();
+    expect((await mailTo(user.email)).subject).toBe('Confirm your e-mail address');
+  } finally {
+    await setVerification('off');
+    await adminContext.close();
+  }
 });
