@@ -12,6 +12,8 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { accountMailRoutes } from './features/account-mail/account-mail.routes.ts';
+import { notificationMailRoutes } from './features/notifications/notification-mail.routes.ts';
 import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(accountMailRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
+  await app.register(notificationMailRoutes, { prefix: '/api/notifications', deps });
   await app.register(liveRoutes, { prefix: '/api/live', deps });
   // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
   await app.register(sharingRoutes, { deps });

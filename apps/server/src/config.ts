@@ -88,6 +88,16 @@ const EnvSchema = z.object({
     .pipe(origins)
     .refine((list) => list.length === 1, 'expected one origin like https://videos.example.com')
     .optional(),
+  /**
+   * Where mail goes (docs/accounts.md): `smtp://user:pass@host:port` or `smtps://…`. Unset: every
+   * mail is written to DATA_DIR/mail/<time>-<to>.eml and its link logged.
+   */
+  MAIL_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('StreamHub <no-reply@localhost>'),
+  /** A mail the server could not take (down, or a 4xx answer) is tried again after this long, for as long as it takes. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Notification mail is grouped in one digest at most this often. */
+  MAIL_DIGEST_MINUTES: z.coerce.number().positive().default(60),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),
   MAX_VIDEO_BYTES: z.coerce
     .number()
@@ -101,6 +111,8 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 2),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(1000),
+  /** Account mail calls (forgot, reset, verify, resend, change of e-mail) per client address and minute, each. */
+  RATE_LIMIT_ACCOUNT_MAIL_MAX: z.coerce.number().int().positive().default(10),
   /** Reports one user may file in an hour (docs/moderation.md). */
   RATE_LIMIT_REPORTS_MAX: z.coerce.number().int().positive().default(20),
   /**
@@ -236,12 +248,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appOrigins: e.APP_ORIGINS,
     /** Origin of absolute links (docs/sharing.md); undefined: the request's own. */
     publicUrl: e.PUBLIC_URL?.[0],
+    mail: {
+      url: e.MAIL_URL,
+      from: e.MAIL_FROM,
+      digestMs: e.MAIL_DIGEST_MINUTES * 60_000,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      /** Links in mail: PUBLIC_URL, else this machine at PORT (docs/accounts.md). */
+      linkOrigin: e.PUBLIC_URL?.[0] ?? `http://localhost:${e.PORT}`,
+      dir: path.join(dataDir, 'mail'),
+    },
     uploadLimitDefault: e.UPLOAD_LIMIT_DEFAULT,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     maxImageBytes: e.MAX_IMAGE_BYTES,
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
       registerMax: e.RATE_LIMIT_REGISTER_MAX,
+      accountMailMax: e.RATE_LIMIT_ACCOUNT_MAIL_MAX,
       reportsPerHour: e.RATE_LIMIT_REPORTS_MAX,
       store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
     },

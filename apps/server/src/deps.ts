@@ -82,6 +82,11 @@ import { notifyOwnerOfModeration } from './features/notifications/subscribers/no
 import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
 import { notifyStaffOfNewReport } from './features/notifications/subscribers/notify-staff-of-new-report.ts';
 import { forgetNotificationsOfDeletedVideo } from './features/notifications/subscribers/forget-notifications-of-deleted-video.ts';
+import { createAccountMailService } from './features/account-mail/account-mail.service.ts';
+import { createAccountMailHandlers } from './features/account-mail/account-mail.jobs.ts';
+import { createMailer } from './features/mail/mailer.ts';
+import { createSendMailHandler } from './features/mail/send-mail.job.ts';
+import { createDigestHandler, startDigestSweep } from './features/notifications/notification-digest.ts';
 import { createCookieJar } from './plugins/auth.ts';
 import { startTmpSweeper } from './lib/tmp-sweeper.ts';
 import { freeBytes } from './storage/disk-space.ts';
@@ -122,6 +127,12 @@ export function createServices(infra: Infra) {
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
   const loginAttempts = createLoginAttempts(createRateCounters(config.rateLimit.store, db), config.rateLimit.loginMax);
+  const accountMail = createAccountMailService({
+    db,
+    queue,
+    counters: createRateCounters(config.rateLimit.store, db),
+    linkOrigin: config.mail.linkOrigin,
+  });
   const users = createUsersService({
     repo: createUsersRepo(db),
     sessions,
@@ -131,6 +142,10 @@ export function createServices(infra: Infra) {
     loginAttempts,
     settings,
     events: infra.events,
+    verification: {
+      send: (userId) => accountMail.sendVerification(userId),
+      remind: (userId) => accountMail.remindVerification(userId),
+    },
   });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
@@ -225,6 +240,7 @@ export function createServices(infra: Infra) {
     config,
     sessions,
     users,
+    accountMail,
     videos,
     views,
     captions,
@@ -482,8 +498,21 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       findVideo: (videoId) => createVideosRepo(infra.db).findById(videoId),
     }),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
+    ...mailHandlers(infra),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;
+}
+
+/** Every mail's job (docs/accounts.md): one mailer (SMTP, or files under DATA_DIR/mail) for all. */
+function mailHandlers(infra: Infra) {
+  const { mail } = infra.config;
+  const mailer = createMailer(mail, infra.log);
+  const links = { secret: infra.mediaSecret, linkOrigin: mail.linkOrigin, retrySeconds: mail.retrySeconds };
+  return {
+    'mail.send': createSendMailHandler(mailer, mail.retrySeconds),
+    ...createAccountMailHandlers({ db: infra.db, mailer, ...links }),
+    'mail.digest': createDigestHandler({ db: infra.db, mailer, digestMs: mail.digestMs, ...links }),
+  };
 }
 
 /**
@@ -510,6 +539,8 @@ export async function startWorker(deps: AppDeps, opts: { exclusive: boolean }) {
   const subscribers = createDurableSubscribers(infra, deps.services);
   await infra.queue.work(createJobHandlers(infra, subscribers), infra.log);
   startRelay({ db: infra.db, queue: infra.queue, events: infra.events, subscribers, log: infra.log });
+  // Notification digests come due where jobs run (features/notifications/notification-digest.ts).
+  startDigestSweep({ db: infra.db, queue: infra.queue, digestMs: infra.config.mail.digestMs, log: infra.log });
   // Next to the workers (ARCHITECTURE.md): the process holding the ingest lock listens on RTMP_PORT.
   deps.services.liveIngest.start();
 }

@@ -39,6 +39,7 @@ export async function createTestContext(
     DATABASE_URL: withDatabase(adminUrl, name),
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_ACCOUNT_MAIL_MAX: '1000',
     JOB_RETRY_DELAY_SECONDS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     // Tests write rows directly (factories), which announce nothing, and read counters right

@@ -1,6 +1,7 @@
 export * from './limits.ts';
 export * from './common.ts';
 export * from './users.ts';
+export * from './account-mail.ts';
 export * from './password-strength.ts';
 export * from './videos.ts';
 export * from './captions.ts';

@@ -69,14 +69,33 @@ export const MarkNotificationsRead = z
   .strict();
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;
 
-/** GET /api/notifications/settings: every type, on (true) or off. All on by default. */
-export const NotificationSettings = z.object({ types: z.record(NotificationType, z.boolean()) });
+/**
+ * GET /api/notifications/settings: every type, on (true) or off, in the app (`types`, all on by
+ * default) and by mail (`email`, API.md §19: all off by default, sent as a digest).
+ */
+export const NotificationSettings = z.object({
+  types: z.record(NotificationType, z.boolean()),
+  email: z.record(NotificationType, z.boolean()),
+});
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** PATCH /api/notifications/settings: the types to change; the others keep their value. */
-export const NotificationSettingsPatch = z.object({ types: z.partialRecord(NotificationType, z.boolean()) }).strict();
+/** PATCH /api/notifications/settings: the types to change, in the app or by mail; the others keep their value. */
+export const NotificationSettingsPatch = z
+  .object({
+    types: z.partialRecord(NotificationType, z.boolean()).optional(),
+    email: z.partialRecord(NotificationType, z.boolean()).optional(),
+  })
+  .strict()
+  .refine((p) => p.types !== undefined || p.email !== undefined, { message: 'Nothing to change' });
 export type NotificationSettingsPatch = z.infer<typeof NotificationSettingsPatch>;
 
 /** GET /api/notifications/stream: `lastEventId` for clients that reconnect by hand (else the `Last-Event-ID` header). */
 export const NotificationsStreamQuery = z.object({ lastEventId: singleLineText().pipe(NotificationId).optional() });
 export type NotificationsStreamQuery = z.infer<typeof NotificationsStreamQuery>;
+
+/** GET /api/notifications/unsubscribe/:token (RFC 8058 link of a digest): what a POST to it turns off, and whether it is on now. */
+export const UnsubscribeView = z.object({
+  email: z.string(),
+  types: z.array(z.object({ type: NotificationType, on: z.boolean() })),
+});
+export type UnsubscribeView = z.infer<typeof UnsubscribeView>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text.ts';
+import { EmailVerification } from './account-mail.ts';
 import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT } from './limits.ts';
 
 /** Who may create an account: anyone, nobody, or anyone an admin then approves. */
@@ -13,6 +14,7 @@ export const InstanceSettings = z.object({
   defaultStorageQuotaBytes: z.number().int().min(0).max(MAX_STORAGE_QUOTA_BYTES).nullable(),
   instanceName: singleLineText().trim().min(1, 'Instance name is required').max(100),
   instanceTerms: multiLineText().max(20000),
+  emailVerification: EmailVerification,
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 
@@ -22,5 +24,10 @@ export const SettingsPatch = InstanceSettings.partial()
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** GET /api/instance: what the sign-in and register pages show, to anyone. */
-export const PublicInstance = InstanceSettings.pick({ instanceName: true, instanceTerms: true, registrations: true });
+export const PublicInstance = InstanceSettings.pick({
+  instanceName: true,
+  instanceTerms: true,
+  registrations: true,
+  emailVerification: true,
+});
 export type PublicInstance = z.infer<typeof PublicInstance>;

@@ -10,7 +10,7 @@ export const USERNAME_MAX_LENGTH = 100;
  * naming the field. Only the length is a rule; the strength meter of SPEC §5 stays advice. Signing
  * in takes any non-empty password, so accounts from before the rule still sign in.
  */
-const newPassword = (label: string) =>
+export const newPassword = (label: string) =>
   secretText()
     .min(1, `${label} is required`)
     .min(PASSWORD_MIN, `${label} must have at least ${PASSWORD_MIN} characters`)
@@ -52,9 +52,11 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /**
  * POST /api/users/register: the new account. `approvalPending` (registrations in `approval`
- * mode): no session was started; it can sign in once an admin approves it.
+ * mode): no session was started; it can sign in once an admin approves it. `verificationPending`
+ * (e-mail verification `required`, API.md §19): no session either; it can sign in once the link
+ * mailed to its address is opened.
  */
-export const RegisteredUser = CurrentUser.extend({ approvalPending: z.boolean() });
+export const RegisteredUser = CurrentUser.extend({ approvalPending: z.boolean(), verificationPending: z.boolean().optional() });
 export type RegisteredUser = z.infer<typeof RegisteredUser>;
 
 export const Uploads = z.object({ uploaded: z.number(), uploadLimit: z.number() });
@@ -64,7 +66,10 @@ export type Uploads = z.infer<typeof Uploads>;
 export const Role = z.enum(['user', 'moderator', 'admin']);
 export type Role = z.infer<typeof Role>;
 
-export const Me = CurrentUser.extend({ uploads: Uploads, role: Role });
+/** API.md §19: whether the address is proven, and the language of the user's mail ('en' until languages come). */
+const AccountState = { emailVerified: z.boolean(), locale: z.string() };
+
+export const Me = CurrentUser.extend({ uploads: Uploads, role: Role, ...AccountState });
 export type Me = z.infer<typeof Me>;
 
 const ProfileCounts = {
@@ -74,7 +79,7 @@ const ProfileCounts = {
   subscriptions: z.number(),
 };
 
-export const OwnProfile = CurrentUser.extend({ email: z.string(), ...ProfileCounts });
+export const OwnProfile = CurrentUser.extend({ email: z.string(), ...ProfileCounts, ...AccountState });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 export const ChannelProfile = CurrentUser.extend({ isSubscribed: z.boolean(), ...ProfileCounts });
 export type ChannelProfile = z.infer<typeof ChannelProfile>;

@@ -21,6 +21,10 @@ export interface UsersTable {
   /** Overrides of the instance defaults (`instance_settings`, then config); null = default. */
   upload_limit: number | null;
   storage_quota_bytes: number | null;
+  /** When the current address was proven by a mailed link (0030); null: never. */
+  email_verified_at: Date | null;
+  /** Registered while verification was required: no sign-in until the address is proven. */
+  must_verify_email: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -315,6 +319,7 @@ export interface InstanceSettingsTable {
   default_storage_quota_bytes: number | null;
   instance_name: Generated<string>;
   instance_terms: Generated<string>;
+  email_verification: Generated<'off' | 'required'>;
   updated_at: Timestamp;
 }
 
@@ -375,6 +380,31 @@ export interface NotificationSettingsTable {
   user_id: string;
   type: NotificationKind;
   enabled: boolean;
+}
+
+/** A link mailed for one purpose (0030): only the sha256 of its token is kept. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify-email' | 'password-reset' | 'change-email';
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** The notification types a user gets by mail (a missing row: off). */
+export interface NotificationMailSettingsTable {
+  user_id: string;
+  type: NotificationKind;
+  enabled: boolean;
+}
+
+/** Per user: the last notification already mailed in a digest, and when the last digest went. */
+export interface NotificationMailDigestsTable {
+  user_id: string;
+  mailed_up_to: Generated<number>;
+  last_sent_at: Date | null;
 }
 
 /** An event in the outbox (migration 0015, events/outbox.ts): relayed to durable subscribers once. */
@@ -449,6 +479,9 @@ export interface Database {
   notifications: NotificationsTable;
   notification_counts: NotificationCountsTable;
   notification_settings: NotificationSettingsTable;
+  account_tokens: AccountTokensTable;
+  notification_mail_settings: NotificationMailSettingsTable;
+  notification_mail_digests: NotificationMailDigestsTable;
   rec_interactions: RecInteractionsTable;
   rec_video_users: RecVideoUsersTable;
   rec_pairs: RecPairsTable;

@@ -67,6 +67,11 @@ async function workerProcess(opts: { queue?: JobQueue } = {}) {
     'video.publish': idle,
     'video.transcribe': idle,
     'event.deliver': createEventDeliveryHandler(subscribers, silentLog),
+    'mail.send': async () => {},
+    'mail.password-reset': async () => {},
+    'mail.verify-email': async () => {},
+    'mail.change-email': async () => {},
+    'mail.digest': async () => {},
   };
   await queue.work(handlers, silentLog);
   const relay = startRelay({ db, queue, events, subscribers, log: silentLog, pollMs: 200 });

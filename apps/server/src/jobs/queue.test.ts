@@ -40,6 +40,11 @@ function recordingHandlers() {
     'video.publish': async () => {},
     'video.transcribe': async () => {},
     'event.deliver': async () => {},
+    'mail.send': async () => {},
+    'mail.password-reset': async () => {},
+    'mail.verify-email': async () => {},
+    'mail.change-email': async () => {},
+    'mail.digest': async () => {},
   };
   return { handlers, aborted, started, dead };
 }

@@ -62,6 +62,42 @@ export const jobDefinitions = {
     }),
     options: { retryBackoff: true },
   },
+  /**
+   * Mail (docs/accounts.md): sent by the job, so a mail server that is down delays a mail (retried
+   * with backoff) and never fails or slows the request that asked for it. `mail.send` carries a
+   * finished mail with nothing secret in it; the three account mails carry a random `nonce`
+   * instead of their link's token, which the handler derives from it with the instance's secret
+   * (the same on every retry), so the job table never holds a usable token.
+   */
+  'mail.send': {
+    payload: z.object({
+      to: z.string().min(1),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      headers: z.record(z.string(), z.string()).optional(),
+      link: z.string().optional(),
+    }),
+    options: { retryBackoff: true },
+  },
+  /** POST /api/users/password/forgot: enqueued for every address; the handler mails only one that names an account. */
+  'mail.password-reset': {
+    payload: z.object({ email: z.string(), nonce: z.string().min(32) }),
+    options: { retryBackoff: true },
+  },
+  'mail.verify-email': {
+    payload: z.object({ userId: Id, nonce: z.string().min(32) }),
+    options: { retryBackoff: true },
+  },
+  'mail.change-email': {
+    payload: z.object({ userId: Id, newEmail: z.string().min(3), nonce: z.string().min(32) }),
+    options: { retryBackoff: true },
+  },
+  /** One user's notification digest (features/notifications/notification-digest.ts); one waiting per user. */
+  'mail.digest': {
+    payload: z.object({ userId: Id }),
+    options: { retryBackoff: true, policy: 'stately' },
+  },
 } as const;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -21,6 +21,11 @@ const handlers: JobHandlers = {
   'video.publish': async () => {},
   'video.transcribe': async () => {},
   'event.deliver': async () => {},
+  'mail.send': async () => {},
+  'mail.password-reset': async () => {},
+  'mail.verify-email': async () => {},
+  'mail.change-email': async () => {},
+  'mail.digest': async () => {},
 };
 await ctx.deps.queue.work(handlers, quiet);
 

@@ -1,6 +1,8 @@
 import { createPlaylist, createUser } from '../factories.ts';
 import { sql } from 'kysely';
 import { newId } from '../../src/lib/ids.ts';
+import { hashToken, newNonce, type TokenPurpose } from '../../src/features/account-mail/account-tokens.ts';
+import { unsubscribeToken } from '../../src/features/notifications/unsubscribe-token.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
 
 /**
@@ -101,6 +103,29 @@ const failedJob = async (s: Scene) => {
   return { id: rows[0]!.id };
 };
 
+/**
+ * A mailed link's token for the owner (API.md §19), stored as the mail job stores one: the token
+ * is the credential, so every caller holding it gets the same answer. `email`: where it was sent.
+ */
+const accountToken = (purpose: TokenPurpose, email?: (s: Scene) => Promise<string> | string) => async (s: Scene) => {
+  const token = newNonce();
+  const address =
+    email !== undefined
+      ? await email(s)
+      : (await s.ctx.db.selectFrom('users').select('email').where('id', '=', s.owner.id).executeTakeFirstOrThrow()).email;
+  await s.ctx.db
+    .insertInto('account_tokens')
+    .values({
+      token_hash: hashToken(token),
+      user_id: s.owner.id,
+      purpose,
+      email: address,
+      expires_at: new Date(Date.now() + 60_000),
+    })
+    .execute();
+  return { token };
+};
+
 /** GET and POST both buy (API.md §11); buying your own item is a 400. */
 const buy = (path: string, setup: RouteEntry['setup'], owner: number): RouteEntry[] =>
   (['GET', 'POST'] as const).map((method) => ({
@@ -143,6 +168,45 @@ export const routeMatrix: RouteEntry[] = [
     route: 'PATCH /api/users/update_password',
     body: (s) => ({ json: { oldPassword: s.caller?.password ?? 'x', newPassword: s.caller?.password ?? 'x' } }),
     expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  // Account mail (API.md §19): a link's token is its own credential; resend and change of e-mail need a session.
+  {
+    route: 'POST /api/users/verify-email',
+    setup: accountToken('verify-email'),
+    body: (_s, p) => ({ json: { token: p.token! } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/users/verify-email/resend',
+    // Entries above prove the owner's address (a reset, a verification): unproven again here.
+    setup: async (s) => {
+      await s.ctx.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', s.owner.id).execute();
+      return {};
+    },
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/users/password/forgot',
+    body: (s) => ({ json: { email: s.freshAccount().email } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/users/password/reset',
+    setup: accountToken('password-reset'),
+    // The same password again: the cast signs in with it for the next scene.
+    body: (s, p) => ({ json: { token: p.token!, newPassword: s.owner.password } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/users/update_email',
+    body: (s) => ({ json: { email: s.freshAccount().email, password: s.caller?.password ?? 'x' } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/users/update_email/confirm',
+    setup: accountToken('change-email', (s) => s.freshAccount().email),
+    body: (_s, p) => ({ json: { token: p.token! } }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
   },
 
   // Videos (API.md §6).
@@ -407,8 +471,14 @@ export const routeMatrix: RouteEntry[] = [
   },
   {
     route: 'PATCH /api/notifications/settings',
-    body: () => ({ json: { types: { 'video.published': false } } }),
+    body: () => ({ json: { types: { 'video.published': false }, email: { 'comment.created': true } } }),
     expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  // A digest's one-click unsubscribe URL (RFC 8058): its signed token is the credential, no session needed.
+  {
+    route: 'POST /api/notifications/unsubscribe/:token',
+    setup: async (s) => ({ token: unsubscribeToken(s.ctx.deps.mediaSecret, { userId: s.owner.id, types: ['comment.created'] }) }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
   },
 
   // Lives (API.md §17): anyone signed in starts one (an upload slot); only its owner renews its key or ends it.

@@ -62,6 +62,11 @@ const AdminSettingsPage = lazyPage('admin-settings-page', 'AdminSettingsPage');
 const AdminJobsPage = lazyPage('admin-jobs-page', 'AdminJobsPage');
 const AdminAuditPage = lazyPage('admin-audit-page', 'AdminAuditPage');
 const StudioPage = lazyPage('studio-page', 'StudioPage');
+const ForgotPasswordPage = lazyPage('forgot-password-page', 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage('reset-password-page', 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage('verify-email-page', 'VerifyEmailPage');
+const ConfirmEmailPage = lazyPage('verify-email-page', 'ConfirmEmailPage');
+const AccountPage = lazyPage('account-page', 'AccountPage');
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -69,6 +74,11 @@ export const landingPage = SignInPage;
 /** Full-page screens without the shell; these two stay in the main bundle so they work offline. */
 export const bareRoutes: PageRoute[] = [
   { path: '/error', page: OfflinePage },
+  // Account mail (API.md §19): "Forgot password?" and the pages mailed links open, signed in or not.
+  { path: '/forgot-password', page: ForgotPasswordPage },
+  { path: '/reset-password', page: ResetPasswordPage },
+  { path: '/verify-email', page: VerifyEmailPage },
+  { path: '/confirm-email', page: ConfirmEmailPage },
   { path: '*', page: NotFoundPage },
 ];
 
@@ -104,6 +114,7 @@ export const shellRoutes: PageRoute[] = [
   { path: '/post/edit/:postId', page: PostEditorPage },
   // Notifications (API.md §13): the bell's full list and its settings.
   { path: '/notifications', page: NotificationsPage },
+  { path: '/account', page: AccountPage },
   // Running an instance in public (API.md §12): my reports, and the staff pages.
   { path: '/reports', page: ReportsPage },
   { path: '/channel/comments', page: CommentSettingsPage },

@@ -216,7 +216,12 @@ describe('users page', () => {
 describe('settings and registrations', () => {
   it('GET /api/instance tells anyone the name, terms and registrations; admins change them', async () => {
     const before = await call('GET', '/api/instance');
-    expect(before.json().data).toEqual({ instanceName: 'StreamHub', instanceTerms: '', registrations: 'open' });
+    expect(before.json().data).toEqual({
+      instanceName: 'StreamHub',
+      instanceTerms: '',
+      registrations: 'open',
+      emailVerification: 'off',
+    });
     const res = await call('PATCH', '/api/admin/settings', admin.cookie, {
       instanceName: 'Tube Town',
       instanceTerms: 'Be kind.\nNo spam.',
@@ -227,6 +232,7 @@ describe('settings and registrations', () => {
       defaultStorageQuotaBytes: null,
       instanceName: 'Tube Town',
       instanceTerms: 'Be kind.\nNo spam.',
+      emailVerification: 'off',
     });
     expect((await call('GET', '/api/instance')).json().data).toMatchObject({
       instanceName: 'Tube Town',

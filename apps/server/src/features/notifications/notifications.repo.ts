@@ -190,6 +190,15 @@ export function createNotificationsRepo(db: Db) {
       await q.execute();
     },
 
+    /** Unread notifications after `afterId` of the types the user gets by mail, oldest first (a digest's). */
+    async mailable(recipientId: string, afterId: number, limit: number): Promise<NotificationRow[]> {
+      return read(
+        sql`n.recipient_id = ${recipientId} AND n.id > ${afterId} AND NOT n.read AND EXISTS (
+          SELECT 1 FROM notification_mail_settings s WHERE s.user_id = n.recipient_id AND s.type = n.type AND s.enabled)`,
+        sql`ORDER BY n.id LIMIT ${limit}`,
+      );
+    },
+
     /** The types the user changed, with their value. */
     async settings(userId: string) {
       return db.selectFrom('notification_settings').select(['type', 'enabled']).where('user_id', '=', userId).execute();

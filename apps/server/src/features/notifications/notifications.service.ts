@@ -13,6 +13,7 @@ import type { Events } from '../../events/events.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { notificationText } from './notification-text.ts';
 import { createNotificationsRepo, type NewNotification, type NotificationRow } from './notifications.repo.ts';
+import { createNotificationMailRepo } from './notification-mail.repo.ts';
 
 interface Deps {
   db: Db;
@@ -50,6 +51,7 @@ export function toNotificationItem(r: NotificationRow): NotificationItem {
  */
 export function createNotificationsService({ db, events }: Deps) {
   const repo = createNotificationsRepo(db);
+  const mailRepo = createNotificationMailRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({ q, repo: createNotificationsRepo(q) }));
 
   const unread = async (userId: string): Promise<Unread> => ({ unread: await repo.unread(userId) });
@@ -69,20 +71,24 @@ export function createNotificationsService({ db, events }: Deps) {
       return unread(viewer._id);
     },
 
-    /** Every type with whether the viewer gets it (on unless they turned it off). */
+    /** Every type with whether the viewer gets it in the app (on unless turned off) and by mail (off unless turned on). */
     async settings(viewer: Viewer): Promise<NotificationSettings> {
-      const changed = new Map((await repo.settings(viewer._id)).map((s) => [s.type, s.enabled]));
-      return {
-        types: Object.fromEntries(
-          NotificationType.options.map((t) => [t, changed.get(t) ?? true]),
-        ) as NotificationSettings['types'],
+      const [inApp, byMail] = await Promise.all([repo.settings(viewer._id), mailRepo.settings(viewer._id)]);
+      const all = (rows: typeof inApp, byDefault: boolean) => {
+        const changed = new Map(rows.map((s) => [s.type, s.enabled]));
+        return Object.fromEntries(
+          NotificationType.options.map((t) => [t, changed.get(t) ?? byDefault]),
+        ) as NotificationSettings['types'];
       };
+      return { types: all(inApp, true), email: all(byMail, false) };
     },
 
-    /** Changes the types named in `patch`; the others keep their value. */
+    /** Changes the types named in `patch`, in the app and by mail; the others keep their value. */
     async updateSettings(viewer: Viewer, patch: NotificationSettingsPatch): Promise<NotificationSettings> {
-      const types = Object.entries(patch.types).map(([type, enabled]) => ({ type: type as NotificationType, enabled: enabled! }));
-      await repo.saveSettings(viewer._id, types);
+      const list = (record: NotificationSettingsPatch['types']) =>
+        Object.entries(record ?? {}).map(([type, enabled]) => ({ type: type as NotificationType, enabled: enabled! }));
+      await repo.saveSettings(viewer._id, list(patch.types));
+      await mailRepo.saveSettings(viewer._id, list(patch.email));
       return this.settings(viewer);
     },
 

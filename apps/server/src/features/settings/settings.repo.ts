@@ -10,7 +10,14 @@ export function createSettingsRepo(db: Db) {
     async get(): Promise<SettingsRow> {
       return db
         .selectFrom('instance_settings')
-        .select(['registrations', 'default_upload_limit', 'default_storage_quota_bytes', 'instance_name', 'instance_terms'])
+        .select([
+          'registrations',
+          'default_upload_limit',
+          'default_storage_quota_bytes',
+          'instance_name',
+          'instance_terms',
+          'email_verification',
+        ])
         .executeTakeFirstOrThrow();
     },
     async update(patch: Partial<SettingsRow>): Promise<void> {

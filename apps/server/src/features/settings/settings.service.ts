@@ -1,4 +1,4 @@
-import type { InstanceSettings, PublicInstance, Registrations, SettingsPatch } from '@streamhub/contract';
+import type { EmailVerification, InstanceSettings, PublicInstance, Registrations, SettingsPatch } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AccessService } from '../access/access.service.ts';
@@ -18,6 +18,7 @@ const toSettings = (r: SettingsRow): InstanceSettings => ({
   defaultStorageQuotaBytes: r.default_storage_quota_bytes,
   instanceName: r.instance_name,
   instanceTerms: r.instance_terms,
+  emailVerification: r.email_verification,
 });
 
 const COLUMN = {
@@ -26,6 +27,7 @@ const COLUMN = {
   defaultStorageQuotaBytes: 'default_storage_quota_bytes',
   instanceName: 'instance_name',
   instanceTerms: 'instance_terms',
+  emailVerification: 'email_verification',
 } as const satisfies Record<keyof InstanceSettings, keyof SettingsRow>;
 
 /** What the audit entry of a change says: the fields set and their new values (terms by length only). */
@@ -75,13 +77,18 @@ export function createSettingsService(deps: Deps) {
 
     /** What the sign-in page shows to anyone. */
     async publicView(): Promise<PublicInstance> {
-      const { registrations, instanceName, instanceTerms } = toSettings(await repo.get());
-      return { registrations, instanceName, instanceTerms };
+      const { registrations, instanceName, instanceTerms, emailVerification } = toSettings(await repo.get());
+      return { registrations, instanceName, instanceTerms, emailVerification };
     },
 
     /** Whether accounts may be created now, and how (the register call asks). */
     async registrations(): Promise<Registrations> {
       return (await repo.get()).registrations;
+    },
+
+    /** Whether new accounts must prove their address before signing in (API.md §19). */
+    async emailVerification(): Promise<EmailVerification> {
+      return (await repo.get()).email_verification;
     },
   };
 }

@@ -13,6 +13,7 @@ function userQueries(db: Db) {
       avatar: string;
       passwordHash: string;
       approvalPending: boolean;
+      mustVerifyEmail?: boolean;
     }) {
       await db
         .insertInto('users')
@@ -24,6 +25,7 @@ function userQueries(db: Db) {
           avatar: row.avatar,
           password_hash: row.passwordHash,
           approval_pending: row.approvalPending,
+          must_verify_email: row.mustVerifyEmail ?? false,
         })
         .execute();
     },
@@ -42,7 +44,7 @@ function userQueries(db: Db) {
       const lower = identifier.toLowerCase();
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'password_hash', 'approval_pending', 'suspended_reason'])
+        .select([...PUBLIC, 'password_hash', 'approval_pending', 'suspended_reason', 'must_verify_email', 'email_verified_at'])
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .executeTakeFirst();
     },
@@ -53,7 +55,7 @@ function userQueries(db: Db) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role'])
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

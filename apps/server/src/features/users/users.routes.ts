@@ -35,10 +35,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const form = await readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { avatar: config.maxImageBytes } });
       try {
         const fields = parseFields(RegisterFields, form.fields);
-        const { user, approvalPending, session } = await users.register(fields, form.files.avatar?.path);
-        // Registrations needing approval: the account exists, but nobody is signed in yet.
+        const { user, approvalPending, verificationPending, session } = await users.register(fields, form.files.avatar?.path);
+        // Registrations needing approval or a proven address: the account exists, but nobody is signed in yet.
         if (!session)
-          return ok(reply, { ...user, approvalPending }, 201, 'Account created; it can sign in once an admin approves it');
+          return ok(
+            reply,
+            { ...user, approvalPending, verificationPending },
+            201,
+            approvalPending
+              ? 'Account created; it can sign in once an admin approves it'
+              : 'Account created; open the link mailed to you to sign in',
+          );
         cookies.setSession(request, reply, session.token, session.expiresAt, user);
         return ok(reply, { ...user, approvalPending }, 201, 'User registered successfully');
       } finally {

@@ -24,7 +24,9 @@ interface Deps {
   /** Failed sign-ins per address and identifier and per address and account, the login's rate limit. */
   loginAttempts: LoginAttempts;
   /** Whether registrations are open, closed or need approval (the instance's settings). */
-  settings: Pick<SettingsService, 'registrations'>;
+  settings: Pick<SettingsService, 'registrations' | 'emailVerification'>;
+  /** Mails the account's address a verification link (features/account-mail). */
+  verification: { send(userId: string): Promise<void>; remind(userId: string): Promise<void> };
   /** A changed name or avatar is announced (`user.changed`): lists and cards name their channel. */
   events: Pick<Events, 'publish'>;
 }
@@ -32,7 +34,12 @@ interface Deps {
 const REGISTRATIONS_CLOSED = 'Registrations are closed';
 export const AWAITING_APPROVAL = 'Account awaiting approval';
 
-export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events }: Deps) {
+export const VERIFY_FIRST = 'Verify your e-mail address first';
+/** API.md §19 fields of /me and /current_user; `locale` is English until languages come (§21). */
+const accountState = (u: { email_verified_at: Date | null }) => ({ emailVerified: u.email_verified_at !== null, locale: 'en' });
+
+export function createUsersService(deps: Deps) {
+  const { repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events, verification } = deps;
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -76,12 +83,15 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       const registrations = await settings.registrations();
       if (registrations === 'closed') throw new Forbidden(REGISTRATIONS_CLOSED);
       const approvalPending = registrations === 'approval';
+      // API.md §19: with verification required the account signs in once the mailed link is opened.
+      const verificationPending = (await settings.emailVerification()) === 'required';
       if (!avatarPath) throw new BadInput('Avatar is required', [{ field: 'avatar', problem: 'is required' }]);
       if (await repo.existsByUsernameOrEmail(fields.username, fields.email)) throw new Conflict(DUPLICATE);
       const id = newId();
       const avatar = await storeAvatar(id, avatarPath);
       try {
-        await repo.insert({ id, ...fields, avatar, passwordHash: await hashPassword(fields.password), approvalPending });
+        const passwordHash = await hashPassword(fields.password);
+        await repo.insert({ id, ...fields, avatar, passwordHash, approvalPending, mustVerifyEmail: verificationPending });
       } catch (err) {
         // Lost a race with the same username or email: the unique index decides, nothing is kept.
         await removeStoredAvatar(avatar);
@@ -89,7 +99,9 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
         throw err;
       }
       const user = toCurrent({ id, ...fields, avatar });
-      return { user, approvalPending, session: approvalPending ? null : await sessions.start(id) };
+      if (verificationPending) await verification.send(id);
+      const session = approvalPending || verificationPending ? null : await sessions.start(id);
+      return { user, approvalPending, verificationPending, session };
     },
 
     /**
@@ -116,6 +128,10 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
       // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
       if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
+      if (row.must_verify_email && !row.email_verified_at && (await settings.emailVerification()) === 'required') {
+        await verification.remind(row.id);
+        throw new Forbidden(VERIFY_FIRST);
+      }
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
@@ -123,7 +139,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
     /** The signed-in user with their role (API.md §12), which the web app's menu reads. */
     async me(viewer: Viewer) {
       const user = await loadOrThrow(viewer._id);
-      return { ...toCurrent(user), role: user.role };
+      return { ...toCurrent(user), role: user.role, ...accountState(user) };
     },
 
     async ownProfile(viewer: Viewer) {
@@ -135,6 +151,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
         createdAt: user.created_at.toISOString(),
         playlists: ownPlaylists,
         ...counts,
+        ...accountState(user),
       };
     },
 

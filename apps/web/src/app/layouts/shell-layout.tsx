@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/features/auth/api/get-me';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
+import { VerificationBanner } from '@/features/auth/components/verification-banner';
 import { useCurrentUser } from '@/lib/auth';
 import { lazyComponent } from '@/lib/lazy-component';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -56,6 +57,7 @@ export function ShellLayout() {
         }}
         onPrepareMenu={() => void loadDrawer()}
       />
+      <VerificationBanner />
       <div className="flex">
         {/* A plain box: the nav inside is the landmark (a second complementary one would clash with a page's own). */}
         <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">

@@ -8,6 +8,8 @@ const profile = {
   fullname: 'Ann',
   avatar: '',
   email: 'ann@example.com',
+  emailVerified: true,
+  locale: 'en',
   createdAt: '2026-01-01T00:00:00.000Z',
   likedVidCount: 4,
   playlists: 5,

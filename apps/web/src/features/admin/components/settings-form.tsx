@@ -34,6 +34,7 @@ const asText = (value: number | null) => (value === null ? '' : String(value));
 function SettingsForm({ settings }: { settings: InstanceSettings }) {
   const update = useUpdateSettings();
   const [registrations, setRegistrations] = useState(settings.registrations);
+  const [verification, setVerification] = useState(settings.emailVerification);
   const [uploadLimit, setUploadLimit] = useState(asText(settings.defaultUploadLimit));
   const [quota, setQuota] = useState(asText(settings.defaultStorageQuotaBytes));
   const [name, setName] = useState(settings.instanceName);
@@ -51,6 +52,7 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
     update.mutate(
       {
         registrations,
+        emailVerification: verification,
         defaultUploadLimit: limit.value,
         defaultStorageQuotaBytes: quotaValue.value,
         instanceName: name.trim(),
@@ -86,6 +88,16 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
             </span>
           </label>
         ))}
+        <label className="mt-2 flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="emailVerification"
+            checked={verification === 'required'}
+            onChange={(e) => setVerification(e.target.checked ? 'required' : 'off')}
+            className="h-4 w-4 accent-sky-400"
+          />
+          New accounts must confirm their email address before they sign in
+        </label>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Default quotas</legend>

@@ -28,7 +28,8 @@ export function CreateAccountForm() {
   const [fields, setFields] = useState<Fields>(empty);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  /** Created without a session: waiting for an admin's approval, or for the mailed link to be opened. */
+  const [awaiting, setAwaiting] = useState<'approval' | 'verification' | null>(null);
 
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
@@ -57,17 +58,26 @@ export function CreateAccountForm() {
         signal: request.start(),
       },
       {
-        onSuccess: (user) => (user.approvalPending ? setAwaitingApproval(true) : navigate('/home', { replace: true })),
+        onSuccess: (user) =>
+          user.approvalPending
+            ? setAwaiting('approval')
+            : user.verificationPending
+              ? setAwaiting('verification')
+              : navigate('/home', { replace: true }),
         onError: (err) => setError(authErrorText(err)),
       },
     );
   }
 
-  if (awaitingApproval)
+  if (awaiting)
     return (
       <div role="status" className="flex flex-col gap-3">
         <h2 className="text-2xl font-semibold">Account created</h2>
-        <p className="text-muted">An administrator must approve your account before you can sign in.</p>
+        <p className="text-muted">
+          {awaiting === 'approval'
+            ? 'An administrator must approve your account before you can sign in.'
+            : 'We mailed you a link: open it to confirm your email address, then sign in.'}
+        </p>
       </div>
     );
 

@@ -54,6 +54,9 @@ export function SignInForm() {
           onChange={(e) => setPassword(e.target.value)}
           required
         />
+        <Link to="/forgot-password" className="-mt-2 self-end text-sm text-sky-400 hover:underline">
+          Forgot password?
+        </Link>
         <FormError message={error} />
         <Button type="submit" className="mt-2 h-11" disabled={loginMutation.isPending}>
           Sign In

@@ -5,7 +5,7 @@ import { patchQueries } from '@/lib/optimistic';
 import { toastError } from '@/lib/toast';
 import { notificationKeys } from '../notification-keys';
 
-/** PATCH /api/notifications/settings (API.md §13): the types named change, the others stay. */
+/** PATCH /api/notifications/settings (API.md §13, §19): the types named change, in the app or by mail; the others stay. */
 export function updateNotificationSettings(patch: NotificationSettingsPatch) {
   return api.patch<NotificationSettings>('/api/notifications/settings', { json: patch });
 }
@@ -19,6 +19,7 @@ export function useUpdateNotificationSettings() {
     onMutate: (patch) =>
       patchQueries<NotificationSettings>(queryClient, notificationKeys.settings(), (settings) => ({
         types: { ...settings.types, ...patch.types },
+        email: { ...settings.email, ...patch.email },
       })),
     // While another toggle is on its way, this answer does not know of it yet: the last one sets the state.
     onSuccess: (settings) => {

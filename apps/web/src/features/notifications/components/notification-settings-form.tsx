@@ -5,8 +5,8 @@ import { useUpdateNotificationSettings } from '../api/update-notification-settin
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../notification-rules';
 
 /**
- * Which types notify me: one checkbox per type, each saved as it is changed (PATCH, only that type).
- * Native checkboxes: Tab moves between them, Space toggles.
+ * Which types notify me, in the app and by mail (a digest): two checkboxes per type, each saved as
+ * it is changed (PATCH, only that type). Native checkboxes: Tab moves between them, Space toggles.
  */
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
@@ -30,6 +30,16 @@ export function NotificationSettingsForm() {
           />
           <label htmlFor={`${id}-${type}`} className="text-sm">
             {NOTIFICATION_TYPE_LABELS[type]}
+          </label>
+          <input
+            id={`${id}-${type}-email`}
+            type="checkbox"
+            className="ml-auto h-4 w-4 accent-sky-500"
+            checked={settings.data.email?.[type] ?? false}
+            onChange={(event) => update.mutate({ email: { [type]: event.target.checked } })}
+          />
+          <label htmlFor={`${id}-${type}-email`} className="text-sm text-muted">
+            by e-mail
           </label>
         </div>
       ))}

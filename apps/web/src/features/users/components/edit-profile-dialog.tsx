@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
 import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
@@ -103,6 +104,13 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
           {isPasswordHalfFilled(form) ? 'Fill in both passwords to change yours. Other changes save without it.' : null}
         </p>
       </fieldset>
+      <p className="text-sm text-muted">
+        Your email address is changed in{' '}
+        <Link to="/account" className="text-sky-400 hover:underline">
+          Account
+        </Link>
+        .
+      </p>
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <DialogClose asChild>

@@ -1,0 +1,49 @@
+import type { Mail } from '../mailer.ts';
+
+/** The languages mails are written in; the recipient's own comes later (API.md §21), English until then. */
+export type MailLocale = 'en';
+
+/** What every mail is made of: paragraphs, an optional button with its link, a closing line. */
+export interface MailContent {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Lines after the button: a list (a digest's items), each with an optional link. */
+  items?: { text: string; url?: string }[];
+  footer?: string;
+  headers?: Record<string, string>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One mail in text and HTML from the same content: the texts come from each mail's module, the look from here. */
+export function renderMail(to: string, c: MailContent): Mail {
+  const text = [
+    ...c.paragraphs,
+    ...(c.items ?? []).map((i) => `- ${i.text}${i.url ? `\n  ${i.url}` : ''}`),
+    ...(c.action ? [`${c.action.label}: ${c.action.url}`] : []),
+    ...(c.footer ? [`--\n${c.footer}`] : []),
+  ].join('\n\n');
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">',
+    ...c.paragraphs.map(p),
+    c.items?.length
+      ? `<ul style="padding-left:20px">${c.items
+          .map(
+            (i) =>
+              `<li style="margin:0 0 8px">${i.url ? `<a href="${escapeHtml(i.url)}">${escapeHtml(i.text)}</a>` : escapeHtml(i.text)}</li>`,
+          )
+          .join('')}</ul>`
+      : '',
+    c.action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(c.action.url)}" style="background:#7c3aed;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(c.action.url)}</p>`
+      : '',
+    c.footer
+      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#555">${escapeHtml(c.footer)}</p>`
+      : '',
+    '</body></html>',
+  ].join('');
+  return { to, subject: c.subject, text, html, headers: c.headers, link: c.action?.url };
+}

@@ -1,0 +1,40 @@
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/list-states';
+import { useOwnChannel } from '@/features/channels/api/get-own-channel';
+import { useResendVerification } from '@/features/users/api/resend-verification';
+import { ChangeEmailForm } from '@/features/users/components/change-email-form';
+import { errorText } from '@/lib/api-client';
+
+/** `/account`: my email address, whether it is confirmed, and its change (API.md §19). */
+export function AccountPage() {
+  const profile = useOwnChannel();
+  const resend = useResendVerification();
+
+  if (profile.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (profile.isError) return <LoadError message="Your account could not be loaded." onRetry={() => void profile.refetch()} />;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>Account · StreamHub</title>
+      <h1 className="text-2xl font-semibold">Account</h1>
+      {profile.data.emailVerified ? (
+        <p className="text-sm text-muted">Your email address is confirmed.</p>
+      ) : (
+        <div className="flex flex-col gap-2 rounded-xl border border-line bg-panel p-4">
+          <p className="text-sm">Your email address is not confirmed yet.</p>
+          {resend.isSuccess ? (
+            <p role="status" className="text-sm text-muted">
+              A link is on its way to {profile.data.email}.
+            </p>
+          ) : (
+            <Button className="self-start" disabled={resend.isPending} onClick={() => resend.mutate()}>
+              Send me a link
+            </Button>
+          )}
+          {resend.isError ? <p className="text-sm text-red-400">{errorText(resend.error, 'Please try again.')}</p> : null}
+        </div>
+      )}
+      <ChangeEmailForm currentEmail={profile.data.email} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PASSWORD_MIN } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { useResetPassword } from '@/features/auth/api/reset-password';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { errorText } from '@/lib/api-client';
+
+/** `/reset-password?token=`: the mailed link; a new password ends every session of the account. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN) return setError(`The password must have at least ${PASSWORD_MIN} characters.`);
+    if (password !== confirm) return setError('Passwords do not match');
+    setError(null);
+    reset.mutate({ token, newPassword: password }, { onError: (err) => setError(errorText(err, 'Please try again.')) });
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <p className="text-muted">This link is incomplete. Ask for a new one.</p>
+        <Link to="/forgot-password" className="text-sky-400 hover:underline">
+          Forgot password?
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      {reset.isSuccess ? (
+        <p role="status" className="text-muted">
+          Your password was changed and every device was signed out. Sign in with the new one.
+        </p>
+      ) : (
+        <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            required
+          />
+          <FormError message={error} />
+          <Button type="submit" className="h-11" disabled={reset.isPending}>
+            Change password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
