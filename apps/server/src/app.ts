@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
+import { readinessRoutes } from './ops/readiness.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { hearOwnEventsBeforeReplying } from './events/events.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes).catch(() => null);
     return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
+  await app.register(readinessRoutes, { db: deps.db, storage: deps.storage, queue: deps.queue, mediaDir: deps.config.mediaDir });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(accountMailRoutes, { prefix: '/api/users', deps });
   const listPages = createListPages(deps);

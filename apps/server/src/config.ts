@@ -125,6 +125,8 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON otherwise (a file, journald, a log shipper). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** null: no metrics listener. */
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',

@@ -6,7 +6,8 @@ import { leaveProcessExitToCaller } from './db/embedded.ts';
 import { createDeps, startWorker } from './deps.ts';
 import type { JobName } from './jobs/registry.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
-import { NewerSchemaError } from './db/database.ts';
+import { NewerSchemaError, type Db } from './db/database.ts';
+import { startupBanner } from './ops/banner.ts';
 import { createLogger } from './lib/logger.ts';
 import { answerClusterMetrics, clusterMetrics, startMetricsListener } from './ops/metrics.ts';
 import { answerRelayedProgress, createProgressRelay } from './features/analytics/progress-relay.ts';
@@ -76,6 +77,7 @@ async function runSingle() {
   if (up && !stop.stopping()) {
     await up.app.listen({ port: config.port, host: config.host });
     log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, metricsPort: up.metrics?.port }, 'ready');
+    await printBanner(up.deps.db, 1);
   }
 }
 
@@ -129,6 +131,7 @@ async function runPrimary(count: number) {
       ready += 1;
       if (ready === count) {
         log.info({ ms: Date.now() - started, url: `http://localhost:${config.port}`, httpWorkers: count }, 'ready');
+        if (deps) void printBanner(deps.db, count);
       }
     });
     worker.once('exit', (code, signal) => {
@@ -181,6 +184,18 @@ async function closingOnFailure<T>(deps: { close(): Promise<void> }, rest: () =>
     await deps.close().catch(() => {});
     throw err;
   }
+}
+
+/** The first-start banner (ops/banner.ts) on stderr, plain text whatever the log format. */
+async function printBanner(db: Db, httpProcesses: number) {
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst()
+    .catch(() => ({ id: 'unknown' }));
+  process.stderr.write(startupBanner(config, { hasAdmin: Boolean(admin), httpProcesses }) + '\n');
 }
 
 /**
