@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Owner } from './common.ts';
+import { Id, Owner } from './common.ts';
 import { priceField } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { VideoCard } from './videos.ts';
@@ -94,3 +94,11 @@ export const PlaylistDetail = z.object({
   access: z.boolean(),
 });
 export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
+
+/** GET /api/playlist/watch-later (and its POST/DELETE): the caller's Watch later list, as a playlist's detail shows a playlist (API.md §22). */
+export const WatchLater = PlaylistDetail.shape.playlist;
+export type WatchLater = z.infer<typeof WatchLater>;
+
+/** PATCH /api/playlist/:playlistId/order: the playlist's video ids, each once, in the new order. */
+export const PlaylistOrderBody = z.object({ videoIds: z.array(Id).max(PLAYLIST_MAX_VIDEOS) });
+export type PlaylistOrderBody = z.infer<typeof PlaylistOrderBody>;

@@ -207,6 +207,8 @@ export interface PlaylistsTable {
   removed_by: RemovedBy | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** `watch_later`: the user's one Watch later list (migration 0035), theirs alone and never listed. */
+  kind: Generated<'user' | 'watch_later'>;
 }
 
 export interface PlaylistVideosTable {

@@ -346,6 +346,34 @@ export const routeMatrix: RouteEntry[] = [
     setup: playlistWith(true),
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
+  {
+    route: 'PATCH /api/playlist/:id/order',
+    setup: async (s) => {
+      const videoIds = [await s.video(s.owner.id), await s.video(s.owner.id)];
+      return { id: await createPlaylist(s.ctx.db, s.owner.id, { videoIds }), first: videoIds[0]!, second: videoIds[1]! };
+    },
+    body: (_s, params) => ({ json: { videoIds: [params.second, params.first] } }),
+    expect: { anonymous: 401, other: 403, owner: 200 },
+  },
+  // Watch later (API.md §22): everyone signed in keeps their own list; the owner here owns the video.
+  { route: 'POST /api/playlist/watch-later/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'DELETE /api/playlist/watch-later/:videoId',
+    // The video in the caller's own list first, so removing it is the call's whole effect.
+    setup: async (s) => {
+      const videoId = await s.video(s.owner.id);
+      if (s.caller) {
+        const res = await s.ctx.app.inject({
+          method: 'POST',
+          url: `/api/playlist/watch-later/${videoId}`,
+          headers: { cookie: s.caller.cookie },
+        });
+        if (res.statusCode !== 200) throw new Error(`watch later not added: ${res.statusCode} ${res.body}`);
+      }
+      return { videoId };
+    },
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
 
   // Purchases (API.md §11): the owner of the item is the seller, who cannot buy it.
   ...buy('video/:videoId', exclusiveVideo, 400),

@@ -27,6 +27,7 @@ import * as m0030 from './0030-account-mail.ts';
 import * as m0032 from './0032-notification-types.ts';
 import * as m0033 from './0033-thumbnail-candidates.ts';
 import * as m0034 from './0034-live-refusals.ts';
+import * as m0035 from './0035-watch-later-and-order.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0032-notification-types': m0032,
   '0033-thumbnail-candidates': m0033,
   '0034-live-refusals': m0034,
+  '0035-watch-later-and-order': m0035,
 };

@@ -48,19 +48,22 @@ export function createPlaylistsRepo(db: Db) {
       ]);
 
   return {
+    /** The playlists a user made (Watch later is not one of them). */
     async countByOwner(ownerId: string): Promise<number> {
       const row = await db
         .selectFrom('playlists')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('owner_id', '=', ownerId)
+        .where('kind', '=', 'user')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    /** The owner's playlists, last updated first. */
+    /** The owner's playlists, last updated first (Watch later is reached on its own). */
     async listByOwner(ownerId: string, viewerId: string | null) {
       return summaries(viewerId)
         .where('p.owner_id', '=', ownerId)
+        .where('p.kind', '=', 'user')
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
@@ -102,7 +105,7 @@ export function createPlaylistsRepo(db: Db) {
     async lock(id: string) {
       return db
         .selectFrom('playlists')
-        .select(['id', 'owner_id', 'is_exclusive'])
+        .select(['id', 'owner_id', 'is_exclusive', 'kind'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -132,6 +135,51 @@ export function createPlaylistsRepo(db: Db) {
 
     async delete(id: string) {
       await db.deleteFrom('playlists').where('id', '=', id).execute();
+    },
+
+    /** The id of the user's Watch later list, made on first use (two first uses at once make one). */
+    async watchLaterId(ownerId: string, newId: string): Promise<string> {
+      await db
+        .insertInto('playlists')
+        .values({ id: newId, owner_id: ownerId, name: 'Watch later', description: 'Videos to watch later', kind: 'watch_later' })
+        .onConflict((oc) => oc.column('owner_id').where('kind', '=', 'watch_later').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('playlists')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', 'watch_later')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Every video id in the playlist, in order (whatever their state: the owner's order covers them all). */
+    async videoIds(playlistId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('playlist_videos')
+        .select('video_id')
+        .where('playlist_id', '=', playlistId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => r.video_id);
+    },
+
+    /** Puts the playlist's videos in the order of `videoIds` (exactly its videos), keeping the positions it used. */
+    async reorder(playlistId: string, videoIds: readonly string[]): Promise<void> {
+      await sql`
+        UPDATE playlist_videos pv SET position = o.position
+        FROM (
+          SELECT ids.video_id, used.position
+          FROM unnest(${[...videoIds]}::uuid[]) WITH ORDINALITY AS ids (video_id, n)
+          JOIN (SELECT position, row_number() OVER (ORDER BY position) AS n FROM playlist_videos WHERE playlist_id = ${playlistId}) used
+            ON used.n = ids.n
+        ) o
+        WHERE pv.playlist_id = ${playlistId} AND pv.video_id = o.video_id`.execute(db);
+      await db
+        .updateTable('playlists')
+        .set({ updated_at: sql<Date>`now()` })
+        .where('id', '=', playlistId)
+        .execute();
     },
 
     async countVideos(playlistId: string): Promise<number> {

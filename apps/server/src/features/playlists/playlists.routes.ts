@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreatePlaylistBody, EditPlaylistBody, Id, PlaylistDetail, PlaylistSummary, envelope } from '@streamhub/contract';
+import {
+  CreatePlaylistBody,
+  EditPlaylistBody,
+  Id,
+  PlaylistDetail,
+  PlaylistOrderBody,
+  PlaylistSummary,
+  WatchLater,
+  envelope,
+} from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
@@ -23,6 +32,45 @@ export const playlistsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/',
     { config: signedIn, schema: { tags, body: CreatePlaylistBody, response: { 201: envelope(PlaylistSummary) } } },
     async (request, reply) => ok(reply, await playlists.create(requireViewer(request), request.body), 201, 'Playlist created'),
+  );
+
+  // Watch later (API.md §22): the caller's own list; these static paths win over '/:id'.
+  app.get(
+    '/watch-later',
+    { config: signedIn, schema: { tags, response: { 200: envelope(WatchLater) } } },
+    async (request, reply) => ok(reply, await playlists.watchLater(requireViewer(request))),
+  );
+  app.post(
+    '/watch-later/:videoId',
+    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(WatchLater) } } },
+    async (request, reply) =>
+      ok(reply, await playlists.addToWatchLater(requireViewer(request), request.params.videoId), 200, 'Added to Watch later'),
+  );
+  app.delete(
+    '/watch-later/:videoId',
+    { config: signedIn, schema: { tags, params: z.object({ videoId: Id }), response: { 200: envelope(WatchLater) } } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await playlists.removeFromWatchLater(requireViewer(request), request.params.videoId),
+        200,
+        'Removed from Watch later',
+      ),
+  );
+
+  app.patch(
+    '/:id/order',
+    {
+      config: signedIn,
+      schema: { tags, params: PlaylistParams, body: PlaylistOrderBody, response: { 200: envelope(PlaylistSummary) } },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await playlists.reorder(requireViewer(request), request.params.id, request.body.videoIds),
+        200,
+        'Playlist reordered',
+      ),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   type EditPlaylistBody,
   type PlaylistDetail,
   type PlaylistSummary,
+  type WatchLater,
 } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -44,12 +45,52 @@ export function createPlaylistsService({ db, access, users }: Deps) {
   const repo = createPlaylistsRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({ playlists: createPlaylistsRepo(q), access: access.on(q) }));
 
-  /** Locks the playlist for the transaction; 404 when missing, 403 when not the viewer's. */
+  /** Locks the playlist for the transaction; 404 when missing (or another's Watch later), 403 when not the viewer's. */
   async function lockOwned(playlists: PlaylistsRepo, playlistId: string, viewer: Viewer) {
     const row = await playlists.lock(playlistId);
-    if (!row) throw new NotFound('Playlist not found');
+    if (!row || (row.kind === 'watch_later' && row.owner_id !== viewer._id)) throw new NotFound('Playlist not found');
     if (row.owner_id !== viewer._id) throw new Forbidden('Only the owner can change this playlist');
     return row;
+  }
+
+  /** Watch later is kept by its own calls: it has no name to change and cannot be deleted. */
+  function assertOrdinary(row: { kind: 'user' | 'watch_later' }) {
+    if (row.kind === 'watch_later') throw new BadInput('Watch later cannot be renamed or deleted');
+  }
+
+  /** The viewer's Watch later list (made on first use). */
+  const watchLaterId = (viewer: Viewer) => repo.watchLaterId(viewer._id, newId());
+
+  /** The playlist with the videos the viewer can see, each marked with whether they may watch it. */
+  async function detail(playlistId: string, viewer: Viewer | null): Promise<PlaylistDetail> {
+    const row = await repo.findWithOwner(playlistId, viewer?._id ?? null);
+    // Watch later is its owner's alone.
+    if (!row || (row.kind === 'watch_later' && row.owner_id !== viewer?._id)) throw new NotFound('Playlist not found');
+    const [cards, open] = await Promise.all([
+      repo.videoCards(playlistId, viewer?._id ?? null),
+      access.playlistAccess(playlistId, viewer),
+    ]);
+    const watchable = await access.watchable(
+      viewer,
+      cards.map((c) => c.id),
+    );
+    return {
+      playlist: {
+        _id: row.id,
+        name: row.name,
+        description: row.description,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        isExclusive: row.is_exclusive,
+        price: toAmount(row.price_minor),
+        owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
+        videos: cards.map((card) => {
+          const { owner, ...rest } = toVideoCard(card);
+          return { ...rest, owner: owner[0]!, hasAccess: watchable.has(card.id) };
+        }),
+      },
+      access: open,
+    };
   }
 
   async function summary(playlistId: string, viewer: Viewer | null): Promise<PlaylistSummary> {
@@ -82,40 +123,11 @@ export function createPlaylistsService({ db, access, users }: Deps) {
       return summary(id, viewer);
     },
 
-    /** The playlist with the videos the viewer can see, each marked with whether they may watch it. */
-    async detail(playlistId: string, viewer: Viewer | null): Promise<PlaylistDetail> {
-      const row = await repo.findWithOwner(playlistId, viewer?._id ?? null);
-      if (!row) throw new NotFound('Playlist not found');
-      const [cards, open] = await Promise.all([
-        repo.videoCards(playlistId, viewer?._id ?? null),
-        access.playlistAccess(playlistId, viewer),
-      ]);
-      const watchable = await access.watchable(
-        viewer,
-        cards.map((c) => c.id),
-      );
-      return {
-        playlist: {
-          _id: row.id,
-          name: row.name,
-          description: row.description,
-          createdAt: row.created_at.toISOString(),
-          updatedAt: row.updated_at.toISOString(),
-          isExclusive: row.is_exclusive,
-          price: toAmount(row.price_minor),
-          owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
-          videos: cards.map((card) => {
-            const { owner, ...rest } = toVideoCard(card);
-            return { ...rest, owner: owner[0]!, hasAccess: watchable.has(card.id) };
-          }),
-        },
-        access: open,
-      };
-    },
+    detail,
 
     async edit(viewer: Viewer, playlistId: string, body: EditPlaylistBody): Promise<PlaylistSummary> {
       await inTransaction(async ({ playlists }) => {
-        await lockOwned(playlists, playlistId, viewer);
+        assertOrdinary(await lockOwned(playlists, playlistId, viewer));
         await playlists.update(playlistId, { name: body.name, description: body.description });
       });
       return summary(playlistId, viewer);
@@ -127,7 +139,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
      */
     async remove(viewer: Viewer, playlistId: string): Promise<void> {
       await inTransaction(async ({ playlists, access: tx }) => {
-        await lockOwned(playlists, playlistId, viewer);
+        assertOrdinary(await lockOwned(playlists, playlistId, viewer));
         if (await tx.playlistHasBuyers(playlistId)) throw new Conflict('This playlist has buyers and cannot be deleted');
         await playlists.delete(playlistId);
       });
@@ -159,6 +171,47 @@ export function createPlaylistsService({ db, access, users }: Deps) {
         if (!(await playlists.removeVideo(playlistId, videoId))) throw new NotFound('Video is not in this playlist');
       });
       return summary(playlistId, viewer);
+    },
+
+    /**
+     * PATCH /api/playlist/:id/order (API.md §22): the same videos in a new order (every video of
+     * the playlist once, no other); the owner only.
+     */
+    async reorder(viewer: Viewer, playlistId: string, videoIds: readonly string[]): Promise<PlaylistSummary> {
+      await inTransaction(async ({ playlists }) => {
+        await lockOwned(playlists, playlistId, viewer);
+        const current = await playlists.videoIds(playlistId);
+        const same =
+          videoIds.length === current.length &&
+          new Set(videoIds).size === videoIds.length &&
+          videoIds.every((id) => current.includes(id));
+        if (!same) {
+          throw new BadInput("videoIds must name each of the playlist's videos once", [
+            { field: 'videoIds', problem: 'not the same videos as the playlist' },
+          ]);
+        }
+        await playlists.reorder(playlistId, videoIds);
+      });
+      return summary(playlistId, viewer);
+    },
+
+    /** GET /api/playlist/watch-later: the viewer's Watch later list, a private playlist every user has (API.md §22). */
+    async watchLater(viewer: Viewer): Promise<WatchLater> {
+      return (await detail(await watchLaterId(viewer), viewer)).playlist;
+    },
+
+    /** POST /api/playlist/watch-later/:videoId: added at the end (409 when already there); the list. */
+    async addToWatchLater(viewer: Viewer, videoId: string): Promise<WatchLater> {
+      const id = await watchLaterId(viewer);
+      await this.addVideo(viewer, videoId, id);
+      return (await detail(id, viewer)).playlist;
+    },
+
+    /** DELETE /api/playlist/watch-later/:videoId: 404 when it was not there; the list. */
+    async removeFromWatchLater(viewer: Viewer, videoId: string): Promise<WatchLater> {
+      const id = await watchLaterId(viewer);
+      await this.removeVideo(viewer, videoId, id);
+      return (await detail(id, viewer)).playlist;
     },
   };
 }
