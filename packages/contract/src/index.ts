@@ -29,3 +29,4 @@ export * from './live.ts';
 export * from './timestamps.ts';
 export * from './share-markup.ts';
 export * from './days.ts';
+export * from './pages.ts';
