@@ -5,10 +5,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { CurrentUser, VideoListPage, WatchVideo } from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { headTags, loadHeadData, pageHead, type PageHead } from './app/page-head';
+import { loadPageData } from './app/page-data';
+import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
-import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
+import { loadMatchedRoutes, routes, SHELL_SOURCE, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
@@ -95,6 +96,9 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </App>
   );
+  const last = context.matches[context.matches.length - 1];
+  const inShell = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.source === SHELL_SOURCE);
+  await loadPageData(client, last?.route.path ?? '', last?.params ?? {}, { inShell, signedIn: user !== null });
   // Each pass renders the page and then asks for what it wanted; the next renders with the answers.
   // A pass that wanted nothing new is the page's markup.
   let rendered: Rendered | null = null;
@@ -102,11 +106,6 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
     const result = await renderToChunks(page(), request.nonce);
     if (!(await fetchWanted(client))) rendered = result;
   }
-  const last = context.matches[context.matches.length - 1];
-  const known = client.getQueryCache().getAll().length;
-  await loadHeadData(client, last?.route.path ?? '', last?.params ?? {});
-  // The head's call brought an answer the page may show too: rendered again with it.
-  if (client.getQueryCache().getAll().length !== known) rendered = null;
   const head = pageHead({ context, client, origin: request.origin });
   const preloads = await pagePreloads(context, client, request);
   rendered ??= await renderToChunks(page(), request.nonce);
