@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { ENTRY_META } from './src/app-code';
-import { codeAfterLargestPaint, inlineEarlyScript, inlineStylesheet, precompress } from './vite-plugins';
+import { inlineStylesheet, precompress } from './vite-plugins';
 
 const backend = 'http://localhost:3000';
 
@@ -18,8 +17,6 @@ function manualChunks(id: string): string | undefined {
   // Renditions for the quality menu of the progressive file too, without hls.js.
   if (/\/node_modules\/media-tracks\//.test(id)) return 'media-tracks';
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  // Apart from React's: main.tsx imports React, the router and the app one after the other, so each is
-  // evaluated in a task of its own.
   if (/\/node_modules\/react-router\//.test(id)) return 'router';
   return undefined;
 }
@@ -58,15 +55,7 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    pureContractSchemas(),
-    inlineStylesheet(),
-    codeAfterLargestPaint(ENTRY_META),
-    inlineEarlyScript(fileURLToPath(new URL('./src/first-script.ts', import.meta.url))),
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), inlineStylesheet(), precompress()],
   // `@/lib/…`, `@/components/…`: shared code is imported by alias, a feature's own files relatively.
   resolve: {
     alias: [
@@ -92,8 +81,7 @@ export default defineConfig({
       output: {
         manualChunks,
         // Chunks under 4 kB without side effects are merged into one loaded with them: the watch
-        // page asks for 24 chunks instead of 43 (3% more bytes), each a fetch the page's first
-        // script starts on the main thread (load-app-code.ts).
+        // page asks for 24 chunks instead of 43 (3% more bytes).
         experimentalMinChunkSize: 4_000,
       },
     },

@@ -1,17 +1,11 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Resolves once React has taken over the server's markup: its container key is on the root and the
- * page has marked the take-over (hold-early.ts: every control is React's, its effects have run).
+ * Resolves once React has taken over the server's markup: the app marks the moment it committed
+ * the page (apps/web/src/app/start-app.tsx, `HYDRATED_MARK`).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return (
-      Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer'))) &&
-      performance.getEntriesByName('streamhub:taken-over').length > 0
-    );
-  });
+  await page.waitForFunction(() => performance.getEntriesByName('streamhub:hydrated').length > 0);
 }
 
 /** Opens `path` as an in-app navigation (so "back one page" has a page to go back to). */

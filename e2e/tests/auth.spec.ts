@@ -14,9 +14,11 @@ test.describe('sign in and create account', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Share your creativity with the world')).toBeVisible();
 
-    // Without the user cookie the shell sends visitors back to the sign-in page.
-    await page.goto('/home');
-    await expect(page).toHaveURL(/\/$/);
+    // Signed out, a user's own page is answered with the sign-in page (and back to it afterwards).
+    const response = await page.goto('/liked');
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/liked$/);
+    await expect(page).toHaveURL(/\/\?next=%2Fliked$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   test('signs in by email and by username', async ({ page, context }) => {

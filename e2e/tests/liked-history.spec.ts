@@ -92,12 +92,18 @@ test.describe('liked videos and watch history', () => {
     await expect(page.getByRole('region', { name: today }).getByRole('link', { name: 'Kept clip' })).toBeVisible();
   });
 
-  test('a watch page opened and left before any of its code has run is in the history all the same', async ({ page }) => {
+  test("a watch page's GET records nothing; the page's own call in the browser does", async ({ page }) => {
     await registerViaApi(page);
-    // The page's HTML alone, as the viewer's browser gets it: the server records the visit as it renders it.
+    // The page's HTML alone (no code runs): a GET changes nothing.
     const opened = await page.request.get(`/video/watch/${clipId}`);
     expect(opened.status()).toBe(200);
     expect(await opened.text()).toContain('Kept clip');
+    const history = async () => ((await (await page.request.get('/api/watchHistory')).json()) as { data: unknown[] }).data;
+    expect(await history()).toEqual([]);
+    // Opened in the browser, the page sends the history call itself.
+    const tracked = page.waitForResponse((res) => res.url().endsWith(`/api/watchHistory/track/${clipId}`));
+    await page.goto(`/video/watch/${clipId}`);
+    expect((await tracked).status()).toBe(200);
     await page.goto('/history');
     await expect(page.getByRole('main').getByRole('link', { name: 'Kept clip' })).toBeVisible();
   });

@@ -151,7 +151,7 @@ test.describe('purchases', () => {
     await registerViaApi(stranger);
     await stranger.context().clearCookies({ name: 'sid' });
     await stranger.goto(`/video/watch/${later}`);
-    await expect(stranger).toHaveURL(/\/$/);
+    await expect(stranger).toHaveURL(new RegExp(`/\\?next=${encodeURIComponent(`/video/watch/${later}`)}$`));
     await expect(stranger.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await stranger.close();
     await buyer.close();
@@ -235,7 +235,7 @@ test.describe('purchases', () => {
     await page.context().clearCookies({ name: 'sid' });
     const response = await page.goto(`/video/watch/${paid}`);
     expect(await response?.headerValue('set-cookie')).toMatch(/(?:^|\n)user=;/);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(new RegExp(`/\\?next=${encodeURIComponent(`/video/watch/${paid}`)}$`));
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await seller.close();
   });

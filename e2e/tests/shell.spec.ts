@@ -11,8 +11,11 @@ test.describe('signed-in shell', () => {
     // One main landmark, and Go back still leads somewhere when the page was opened directly.
     await expect(page.getByRole('main')).toHaveCount(1);
     await page.getByRole('button', { name: 'Go back' }).click();
-    // /home, which sends a visitor without the user cookie on to the sign-in page.
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    // /home, public (API.md §18): an anonymous visitor reads it, with Sign in and Create account
+    // in the top bar, both coming back to it.
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/?next=%2Fhome');
+    await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/?next=%2Fhome&view=register');
   });
 
   test('going offline shows the offline screen; coming back goes home', async ({ page, context }) => {

@@ -3,7 +3,7 @@ import type { WatchVideo } from '@streamhub/contract';
 import { apiError } from '../support/api-stubs';
 import { registerViaApi } from '../support/users';
 import { channelWithVideos } from '../support/videos';
-import { openInApp, waitForHydration } from '../support/navigation';
+import { openInApp } from '../support/navigation';
 
 /**
  * Watch page rules (SPEC §2, §4, §8) on real uploads of one channel, shared by the tests; each test
@@ -37,37 +37,24 @@ test.afterAll(async () => {
 });
 
 test.describe('watch page', () => {
-  test("a watch page's HTML names its code, /home's its own; the browser asks for it once the poster has painted", async ({
-    page,
-  }) => {
+  test("a page's HTML asks for its code plainly: the entry in the head, its route's chunks at low priority", async ({ page }) => {
     await registerViaApi(page);
-    // Named, not asked for by the HTML itself (its first script asks, apps/web/src/load-app-code.ts).
-    const named = async (path: string) => {
+    const chunks = async (path: string) => {
       const html = await (await page.request.get(path)).text();
-      expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
-      // The entry, then the chunks it imports statically (Vite's dynamic-import helper).
-      expect(html).toMatch(/<meta name="streamhub-entry" content="\/assets\/index-[\w-]+\.js(?: \/assets\/[\w-]+\.js)*">/);
-      return /<meta name="streamhub-chunks" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
+      const [head = ''] = html.split('</head>');
+      expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      return [...head.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map(([, href]) => href ?? '');
     };
-    const onWatch = await named(`/video/watch/${main}`);
+    const onWatch = await chunks(`/video/watch/${main}`);
     expect(onWatch).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/video-watch-page-[\w-]+\.js$/)]));
     // The player's controls and hls.js come after the first frame, not with the page.
     expect(onWatch.filter((href) => /player-chrome|hls-video|media-controller/.test(href))).toEqual([]);
-    const onHome = await named('/home');
+    const onHome = await chunks('/home');
     expect(onHome).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/home-page-[\w-]+\.js$/)]));
     expect(onHome.filter((href) => /video-watch-page|player-chrome|hls-video/.test(href))).toEqual([]);
-
-    // In the browser: the poster (the page's largest paint) has arrived before any code is asked for.
-    const times: Array<[string, number]> = [];
-    page.on('request', (request) => request.resourceType() === 'script' && times.push(['script', Date.now()]));
-    page.on('requestfinished', (request) => request.url().includes('/media/thumbnails/') && times.push(['poster', Date.now()]));
-    await page.goto(`/video/watch/${main}`);
-    await waitForHydration(page);
-    const poster = times.find(([what]) => what === 'poster')?.[1];
-    const firstScript = times.find(([what]) => what === 'script')?.[1];
-    expect(poster).toBeDefined();
-    expect(firstScript).toBeGreaterThanOrEqual(poster!);
-    for (const chunk of onWatch) await expect(page.locator(`link[rel="modulepreload"][href="${chunk}"]`)).toHaveCount(1);
+    // The poster, the page's largest paint, is asked for at high priority.
+    const html = await (await page.request.get(`/video/watch/${main}`)).text();
+    expect(html).toMatch(/<link rel="preload" [^>]*as="image"[^>]*fetchpriority="high"/);
   });
 
   test('a video the viewer may not watch (401) opens its buy page', async ({ page }) => {

@@ -45,7 +45,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { inlineScriptHashes, isPageRequest, registerWebApp } from './plugins/web-app.ts';
+import { isPageRequest, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   registerCacheControl(app);
   registerJsonBody(app);
   registerMediaUrls(app, deps.storage.publicUrl);
-  await registerSecurity(app, deps.config, deps.db, inlineScriptHashes(deps.config.webDistDir));
+  await registerSecurity(app, deps.config, deps.db);
   await app.register(cookie);
   await app.register(multipart);
   removeFormFilesBeforeReply(app);

@@ -5,12 +5,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { CurrentUser, VideoListPage, WatchVideo } from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { headTags, loadHeadData, pageHead, type PageHead } from './app/page-head';
+import { loadPageData } from './app/page-data';
+import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
-import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
+import { loadMatchedRoutes, routes, SHELL_SOURCE, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
-import { CHUNKS_META } from './app-code';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
@@ -31,12 +31,12 @@ export type PageRequest = {
   origin: string;
   /** The request's Cookie header: the app's calls are made as this visitor. */
   cookie: string;
-  /** Sends a GET of the API (or media) through the server itself, as this visitor; a POST for `recordVisits` only. */
+  /** Sends a GET of the API (or media) through the server itself, as this visitor. */
   fetch: ApiTransport;
   /** The browser build's manifest (dist/.vite/manifest.json): which chunks hold a page's code. */
   manifest: ClientManifest;
-  /** Someone is opening the page (a GET, no prefetch): it records the visit (`recordVisits`). */
-  opened: boolean;
+  /** This response's Content-Security-Policy nonce: React's inline scripts (form replaying) carry it. */
+  nonce: string;
 };
 
 export type ClientManifest = Record<
@@ -66,7 +66,7 @@ setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
 setApiTransport((url, init) => {
   const send = current.getStore()?.fetch;
   if (!send) return Promise.reject(new Error('No request to send this call for'));
-  // A render reads; the one change it makes, the visit it records, is sent apart (recordVisits).
+  // A render reads (a GET changes nothing): a call that would change something is the browser's.
   if (init.method && init.method !== 'GET') return Promise.reject(new Error(`${init.method} is not sent while rendering`));
   return send(url, init);
 });
@@ -91,27 +91,24 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   const userCookie = readCookie(request.cookie, USER_COOKIE);
   const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const visits = visitsOf(client);
   const page = () => (
     <App client={client} user={user}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </App>
   );
+  const last = context.matches[context.matches.length - 1];
+  const inShell = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.source === SHELL_SOURCE);
+  await loadPageData(client, last?.route.path ?? '', last?.params ?? {}, { inShell, signedIn: user !== null });
   // Each pass renders the page and then asks for what it wanted; the next renders with the answers.
   // A pass that wanted nothing new is the page's markup.
   let rendered: Rendered | null = null;
   for (let pass = 0; pass < MAX_DATA_PASSES && !rendered; pass++) {
-    const result = await renderToChunks(page());
+    const result = await renderToChunks(page(), request.nonce);
     if (!(await fetchWanted(client))) rendered = result;
   }
-  const last = context.matches[context.matches.length - 1];
-  const known = client.getQueryCache().getAll().length;
-  await loadHeadData(client, last?.route.path ?? '', last?.params ?? {});
-  // The head's call brought an answer the page may show too: rendered again with it.
-  if (client.getQueryCache().getAll().length !== known) rendered = null;
   const head = pageHead({ context, client, origin: request.origin });
-  const [preloads] = await Promise.all([pagePreloads(context, client, request), recordVisits(visits, request)]);
-  rendered ??= await renderToChunks(page());
+  const preloads = await pagePreloads(context, client, request);
+  rendered ??= await renderToChunks(page(), request.nonce);
   // A part that failed renders in the browser instead (React falls back to client rendering there).
   for (const error of rendered.errors) console.error('Server render error', error);
   const markup = new PassThrough();
@@ -119,7 +116,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   return {
     kind: 'page',
     status: pageStatus(context, head),
-    head: headTags(head) + preloadTags(preloads) + chunksMeta(pageChunks(context, request.manifest)),
+    head: headTags(head) + preloadTags(preloads) + chunkPreloads(pageChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
     state: serverStateScript(client, renderedAt, serverUserOf(userCookie, user)),
     markup,
@@ -153,10 +150,9 @@ async function fetchWanted(client: QueryClient): Promise<boolean> {
 }
 
 /**
- * The chunks the entry imports (React's, the router's and the app's: main.tsx) and those of the
- * page's routes (its layout's and its own, with what they import): the browser fetches them with
- * the entry instead of after it has run, and hydration does not wait for a second round trip.
- * Named for the page's first script, which asks for them after the largest paint (load-app-code.ts).
+ * The chunks of the page's routes (its layout's and its own, with what they import; the entry's
+ * own imports are index.html's): the browser fetches them with the entry instead of after it has
+ * run, and hydration does not wait for a second round trip.
  */
 function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): string[] {
   const files = new Set<string>();
@@ -172,40 +168,29 @@ function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): st
     const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
     return Object.keys(manifest).find((key) => manifest[key]?.name === name);
   };
-  for (const chunk of Object.values(manifest)) if (chunk.isEntry) chunk.dynamicImports?.forEach(visit);
+  // The entry's own imports are index.html's preloads already.
+  const seen = new Set<string>();
+  const entryImports = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (!chunk.isEntry) files.add(chunk.file);
+    chunk.imports?.forEach(entryImports);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) entryImports(key);
+  const preloaded = new Set(files);
   for (const match of context.matches) {
     const source = (match.route.handle as RouteHandle | undefined)?.source;
     const key = source && keyOf(source);
     if (key) visit(key);
   }
-  return [...files].map((file) => `/${file}`);
+  return [...files].filter((file) => !preloaded.has(file)).map((file) => `/${file}`);
 }
 
-const chunksMeta = (files: string[]) => (files.length ? `<meta name="${CHUNKS_META}" content="${files.join(' ')}">` : '');
-
-/** The visits the render's queries name (`recordVisits`), noted as they are added. */
-function visitsOf(client: QueryClient): Set<string> {
-  // Not read from the cache afterwards: such a query is garbage once the render is done with it (gcTime 0).
-  const visits = new Set<string>();
-  client.getQueryCache().subscribe((event) => {
-    const url = event.type === 'added' ? event.query.meta?.visit : undefined;
-    if (typeof url === 'string') visits.add(url);
-  });
-  return visits;
-}
-
-/**
- * The one change a render makes: the visit the page records (`meta: { visit: url }`, the watch
- * page's history entry), made as the page is rendered for someone opening it. The browser's app
- * makes the same call once it has the page (answered null then: already recorded today), but its
- * code comes after the page's largest paint (load-app-code.ts): a visitor who clicked on at once
- * lost the entry, and the next page, rendered before it was made, did not know it.
- */
-async function recordVisits(visits: Set<string>, request: PageRequest): Promise<void> {
-  if (!request.opened) return;
-  // A failure is the browser's to show (its own call fails the same way).
-  await Promise.all([...visits].map((url) => request.fetch(url, { method: 'POST' }).catch(() => undefined)));
-}
+/** Low priority: the page's largest image (preloaded at high priority) comes first. */
+const chunkPreloads = (files: string[]) =>
+  files.map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low">`).join('');
 
 /** What the page asks for first: /home's first thumbnail, the watch page's poster and first media (app/page-preloads.ts). */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
@@ -246,7 +231,7 @@ type Rendered = { chunks: Buffer[]; errors: unknown[] };
  * (the Content-Security-Policy allows none but the page's first). The data is all loaded by
  * then, so little waits.
  */
-function renderToChunks(element: ReactNode): Promise<Rendered> {
+function renderToChunks(element: ReactNode, nonce: string): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const errors: unknown[] = [];
@@ -258,6 +243,7 @@ function renderToChunks(element: ReactNode): Promise<Rendered> {
     });
     sink.on('finish', () => resolve({ chunks, errors }));
     const stream = renderToPipeableStream(element, {
+      nonce,
       // Every boundary in place, however large: React would otherwise send a large one after its
       // fallback, to be moved in by an inline script.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,

@@ -30,3 +30,4 @@ export * from './live.ts';
 export * from './timestamps.ts';
 export * from './share-markup.ts';
 export * from './days.ts';
+export * from './pages.ts';

@@ -88,8 +88,6 @@ export async function registerSecurity(
   app: FastifyInstance,
   config: Pick<Config, 'appOrigins' | 'rateLimit' | 'storage'>,
   db: Db,
-  /** Hash sources of the web app's inline scripts (web-app.ts `inlineScriptHashes`): the only inline code allowed. */
-  inlineScripts: readonly string[] = [],
 ) {
   // A CDN or the bucket, when media are served from there (storage/create-storage.ts).
   const media = mediaOrigins(config);
@@ -102,9 +100,9 @@ export async function registerSecurity(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // No inline script but the page's first, by its hash: server-rendered pages hand their
-          // data over as JSON, which never runs.
-          scriptSrc: ["'self'", ...inlineScripts],
+          // No inline script: server-rendered pages hand their data over as JSON, which never
+          // runs; a page adds its own nonce for React's inline scripts (web-app.ts).
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...media],
           mediaSrc: ["'self'", 'blob:', ...media],

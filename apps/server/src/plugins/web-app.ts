@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isUserPage, safeNextPath, signInPathFor } from '@streamhub/contract';
 import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
@@ -19,7 +20,7 @@ type PageRequest = {
   cookie: string;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   manifest: unknown;
-  opened: boolean;
+  nonce: string;
 };
 type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -88,6 +89,10 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     const url = request.url;
     // Pages depend on who asks (their data is the visitor's): never shared, always revalidated.
     reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    // API.md §18: a user's own page sends a signed-out visitor to sign in, and back afterwards;
+    // the sign-in page sends a signed-in one on at once. Decided here, before any render.
+    const way = pageRedirect(url, request.viewer !== null);
+    if (way) return reply.redirect(way, 302);
     const entry = await serverEntry().catch((err: unknown) => {
       request.log.error({ err }, 'web app server entry failed to load');
       return null;
@@ -97,6 +102,9 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     // for nobody, as the browser will see it once the cookies are gone.
     const signedOut = !request.viewer && isPageRequest(request.method, url);
     const cookie = signedOut ? withoutSession(request.headers.cookie ?? '') : (request.headers.cookie ?? '');
+    // React's inline scripts (form replaying) run by this response's nonce, and no other inline code.
+    const nonce = crypto.randomBytes(16).toString('base64');
+    allowScriptsWith(reply, nonce);
     let page: RenderedPage;
     try {
       page = await entry.render({
@@ -105,7 +113,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
         cookie,
         fetch: injectedFetch(app, request, reply, cookie),
         manifest: await manifest().catch(() => ({})),
-        opened: openedBySomeone(request),
+        nonce,
       });
     } catch (err) {
       // The browser renders the page itself then.
@@ -120,6 +128,18 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
 }
 
 /**
+ * Where a page request is sent instead of being rendered: a signed-out visitor of a user's own
+ * page to sign-in with the page to come back to (`/?next=`), a signed-in visitor of the sign-in
+ * page (`/`) to that page when it is one of ours, else /home. Null: the page is rendered.
+ */
+export function pageRedirect(url: string, signedIn: boolean): string | null {
+  const { pathname, search, searchParams } = new URL(`http://page${url}`);
+  if (!signedIn && isUserPage(pathname)) return signInPathFor(pathname + search);
+  if (signedIn && pathname === '/') return safeNextPath(searchParams.get('next'));
+  return null;
+}
+
+/**
  * A fetch for the renderer's calls: through this app (`app.inject`), as the visitor (their cookies
  * and address); a renewed session cookie one of them sets is passed on with the page.
  */
@@ -128,8 +148,8 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
   return async (url, init) => {
     const headers = new Headers(init.headers);
     const response = await app.inject({
-      // A GET, or the POST of the visit a page records (entry-server.tsx).
-      method: init.method === 'POST' ? 'POST' : 'GET',
+      // A page render reads: whatever the renderer asks, only GETs are sent.
+      method: 'GET',
       url,
       remoteAddress: request.ip,
       headers: {
@@ -152,16 +172,6 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
   };
-}
-
-/**
- * Whether someone is opening the page, so that it may record the visit (the watch page's history
- * entry): a GET, not a HEAD, and not the browser fetching it ahead in case it is opened
- * (`Sec-Purpose: prefetch`, also sent for a prerender).
- */
-function openedBySomeone(request: FastifyRequest): boolean {
-  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
-  return request.method === 'GET' && !String(purpose ?? '').includes('prefetch');
 }
 
 /** A Cookie header without the session's two cookies. */
@@ -205,26 +215,13 @@ function builtFile<T>(file: string, read: (text: string) => T): () => Promise<T>
 }
 
 /**
- * The Content-Security-Policy sources of the inline scripts of the built index.html (its first
- * script, which holds what the visitor does until the app has taken the page over, is written
- * inline: apps/web/vite-plugins.ts): each allowed by its own hash and nothing else inline. None
- * without a build. Read once at start: a rebuild's new script needs a restart, as its server
- * bundle does.
+ * Adds `nonce` to the script sources of the Content-Security-Policy the security plugin set for
+ * this response (the same for every answer otherwise: no inline script at all).
  */
-export function inlineScriptHashes(distDir: string): string[] {
-  let html: string;
-  try {
-    html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  } catch {
-    return [];
-  }
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) =>
-      `'sha256-${crypto
-        .createHash('sha256')
-        .update(code ?? '')
-        .digest('base64')}'`,
-  );
+function allowScriptsWith(reply: FastifyReply, nonce: string) {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.raw.setHeader('content-security-policy', policy.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 'nonce-${nonce}'`));
 }
 
 /** index.html without its placeholder title and description (the page brings its own), cut at `</head>` and the root. */

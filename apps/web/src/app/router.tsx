@@ -9,6 +9,9 @@ import { lazyRoute } from '@/lib/lazy-component';
 /** Route `handle`: the source module of a lazy route, for the server to preload its code. */
 export type RouteHandle = { source?: string };
 
+/** The shell layout's module (the route `handle.source` of the signed-in shell). */
+export const SHELL_SOURCE = 'src/app/layouts/shell-layout.tsx';
+
 const toRoute = ({ path, page }: PageRoute): RouteObject => ({
   path,
   ...('lazy' in page ? { lazy: page.lazy, handle: { source: page.source } satisfies RouteHandle } : { Component: page }),
@@ -31,7 +34,7 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: lazyRoute(() => import('./layouts/shell-layout'), 'ShellLayout'),
-        handle: { source: 'src/app/layouts/shell-layout.tsx' } satisfies RouteHandle,
+        handle: { source: SHELL_SOURCE } satisfies RouteHandle,
         children: shellRoutes.map(toRoute),
       },
     ],

@@ -10,17 +10,30 @@ type PasswordFieldProps = {
   onChange: (value: string) => void;
   autoComplete?: string;
   required?: boolean;
+  /**
+   * The input keeps what is typed itself (`value` is its default, kept in step for a form reset):
+   * for a form action, which reads the form's fields, including what was typed before hydration.
+   */
+  uncontrolled?: boolean;
 };
 
 /** A new-password input with the advisory strength label and the rules tooltip (SPEC §5). */
-export function PasswordField({ label, name, value, onChange, autoComplete = 'new-password', required }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete = 'new-password',
+  required,
+  uncontrolled = false,
+}: PasswordFieldProps) {
   return (
     <TextField
       label={label}
       name={name}
       type="password"
       autoComplete={autoComplete}
-      value={value}
+      {...(uncontrolled ? { defaultValue: value } : { value })}
       onChange={(e) => onChange(e.target.value)}
       required={required}
       labelAddon={<InfoTooltip text={PASSWORD_TOOLTIP} label="Password rules" />}

@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { signInPathFor } from '@streamhub/contract';
 import { ApiError } from './api-client';
+import { getCurrentUser } from './auth';
 
 /**
  * Client errors (4xx), network failures and answers the app cannot read (e.g. 'Invalid response
@@ -10,8 +12,23 @@ export function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
+/**
+ * API.md §18: an action that needs an account (like, comment, subscribe, add to playlist, report,
+ * buy), tried by an anonymous visitor, is refused with a 401: the visitor is sent to sign in and
+ * back to this page. The sign-in and register calls say `meta: { anonymous: true }`: their 401 is
+ * the form's to show.
+ */
+function toSignInWhenRefused(error: unknown, meta: Record<string, unknown> | undefined) {
+  if (!(error instanceof ApiError) || error.status !== 401 || meta?.anonymous === true) return;
+  if (typeof window === 'undefined' || getCurrentUser() !== null) return;
+  window.location.assign(signInPathFor(location.pathname + location.search));
+}
+
 export function createQueryClient() {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => toSignInWhenRefused(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { isUserPage, signInPathFor } from '@streamhub/contract';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/features/auth/api/get-me';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
@@ -15,18 +16,22 @@ const loadDrawer = () => import('@/components/ui/dialog');
 const Drawer = lazyComponent(loadDrawer, 'Drawer');
 
 /**
- * The way to the sign-in page of a visitor without a user cookie: after the first render, so the
- * server's render of a shell page (its head, for a link preview) has nothing to warn about.
+ * The way to sign-in of a signed-out visitor who reached a user's own page inside the app (the
+ * server redirects a request for one itself: web-app.ts), coming back to it afterwards.
  */
-function ToSignIn() {
+function ToSignIn({ next }: { next: string }) {
   const navigate = useNavigate();
-  useEffect(() => void navigate('/', { replace: true }), [navigate]);
+  useEffect(() => void navigate(signInPathFor(next), { replace: true }), [navigate, next]);
   return null;
 }
 
-/** The signed-in shell (SPEC §2): top bar, sidebar (slide-in below 1024 px) and the page. */
+/**
+ * The shell (SPEC §2): top bar, sidebar (slide-in below 1024 px) and the page. An anonymous
+ * visitor reads the public pages in it (API.md §18), with Sign in and Create account in the top bar.
+ */
 export function ShellLayout() {
   const user = useCurrentUser();
+  const location = useLocation();
   useMe({ enabled: user !== null });
   // One live notifications connection per signed-in tab; it closes on sign-out.
   useNotificationStream(user?._id ?? null);
@@ -38,7 +43,7 @@ export function ShellLayout() {
     if (desktop) setMenuOpen(false);
   }, [desktop]);
 
-  if (!user) return <ToSignIn />;
+  if (!user && isUserPage(location.pathname)) return <ToSignIn next={location.pathname + location.search} />;
 
   return (
     <div className="min-h-dvh">
@@ -60,10 +65,12 @@ export function ShellLayout() {
       <VerificationBanner />
       <div className="flex">
         {/* A plain box: the nav inside is the landmark (a second complementary one would clash with a page's own). */}
-        <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">
-          <Sidebar user={user} />
-        </div>
-        {menuMounted ? (
+        {user ? (
+          <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">
+            <Sidebar user={user} />
+          </div>
+        ) : null}
+        {user && menuMounted ? (
           <Suspense fallback={null}>
             <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
               <Sidebar user={user} onNavigate={() => setMenuOpen(false)} />

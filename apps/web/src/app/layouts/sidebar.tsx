@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import type { CurrentUser } from '@streamhub/contract';
 import {
   CommentIcon,
@@ -65,7 +65,6 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
 type SidebarProps = { user: CurrentUser; onNavigate?: () => void };
 
 export function Sidebar({ user, onNavigate }: SidebarProps) {
-  const navigate = useNavigate();
   const logout = useLogout();
   // Staff links only for moderators and admins (API.md §12: the role comes with /me).
   const staffItems = staffLinksFor(useMe().data?.role).map((link) => ({ ...link, icon: ShieldIcon }));
@@ -101,7 +100,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
         <button
           type="button"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+          onClick={() => logout.mutate()}
           className="flex w-full items-center gap-4 rounded-xl px-3 py-2.5 text-sm text-zinc-200 hover:bg-hover disabled:opacity-50"
         >
           <LogoutIcon className="shrink-0 text-xl" />

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { CurrentUser } from '@streamhub/contract';
+import { Link, useLocation } from 'react-router';
+import { signInPathFor, type CurrentUser } from '@streamhub/contract';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
 import { MenuIcon, SearchIcon } from '@/components/ui/icons';
@@ -13,10 +13,15 @@ import { SEARCH_INLINE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 const loadSearchOverlay = () => import('./search-overlay');
 const SearchOverlay = lazyComponent(loadSearchOverlay, 'SearchOverlay');
 
-type TopBarProps = { user: CurrentUser; menuOpen: boolean; onOpenMenu: () => void; onPrepareMenu: () => void };
+type TopBarProps = { user: CurrentUser | null; menuOpen: boolean; onOpenMenu: () => void; onPrepareMenu: () => void };
 
-/** Brand, search (an overlay below 768 px), the notifications bell and the menu button below 1024 px. */
+/**
+ * Brand, search (an overlay below 768 px), the notifications bell and the menu button below 1024 px;
+ * for an anonymous visitor, Sign in and Create account, both coming back to this page.
+ */
 export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProps) {
+  const location = useLocation();
+  const signIn = signInPathFor(location.pathname + location.search);
   const [searchOpen, setSearchOpen] = useState(false);
   const [searchMounted, setSearchMounted] = useState(false);
   const searchInline = useMediaQuery(SEARCH_INLINE_QUERY);
@@ -29,7 +34,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
       <Button
         variant="ghost"
         size="icon"
-        className="lg:hidden"
+        className={user ? 'lg:hidden' : 'hidden'}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={menuOpen}
@@ -59,10 +64,26 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         >
           <SearchIcon />
         </Button>
-        <NotificationBell />
-        <Link to="/channel" aria-label="Your channel" className="rounded-full">
-          <Img src={user.avatar} fallback="avatar" alt="" className="h-8 w-8 rounded-full object-cover" />
-        </Link>
+        {user ? (
+          <>
+            <NotificationBell />
+            <Link to="/channel" aria-label="Your channel" className="rounded-full">
+              <Img src={user.avatar} fallback="avatar" alt="" className="h-8 w-8 rounded-full object-cover" />
+            </Link>
+          </>
+        ) : (
+          <>
+            <Link to={signIn} className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-white/10">
+              Sign in
+            </Link>
+            <Link
+              to={`${signIn}&view=register`}
+              className="rounded-lg bg-sky-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-400"
+            >
+              Create account
+            </Link>
+          </>
+        )}
       </div>
       {searchMounted ? (
         <Suspense fallback={null}>

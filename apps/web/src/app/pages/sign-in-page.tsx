@@ -3,13 +3,18 @@ import { AuthBenefits } from '@/features/auth/components/auth-benefits';
 import { CreateAccountForm } from '@/features/auth/components/create-account-form';
 import { InstanceTerms } from '@/features/auth/components/instance-terms';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useNextPage } from '@/features/auth/next-page';
 import { useCurrentUser } from '@/lib/auth';
 
-/** `/`: sign in or create an account; `?view=register` picks the second view so links and Back work. */
+/**
+ * `/`: sign in or create an account; `?view=register` picks the second view so links and Back
+ * work; `?next=` is the page either leads to (the server sends a signed-in visitor there itself).
+ */
 export function SignInPage() {
   const user = useCurrentUser();
   const [params] = useSearchParams();
-  if (user) return <Navigate to="/home" replace />;
+  const { next } = useNextPage();
+  if (user) return <Navigate to={next} replace />;
 
   const registering = params.get('view') === 'register';
   return (

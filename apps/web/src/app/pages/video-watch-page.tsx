@@ -25,6 +25,7 @@ import { VideoPlayer } from '@/features/watch/components/video-player';
 import { WatchDetails } from '@/features/watch/components/watch-details';
 import { LIVE_POLL_MS } from '@streamhub/contract';
 import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
 import { useCommunityActions } from '../use-community-actions';
 
 /** The error view; a video taken down (410) says why instead of the general text (API.md §12). */
@@ -61,9 +62,11 @@ function TrackVisit({ videoId, onFailed }: { videoId: string; onFailed: (error: 
 
 function Watch({ videoId }: { videoId: string }) {
   const [trackError, setTrackError] = useState<Error | null>(null);
+  // An anonymous visitor has no history to add to (API.md §18).
+  const signedIn = useCurrentUser() !== null;
   return (
     <>
-      <TrackVisit videoId={videoId} onFailed={setTrackError} />
+      {signedIn ? <TrackVisit videoId={videoId} onFailed={setTrackError} /> : null}
       <WatchContent videoId={videoId} trackError={trackError} />
     </>
   );

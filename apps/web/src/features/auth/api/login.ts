@@ -16,6 +16,8 @@ export function login({ identifier, password, signal }: LoginInput) {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is the form's to show, not a reason to go to sign-in (lib/query-client.ts).
+    meta: { anonymous: true },
     mutationFn: login,
     onSuccess: () => {
       // Nothing cached for a previous user may leak into this session.

@@ -29,6 +29,8 @@ export function register({ fullname, username, email, password, avatar, signal }
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A refusal is the form's to show, not a reason to go to sign-in (lib/query-client.ts).
+    meta: { anonymous: true },
     mutationFn: register,
     onSuccess: () => {
       queryClient.clear();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
 import { PasswordField } from '@/components/password-field';
@@ -7,10 +7,20 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { useRegister } from '../api/register';
 import { authErrorText, useAbortableRequest } from '../auth-request';
+import { useNextPage } from '../next-page';
 import { AuthenticatingScreen } from './authenticating-screen';
 
 type Fields = { fullname: string; username: string; email: string; password: string; confirmPassword: string };
 const empty: Fields = { fullname: '', username: '', email: '', password: '', confirmPassword: '' };
+
+function validate({ fullname, username, email, password, confirmPassword }: Fields, avatar: File | null): string | null {
+  if (!fullname.trim() || !username.trim() || !email.trim() || !password || !confirmPassword || !avatar) {
+    return 'All fields are required, including an avatar image.';
+  }
+  if (!isImageFile(avatar)) return 'The avatar must be an image file.';
+  if (password !== confirmPassword) return 'Passwords do not match';
+  return null;
+}
 
 function MatchIndicator({ password, confirmPassword }: Pick<Fields, 'password' | 'confirmPassword'>) {
   if (!confirmPassword) return null;
@@ -21,8 +31,14 @@ function MatchIndicator({ password, confirmPassword }: Pick<Fields, 'password' |
   );
 }
 
+/**
+ * Create an account (SPEC §5). A form action reading the form's own fields (typed before the app's
+ * code arrived too: React replays the submit); the fields' state only drives the hints, and is
+ * each field's default, so the reset React makes after the action leaves them as they were.
+ */
 export function CreateAccountForm() {
   const navigate = useNavigate();
+  const { next, carried } = useNextPage();
   const registerMutation = useRegister();
   const request = useAbortableRequest();
   const [fields, setFields] = useState<Fields>(empty);
@@ -33,40 +49,38 @@ export function CreateAccountForm() {
 
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
-  function validate(): string | null {
-    const { fullname, username, email, password, confirmPassword } = fields;
-    if (!fullname.trim() || !username.trim() || !email.trim() || !password || !confirmPassword || !avatar) {
-      return 'All fields are required, including an avatar image.';
-    }
-    if (!isImageFile(avatar)) return 'The avatar must be an image file.';
-    if (password !== confirmPassword) return 'Passwords do not match';
-    return null;
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validate();
+  async function createAccount(form: FormData) {
+    const text = (name: keyof Fields) => String(form.get(name) ?? '');
+    const sent: Fields = {
+      fullname: text('fullname'),
+      username: text('username'),
+      email: text('email'),
+      password: text('password'),
+      confirmPassword: text('confirmPassword'),
+    };
+    setFields(sent);
+    // The reset after the action empties the file input: the file chosen stays in state.
+    const chosen = form.get('avatar');
+    const file = chosen instanceof File && chosen.size > 0 ? chosen : avatar;
+    if (file !== avatar) setAvatar(file);
+    const problem = validate(sent, file);
     setError(problem);
-    if (problem || !avatar) return;
-    registerMutation.mutate(
-      {
-        fullname: fields.fullname.trim(),
-        username: fields.username.trim(),
-        email: fields.email.trim(),
-        password: fields.password,
-        avatar,
+    if (problem || !file) return;
+    try {
+      const user = await registerMutation.mutateAsync({
+        fullname: sent.fullname.trim(),
+        username: sent.username.trim(),
+        email: sent.email.trim(),
+        password: sent.password,
+        avatar: file,
         signal: request.start(),
-      },
-      {
-        onSuccess: (user) =>
-          user.approvalPending
-            ? setAwaiting('approval')
-            : user.verificationPending
-              ? setAwaiting('verification')
-              : navigate('/home', { replace: true }),
-        onError: (err) => setError(authErrorText(err)),
-      },
-    );
+      });
+      if (user.approvalPending) setAwaiting('approval');
+      else if (user.verificationPending) setAwaiting('verification');
+      else await navigate(next, { replace: true });
+    } catch (err) {
+      setError(authErrorText(err));
+    }
   }
 
   if (awaiting)
@@ -83,7 +97,7 @@ export function CreateAccountForm() {
 
   return (
     <>
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="create-account-title">
+      <form action={createAccount} noValidate className="flex flex-col gap-4" aria-labelledby="create-account-title">
         <h2 id="create-account-title" className="text-2xl font-semibold">
           Create your account
         </h2>
@@ -91,7 +105,7 @@ export function CreateAccountForm() {
           label="Full name"
           name="fullname"
           autoComplete="name"
-          value={fields.fullname}
+          defaultValue={fields.fullname}
           onChange={set('fullname')}
           required
         />
@@ -100,7 +114,7 @@ export function CreateAccountForm() {
             label="Username"
             name="username"
             autoComplete="username"
-            value={fields.username}
+            defaultValue={fields.username}
             onChange={set('username')}
             required
           />
@@ -109,7 +123,7 @@ export function CreateAccountForm() {
             name="email"
             type="email"
             autoComplete="email"
-            value={fields.email}
+            defaultValue={fields.email}
             onChange={set('email')}
             required
           />
@@ -120,13 +134,14 @@ export function CreateAccountForm() {
           value={fields.password}
           onChange={(value) => setFields((f) => ({ ...f, password: value }))}
           required
+          uncontrolled
         />
         <TextField
           label="Confirm password"
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={fields.confirmPassword}
+          defaultValue={fields.confirmPassword}
           onChange={set('confirmPassword')}
           required
           hint={<MatchIndicator password={fields.password} confirmPassword={fields.confirmPassword} />}
@@ -138,7 +153,7 @@ export function CreateAccountForm() {
         </Button>
         <p className="text-center text-sm text-muted">
           Already have an account?{' '}
-          <Link to="/" className="font-medium text-sky-400 hover:underline">
+          <Link to={carried ? `/?${carried}` : '/'} className="font-medium text-sky-400 hover:underline">
             Sign In
           </Link>
         </p>

@@ -1,38 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { useLogin } from '../api/login';
 import { authErrorText, useAbortableRequest } from '../auth-request';
+import { useNextPage } from '../next-page';
 import { AuthenticatingScreen } from './authenticating-screen';
 
+/**
+ * Sign in (SPEC §5). A form action reading the form's own fields: a visitor who typed and pressed
+ * Sign In before the app's code arrived is signed in once it has, as React replays the submit.
+ */
 export function SignInForm() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const request = useAbortableRequest();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
+  const { next, carried } = useNextPage();
+  // What was sent last: React resets a form after its action, and the fields come back to these.
+  const [sent, setSent] = useState({ identifier: '', password: '' });
   const [error, setError] = useState<string | null>(null);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function signIn(form: FormData) {
+    const identifier = String(form.get('identifier') ?? '');
+    const password = String(form.get('password') ?? '');
+    setSent({ identifier, password });
     const id = identifier.trim();
     if (!id) return setError('Please enter your username or email.');
     if (!password) return setError('Please enter your password.');
     setError(null);
-    loginMutation.mutate(
-      { identifier: id, password, signal: request.start() },
-      {
-        onSuccess: () => navigate('/home', { replace: true }),
-        onError: (err) => setError(authErrorText(err)),
-      },
-    );
+    try {
+      await loginMutation.mutateAsync({ identifier: id, password, signal: request.start() });
+      await navigate(next, { replace: true });
+    } catch (err) {
+      setError(authErrorText(err));
+    }
   }
 
   return (
     <>
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="sign-in-title">
+      <form action={signIn} noValidate className="flex flex-col gap-4" aria-labelledby="sign-in-title">
         <h2 id="sign-in-title" className="text-2xl font-semibold">
           Sign In
         </h2>
@@ -41,8 +48,7 @@ export function SignInForm() {
           name="identifier"
           autoComplete="username"
           autoFocus
-          value={identifier}
-          onChange={(e) => setIdentifier(e.target.value)}
+          defaultValue={sent.identifier}
           required
         />
         <TextField
@@ -50,8 +56,7 @@ export function SignInForm() {
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          defaultValue={sent.password}
           required
         />
         <Link to="/forgot-password" className="-mt-2 self-end text-sm text-sky-400 hover:underline">
@@ -63,7 +68,7 @@ export function SignInForm() {
         </Button>
         <p className="text-center text-sm text-muted">
           New to StreamHub?{' '}
-          <Link to="/?view=register" className="font-medium text-sky-400 hover:underline">
+          <Link to={`/?view=register${carried ? `&${carried}` : ''}`} className="font-medium text-sky-400 hover:underline">
             Create a free account
           </Link>
         </p>

@@ -83,5 +83,10 @@ export function sendResumable(file: File, { onProgress, onStart, signal }: Optio
 
 /** Uploads this browser started and did not finish (they resume when the same file is chosen). */
 export async function unfinishedUploads(): Promise<PreviousUpload[]> {
-  return defaultOptions.urlStorage.findAllUploads().catch(() => []);
+  try {
+    return await defaultOptions.urlStorage.findAllUploads();
+  } catch {
+    // No storage (refused, or tus's stand-in without it has no such list): none known.
+    return [];
+  }
 }

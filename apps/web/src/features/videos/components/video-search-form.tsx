@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SORT_FIELDS } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import {
   videoFiltersFromForm,
   videoFiltersToSearchParams,
   type SortField,
+  type SortType,
   type VideoSearchForm as SearchForm,
 } from '../video-filters';
 
@@ -21,7 +22,11 @@ type VideoSearchFormProps = {
   autoFocus?: boolean;
 };
 
-/** Search text, channel name and sort; Enter searches and opens /home with the filters (SPEC §2, §5). */
+/**
+ * Search text, channel name and sort; Enter searches and opens /home with the filters (SPEC §2, §5).
+ * A form action reading the form's fields: a search sent before the app's code arrived is made once
+ * it has (React replays the submit with what was typed).
+ */
 export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: VideoSearchFormProps) {
   const id = useId();
   const navigate = useNavigate();
@@ -36,10 +41,18 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
     if (onHome) setForm(searchFormFromFilters(readVideoFilters(new URLSearchParams(location.search))));
   }, [onHome, location.search]);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const search = videoFiltersToSearchParams(videoFiltersFromForm(form)).toString();
-    navigate({ pathname: '/home', search: search ? `?${search}` : '' });
+  async function search(data: FormData) {
+    const text = (name: string) => String(data.get(name) ?? '');
+    const sortBy = SORT_FIELDS.find((field) => field === text('sortBy')) ?? '';
+    const sent: SearchForm = {
+      query: text('query'),
+      name: text('name'),
+      sortBy,
+      sortType: text('sortType') === 'asc' ? 'asc' : ('desc' satisfies SortType),
+    };
+    setForm(sent);
+    const params = videoFiltersToSearchParams(videoFiltersFromForm(sent)).toString();
+    await navigate({ pathname: '/home', search: params ? `?${params}` : '' });
     onSearched?.();
   }
 
@@ -58,7 +71,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
     <form
       role="search"
       aria-label="Video search"
-      onSubmit={handleSubmit}
+      action={search}
       className={stacked ? 'flex flex-col gap-3' : 'flex w-full max-w-3xl items-center gap-2'}
     >
       <label htmlFor={`${id}-query`} className="sr-only">
@@ -86,6 +99,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
         onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         className={`${inputClasses} h-10 ${stacked ? '' : 'min-w-0 flex-1 rounded-full px-4'}`}
       />
+      <input type="hidden" name="sortType" value={form.sortType} />
       <div className="flex items-center gap-2">
         <label htmlFor={`${id}-sort`} className="sr-only">
           Sort by

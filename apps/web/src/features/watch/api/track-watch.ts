@@ -18,13 +18,9 @@ export const trackWatchQueryOptions = (videoId: string) =>
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
-    // Not one of the render's reads: the server makes it as the visit it records, once, for
-    // someone opening the page (entry-server.tsx `recordVisits`); the browser makes it again.
-    meta: { ssr: false, visit: trackWatchUrl(videoId) },
+    // It changes something (the history): the browser's call alone, never the server's render.
+    meta: { ssr: false },
   });
 
-/**
- * Sent as soon as the page is the app's (a page the server rendered has it recorded already:
- * answered null), not once the browser is idle: a visit opened in the app and left at once counts.
- */
+/** Sent as soon as the page is the app's, not once the browser is idle: a visit left at once counts. */
 export const useTrackWatch = (videoId: string) => useQuery(trackWatchQueryOptions(videoId));
