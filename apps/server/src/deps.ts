@@ -183,7 +183,7 @@ export function createServices(infra: Infra) {
   const recommendations = createRecommendationsService({ repo: createRecommendationsRepo(db), access });
   const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
-  const provider = infra.paymentProvider ?? createPaymentProvider(config);
+  const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
   const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
   const reports = createReportsService({
     db,
@@ -392,6 +392,17 @@ async function openParts(
   const uploadSweeper = opts.httpWorker
     ? undefined
     : setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
+  // Purchases left pending (a crash between the charge and settling) are resolved with the
+  // provider at start and every 15 s once older than RECOVER_AFTER_MS (docs/paid-content.md, "Recovery").
+  const recoverPurchases = () =>
+    services.purchases
+      .recoverPending()
+      .then((n) => {
+        if (n.settled + n.failed > 0) log.info(n, 'pending purchases resolved with the payment provider');
+      })
+      .catch((err: unknown) => log.warn({ err: String(err) }, 'pending purchases not recovered'));
+  if (!opts.httpWorker) void recoverPurchases();
+  const purchaseRecovery = opts.httpWorker ? undefined : setInterval(recoverPurchases, 15_000).unref();
   // Co-watch neighbours follow new history and likes where jobs run (one refresh at a time across processes).
   const recommendationsRefresh =
     opts.httpWorker || config.role === 'api'
@@ -405,6 +416,7 @@ async function openParts(
       // Streams stop first: their last segments are stored while the database still answers.
       await services.liveIngest.stop();
       clearInterval(uploadSweeper);
+      clearInterval(purchaseRecovery);
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();
       await recommendationsRefresh?.stop();

@@ -3,11 +3,14 @@ import { createDb } from './db/database.ts';
 import { openCliDatabase } from './db/cli-database.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { unresolvedCharges } from './features/purchases/charge-check.ts';
+import { createPaymentProvider } from './features/purchases/payment-provider.ts';
 
 /**
  * `npm run ledger:check`: proves that every journal entry balances and that every entitlement
  * has exactly one settled purchase (and every settled purchase one entitlement and one entry; a
- * refunded one its sale and a mirroring refund entry, and an entitlement that grants nothing).
+ * refunded one its sale and a mirroring refund entry, and an entitlement that grants nothing),
+ * and that the payment provider holds no money our books neither settled nor refunded.
  * Uses DATABASE_URL, or the embedded database under DATA_DIR: a running server's (at the port
  * its postmaster.pid names), else started for the moment. Exit code 0 when the books are right, 1 otherwise.
  */
@@ -20,7 +23,10 @@ const database = await openCliDatabase(config).catch((err: unknown) => {
 const db = createDb(database.url, 1);
 let ok = false;
 try {
-  const problems = await createLedgerService({ db, feePercent: config.platformFeePercent }).problems();
+  const problems = [
+    ...(await createLedgerService({ db, feePercent: config.platformFeePercent }).problems()),
+    ...(await unresolvedCharges(db, createPaymentProvider(config, db))),
+  ];
   const counts = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'settled').as('settled'),

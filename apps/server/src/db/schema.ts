@@ -256,6 +256,16 @@ export interface EntitlementsTable {
   created_at: Timestamp;
 }
 
+/** The `test` payment provider's own books (what it charged and refunded), keyed by our purchase id. */
+export interface TestPaymentsTable {
+  purchase_id: string;
+  reference: string;
+  amount_minor: number;
+  status: 'settled' | 'refunded';
+  created_at: Generated<Date>;
+  refunded_at: Date | null;
+}
+
 export interface JournalEntriesTable {
   id: string;
   purchase_id: string;
@@ -468,6 +478,7 @@ export interface Database {
   playlist_videos: PlaylistVideosTable;
   purchases: PurchasesTable;
   entitlements: EntitlementsTable;
+  test_payments: TestPaymentsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   rate_limits: RateLimitsTable;

@@ -123,6 +123,24 @@ export function createPurchasesRepo(db: Db) {
       return q.executeTakeFirst();
     },
 
+    /** The purchase as it is now. */
+    async find(id: string) {
+      return db.selectFrom('purchases').select(PURCHASE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Purchases of this provider still pending after `olderThanMs`, oldest first (recovery asks the provider about them). */
+    async stalePending(provider: string, olderThanMs: number, limit: number) {
+      return db
+        .selectFrom('purchases')
+        .select(['id', 'amount_minor'])
+        .where('status', '=', 'pending')
+        .where('provider', '=', provider)
+        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+
     /** The purchase, locked until the transaction ends (settling runs once, however many webhooks arrive). */
     async lock(id: string) {
       return db.selectFrom('purchases').select(PURCHASE_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -192,11 +210,19 @@ export function createPurchasesRepo(db: Db) {
       return q.returning(['id', 'buyer_id', 'amount_minor', 'provider_ref']).execute();
     },
 
-    /** Marks a pending purchase failed; undefined when it was no longer pending. */
-    async markFailed(id: string, reason: string) {
+    /**
+     * Marks a pending purchase failed (with the provider's reference when it had charged and
+     * refunded); undefined when it was no longer pending.
+     */
+    async markFailed(id: string, reason: string, reference?: string) {
       return db
         .updateTable('purchases')
-        .set({ status: 'failed', failed_at: sql<Date>`now()`, failure_reason: reason })
+        .set({
+          status: 'failed',
+          failed_at: sql<Date>`now()`,
+          failure_reason: reason,
+          ...(reference === undefined ? {} : { provider_ref: reference }),
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(PURCHASE_COLUMNS)

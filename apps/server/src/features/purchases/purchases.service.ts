@@ -45,6 +45,11 @@ export interface BuyResult {
   pending: boolean;
 }
 
+/** How long a purchase may stay pending before recovery asks the provider about it. */
+export const RECOVER_AFTER_MS = 30_000;
+/** Why a charged purchase that could not settle failed (its money was given back). */
+const NOT_COMPLETED = 'The purchase could not be completed; the payment was refunded';
+
 const toRecord = (p: PurchaseRow, redirectUrl?: string): PurchaseRecord => ({
   _id: p.id,
   kind: p.kind,
@@ -128,17 +133,19 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
 
   /**
    * pending → settled in one transaction: the entitlement and the journal are written with the
-   * status, or nothing is. Settling twice (a repeated webhook) changes nothing. An item that
-   * disappeared meanwhile fails the purchase and refunds it.
+   * status, or nothing is. Settling twice (a repeated webhook) changes nothing. The provider's
+   * money goes back before our record says so ("money first"): an item that disappeared
+   * meanwhile is refunded and then the purchase fails; a charge that arrives for a purchase
+   * already failed (recovery found it never charged) is refunded. A crash between the two leaves
+   * the purchase pending, and recovery finds the provider's refund.
    */
   async function settle(purchaseId: string, reference: string): Promise<PurchaseRow> {
     const outcome = await inTransaction(async ({ q, purchases, entitlements, journal }) => {
       const p = await purchases.lock(purchaseId);
       if (!p) throw new NotFound('Purchase not found');
-      if (p.status !== 'pending') return { purchase: p, refund: false };
-      if (!(await purchases.lockItem(p))) {
-        return { purchase: (await purchases.markFailed(p.id, 'The item is no longer for sale'))!, refund: true };
-      }
+      if (p.status === 'failed') return { purchase: p, refund: 'already failed' as const };
+      if (p.status !== 'pending') return { purchase: p, refund: null };
+      if (!(await purchases.lockItem(p))) return { purchase: p, refund: 'item gone' as const };
       const settled = await purchases.markSettled(p.id, reference);
       await entitlements.grant({
         id: newId(),
@@ -151,10 +158,64 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       });
       await journal.recordSale(p.id, { amountMinor: p.amount_minor, buyerId: p.buyer_id, sellerId: p.seller_id });
       await events.publish(q, 'purchase.settled', { purchaseId: p.id });
-      return { purchase: settled, refund: false };
+      return { purchase: settled, refund: null };
     });
-    if (outcome.refund) await provider.refund(reference, outcome.purchase.amount_minor);
-    return outcome.purchase;
+    if (outcome.refund === null) return outcome.purchase;
+    await provider.refund(reference, outcome.purchase.amount_minor);
+    if (outcome.refund === 'already failed') return outcome.purchase;
+    return (await repo.markFailed(purchaseId, 'The item is no longer for sale', reference)) ?? (await repo.find(purchaseId))!;
+  }
+
+  /**
+   * A charge the provider collected ends settled or refunded, never pending: settling is tried
+   * twice (a deadlock or a lost connection may pass), and when it still fails the money goes back
+   * and the purchase fails with the provider's reference. If even that fails (the database is
+   * gone), the purchase stays pending and recovery resolves it with the provider.
+   */
+  async function settleOrRefund(purchaseId: string, reference: string, amountMinor: number): Promise<PurchaseRow> {
+    let error: unknown;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        return await settle(purchaseId, reference);
+      } catch (err) {
+        if (err instanceof NotFound) throw err;
+        error = err;
+      }
+    }
+    log.error({ err: error, purchaseId }, 'a charged purchase could not settle; refunding it');
+    await provider.refund(reference, amountMinor);
+    const failed = await repo.markFailed(purchaseId, NOT_COMPLETED, reference);
+    // Not pending any more: someone else (a webhook, recovery) resolved it meanwhile.
+    return failed ?? (await repo.find(purchaseId))!;
+  }
+
+  /**
+   * Resolves the purchases left pending longer than `olderThanMs` (a crash between the charge and
+   * settling, a settle that failed) by asking the provider what happened under each purchase id:
+   * collected → settled (or refunded when it cannot settle); refunded or refused → failed;
+   * never charged → failed; still waiting for the buyer (hosted checkout) → left pending.
+   */
+  async function recoverPending(olderThanMs = RECOVER_AFTER_MS): Promise<{ settled: number; failed: number; waiting: number }> {
+    const counts = { settled: 0, failed: 0, waiting: 0 };
+    // One batch a run; what is left (or still waiting) is asked again on the next run.
+    for (const p of await repo.stalePending(provider.name, olderThanMs, 500)) {
+      try {
+        const state = await provider.lookup(p.id);
+        let row: PurchaseRow | undefined;
+        if (state.status === 'settled') row = await settleOrRefund(p.id, state.reference, p.amount_minor);
+        else if (state.status === 'refunded') row = await repo.markFailed(p.id, NOT_COMPLETED, state.reference);
+        else if (state.status === 'failed') row = await repo.markFailed(p.id, state.reason);
+        else if (state.status === 'unknown')
+          row = await repo.markFailed(p.id, 'The payment was interrupted; nothing was charged');
+        if (row?.status === 'settled') counts.settled += 1;
+        else if (row?.status === 'failed') counts.failed += 1;
+        else counts.waiting += 1;
+      } catch (err) {
+        log.error({ err, purchaseId: p.id }, 'pending purchase not recovered; trying again later');
+        counts.waiting += 1;
+      }
+    }
+    return counts;
   }
 
   async function buy(viewer: Viewer, offer: Offer, idempotencyKey: string | undefined): Promise<BuyResult> {
@@ -172,8 +233,9 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
         description: offer.title,
       });
     } catch (err) {
+      // Whether it charged is unknown: the purchase stays pending and recovery asks the provider.
       log.error({ err, purchaseId: id }, 'payment provider failed');
-      charged = { status: 'failed' as const, reason: 'The payment provider could not be reached' };
+      throw new PaymentFailed('Payment failed: The payment provider could not be reached');
     }
     if (charged.status === 'failed') {
       await repo.markFailed(id, charged.reason);
@@ -184,9 +246,10 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       const pending = await repo.findByKey(viewer._id, key);
       return { record: toRecord(pending!, charged.redirectUrl), pending: true };
     }
-    const settled = await settle(id, charged.reference);
-    if (settled.status !== 'settled') throw new NotFound(settled.failure_reason ?? 'The item is no longer for sale');
-    return { record: toRecord(settled), pending: false };
+    const settled = await settleOrRefund(id, charged.reference, offer.amountMinor);
+    if (settled.status === 'settled') return { record: toRecord(settled), pending: false };
+    if (settled.failure_reason === NOT_COMPLETED) throw new PaymentFailed(`Payment failed: ${NOT_COMPLETED}`);
+    throw new NotFound(settled.failure_reason ?? 'The item is no longer for sale');
   }
 
   /** The parts that take part in a caller's transaction (a takedown, a creator's delete). */
@@ -228,6 +291,9 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
   return {
     on,
     returnMoney,
+    recoverPending,
+    /** The payment provider purchases are charged with (recovery and `ledger:check` ask it). */
+    provider,
     buyVideo: async (viewer: Viewer, videoId: string, key?: string) => buy(viewer, await videoOffer(viewer, videoId), key),
     buyPlaylist: async (viewer: Viewer, playlistId: string, key?: string) =>
       buy(viewer, await playlistOffer(viewer, playlistId), key),
