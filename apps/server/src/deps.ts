@@ -81,6 +81,7 @@ import { notifySellerOfSale } from './features/notifications/subscribers/notify-
 import { notifyOwnerOfModeration } from './features/notifications/subscribers/notify-owner-of-moderation.ts';
 import { notifyReporterOfResolvedReport } from './features/notifications/subscribers/notify-reporter-of-resolved-report.ts';
 import { notifyStaffOfNewReport } from './features/notifications/subscribers/notify-staff-of-new-report.ts';
+import { returnMoneyOfRefundedPurchase } from './features/purchases/return-money-of-refunded-purchase.ts';
 import { forgetNotificationsOfDeletedVideo } from './features/notifications/subscribers/forget-notifications-of-deleted-video.ts';
 import { createAccountMailService } from './features/account-mail/account-mail.service.ts';
 import { createAccountMailHandlers } from './features/account-mail/account-mail.jobs.ts';
@@ -161,7 +162,7 @@ export function createServices(infra: Infra) {
     access,
     events: infra.events,
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
-    refunds: { on: (q) => purchases.on(q), returnMoney: (refunds) => purchases.returnMoney(refunds) },
+    refunds: { on: (q) => purchases.on(q) },
     views,
     captions,
   });
@@ -460,6 +461,7 @@ export function createDurableSubscribers(infra: Infra, services: AppDeps['servic
     notifyOwnerOfModeration('moderation.restored', { notifications, sources }),
     notifyReporterOfResolvedReport({ notifications, sources }),
     notifyStaffOfNewReport({ notifications }),
+    returnMoneyOfRefundedPurchase({ purchases: services.purchases, log: infra.log }),
     forgetNotificationsOfDeletedVideo({ notifications }),
     publishCaptionsOfReadyVideo({
       captions: services.captions,

@@ -196,6 +196,12 @@ export interface PostLikesTable {
   created_at: Timestamp;
 }
 
+/** A refunded purchase whose money the provider gave back (migration 0038). */
+export interface PurchaseMoneyReturnsTable {
+  purchase_id: string;
+  returned_at: Generated<Date>;
+}
+
 export interface PlaylistsTable {
   id: string;
   owner_id: string;
@@ -475,6 +481,7 @@ export interface Database {
   posts: PostsTable;
   post_likes: PostLikesTable;
   playlists: PlaylistsTable;
+  purchase_money_returns: PurchaseMoneyReturnsTable;
   playlist_videos: PlaylistVideosTable;
   purchases: PurchasesTable;
   entitlements: EntitlementsTable;

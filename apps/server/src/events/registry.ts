@@ -37,6 +37,8 @@ export const eventDefinitions = {
   /** Staff took content down or restored it (targetType: video, comment, post, playlist, channel). */
   'moderation.takedown': { payload: z.object({ targetType: z.string(), targetId: Id }) },
   'moderation.restored': { payload: z.object({ targetType: z.string(), targetId: Id }) },
+  /** A settled purchase was refunded in the ledger; its money goes back through the provider after commit. */
+  'purchase.refunded': { payload: z.object({ purchaseId: Id }) },
   /** Someone filed a report (moderators and admins are told). */
   'report.created': { payload: z.object({ reportId: Id }) },
   /** Staff resolved a report (rejected or acted on). */

@@ -4,7 +4,7 @@ import type { Events } from '../../events/events.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService, StaffRule } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
+import type { PurchasesService } from '../purchases/purchases.service.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { createModerationRepo } from './moderation.repo.ts';
@@ -15,7 +15,7 @@ interface Deps {
   access: AccessService;
   audit: AuditService;
   removals: Removals;
-  purchases: Pick<PurchasesService, 'on' | 'returnMoney'>;
+  purchases: Pick<PurchasesService, 'on'>;
   reports: Pick<ReportsService, 'on'>;
   /** Each takedown, restore and suspension is announced in its transaction (the owner is notified). */
   events: Pick<Events, 'publish'>;
@@ -47,12 +47,12 @@ export function createModerationService({ db, access, audit, removals, purchases
     async takedown(viewer: Viewer | null, body: Takedown): Promise<void> {
       staff.assertStaff(viewer, 'moderator');
       const { targetType: type, targetId: id, reason } = body;
-      let refunds: Refund[] = [];
       const done = await db.transaction().execute(async (trx) => {
         const item = await removals.on(trx).takeDown(type, id, reason);
         if (!item) return false;
         if ((type === 'video' || type === 'playlist') && (await createModerationRepo(trx).isExclusive(type, id))) {
-          refunds = await purchases.on(trx).refundBuyers(type === 'video' ? { videoId: id } : { playlistId: id }, reason);
+          // The money goes back after commit (purchase.refunded, docs/paid-content.md).
+          await purchases.on(trx).refundBuyers(type === 'video' ? { videoId: id } : { playlistId: id }, reason);
         }
         if (type !== 'playlist') await reports.on(trx).actionTarget(type, id, viewer._id);
         await audit.on(trx).record({ actorId: viewer._id, action: 'takedown', targetType: type, targetId: id, reason });
@@ -60,7 +60,6 @@ export function createModerationService({ db, access, audit, removals, purchases
         return true;
       });
       if (!done) throw await refusal(type, id, `This ${type} is already taken down`);
-      await purchases.returnMoney(refunds);
     },
 
     /** Puts a taken-down item back as it was; refunded purchases stay refunded (nobody is charged again). */

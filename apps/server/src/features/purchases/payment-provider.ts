@@ -49,8 +49,12 @@ export interface PaymentProvider {
   charge(charge: Charge): Promise<ChargeOutcome>;
   /** Verifies a webhook's signature and reads it; null when it is not a valid event of this provider. */
   readWebhook(headers: Record<string, string | string[] | undefined>, body: Buffer): WebhookEvent | null;
-  /** Gives the money back (a purchase refunded, or one that could not settle after the charge). */
-  refund(reference: string, amountMinor: number): Promise<void>;
+  /**
+   * Gives the money back (a purchase refunded, or one that could not settle after the charge).
+   * `idempotencyKey` is the purchase id: asked again (a retry, a redelivery), the provider refunds
+   * once.
+   */
+  refund(reference: string, amountMinor: number, idempotencyKey: string): Promise<void>;
   /**
    * Asks the provider about the charge made under this purchase id, so a purchase left pending
    * (a crash between the charge and settling) is resolved by what really happened (recovery).

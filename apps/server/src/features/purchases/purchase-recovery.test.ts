@@ -180,7 +180,7 @@ describe('recovery of pending purchases', () => {
     const [v1, v2] = await Promise.all([1, 2].map(() => createVideo(db, owner.id, { isExclusive: true, priceMinor: 700 })));
     const fan = await registerUser(ctx);
     const refunded = await leftPending(fan.id, v1!, owner.id, 120, true);
-    await payment.refund(`test_${refunded}`, 700);
+    await payment.refund(`test_${refunded}`, 700, refunded);
     const gone = await leftPending(fan.id, v2!, owner.id, 120, true);
     await db.deleteFrom('videos').where('id', '=', v2!).execute();
 

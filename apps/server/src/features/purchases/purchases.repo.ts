@@ -193,6 +193,24 @@ export function createPurchasesRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** What a refunded purchase's money return needs (the subscriber of `purchase.refunded`). */
+    async moneyToReturn(id: string) {
+      return db
+        .selectFrom('purchases as p')
+        .leftJoin('purchase_money_returns as r', 'r.purchase_id', 'p.id')
+        .select(['p.id', 'p.status', 'p.provider_ref', 'p.amount_minor', 'r.returned_at as money_returned_at'])
+        .where('p.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async markMoneyReturned(id: string): Promise<void> {
+      await db
+        .insertInto('purchase_money_returns')
+        .values({ purchase_id: id })
+        .onConflict((oc) => oc.column('purchase_id').doNothing())
+        .execute();
+    },
+
     /**
      * settled → refunded for every settled purchase of the item, once: a purchase already
      * refunded (or refunded by a concurrent call, whose commit this UPDATE waits for) is not

@@ -161,7 +161,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       return { purchase: settled, refund: null };
     });
     if (outcome.refund === null) return outcome.purchase;
-    await provider.refund(reference, outcome.purchase.amount_minor);
+    await provider.refund(reference, outcome.purchase.amount_minor, purchaseId);
     if (outcome.refund === 'already failed') return outcome.purchase;
     return (await repo.markFailed(purchaseId, 'The item is no longer for sale', reference)) ?? (await repo.find(purchaseId))!;
   }
@@ -183,7 +183,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       }
     }
     log.error({ err: error, purchaseId }, 'a charged purchase could not settle; refunding it');
-    await provider.refund(reference, amountMinor);
+    await provider.refund(reference, amountMinor, purchaseId);
     const failed = await repo.markFailed(purchaseId, NOT_COMPLETED, reference);
     // Not pending any more: someone else (a webhook, recovery) resolved it meanwhile.
     return failed ?? (await repo.find(purchaseId))!;
@@ -261,24 +261,34 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
        * Refunds every buyer of the item in full, once (docs/moderation.md, "Refunds"): each
        * settled purchase becomes refunded with a journal entry reversing its sale, so the
        * creator's earnings and the platform's fee go back; the access rule then ignores its
-       * entitlement. Returns the refunds, for `returnMoney` once the transaction committed.
+       * entitlement. Each refund is announced (`purchase.refunded`) in the same transaction: the
+       * durable subscriber `return-money-of-refunded-purchase` asks the provider to give the money
+       * back once it committed, retried until the provider answers (docs/paid-content.md).
        */
       async refundBuyers(item: { videoId: string } | { playlistId: string }, reason: string): Promise<Refund[]> {
         const refunded = await purchases.markRefunded(item, reason);
-        for (const p of refunded) await journal.recordRefund(p.id);
+        for (const p of refunded) {
+          await journal.recordRefund(p.id);
+          await events.publish(q, 'purchase.refunded', { purchaseId: p.id });
+        }
         return refunded.map((p) => ({ purchaseId: p.id, reference: p.provider_ref, amountMinor: p.amount_minor }));
       },
     };
   }
 
-  /** Asks the provider to give the money back, after the refunds committed; a failure is logged for an operator. */
-  async function returnMoney(refunds: Refund[]): Promise<void> {
-    for (const r of refunds) {
-      if (r.reference === null) continue;
-      await provider.refund(r.reference, r.amountMinor).catch((err: unknown) => {
-        log.error({ err, purchaseId: r.purchaseId }, 'payment provider did not refund; the ledger already has');
-      });
-    }
+  /**
+   * The money of a refunded purchase goes back through the provider, once: the durable subscriber
+   * of `purchase.refunded` calls this after the refund committed (at least once; a crash between
+   * the commit and the provider's answer asks again after the restart). The provider dedupes by
+   * the purchase id; `money_returned_at` makes a later delivery ask nothing. False when the
+   * provider could not be asked (the caller retries later).
+   */
+  async function returnMoney(purchaseId: string): Promise<'returned' | 'nothing to return'> {
+    const p = await repo.moneyToReturn(purchaseId);
+    if (!p || p.status !== 'refunded' || p.money_returned_at || p.provider_ref === null) return 'nothing to return';
+    await provider.refund(p.provider_ref, p.amount_minor, p.id);
+    await repo.markMoneyReturned(p.id);
+    return 'returned';
   }
 
   const refundFields = (p: { status: string; refunded_at: Date | null; refund_reason: string | null }) => ({

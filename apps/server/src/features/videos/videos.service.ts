@@ -17,7 +17,7 @@ import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
+import type { PurchasesService } from '../purchases/purchases.service.ts';
 import { liveFields, liveMasterUrl } from '../live/live-watch.ts';
 import { toDashboardVideo } from './video-card.ts';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ interface Deps {
   /** What happened, announced in the transaction of the change (a deleted video's files went). */
   events: Pick<Events, 'publish'>;
   /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
-  refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
+  refunds: Pick<PurchasesService, 'on'>;
   /** Counted views, written in batches. */
   views: Pick<ViewCounter, 'count' | 'shown'>;
   /** The watch call's caption tracks and the master playlist that names them (features/captions). */
@@ -328,9 +328,9 @@ export function createVideosService({
      */
     async remove(viewer: Viewer, videoId: string) {
       const video = await loadOwned(videoId, viewer);
-      let refunded: Refund[] = [];
       await repo.transaction(async (tx, trx) => {
-        refunded = await refunds.on(trx).refundBuyers({ videoId: video.id }, DELETED_BY_CREATOR);
+        // The money goes back after commit (purchase.refunded, docs/paid-content.md).
+        await refunds.on(trx).refundBuyers({ videoId: video.id }, DELETED_BY_CREATOR);
         await tx.delete(video.id);
         await events.publish(trx, 'video.deleted', { videoId: video.id, ownerId: video.owner_id });
         await events.publish(trx, 'video.media.gone', { videoId: video.id });
@@ -338,7 +338,6 @@ export function createVideosService({
           await queue.cancel(job, { videoId: video.id }, { trx });
         }
       });
-      await refunds.returnMoney(refunded);
       await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video);
     },
