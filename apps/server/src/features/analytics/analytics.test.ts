@@ -50,7 +50,7 @@ describe('analytics from simulated heartbeats', () => {
     const service = createAnalyticsService({ repo, access: ctx.deps.services.access, tracker });
     const send = (viewer: string, seconds: number, position: number, playing: boolean) => {
       clock = t0 + seconds * 1000;
-      return service.progress(videoId, null, viewer, { position, playing });
+      return service.progress(videoId, null, { key: viewer, address: `address-${viewer}` }, { position, playing });
     };
     // A: 0 → 40 s playing, paused at 40: 15 + 15 + 10 = 40 s watched; furthest point 8 (40 %).
     // B: 0 → 15 playing, a burst 1-3 s later (sampled away), then at 30 s the end: 15 + 15 = 30 s; point 20.
@@ -107,7 +107,7 @@ describe('analytics from simulated heartbeats', () => {
     const tracker = createProgressTracker({ write: (b) => repo.addProgress(b), flushMs: 0, log: silent, now: () => clock });
     const record = async (ms: number, position: number, playing: boolean) => {
       clock = t0 + ms;
-      return tracker.record('viewer', { id: videoId, duration: 60 }, { position, playing });
+      return tracker.record({ key: 'viewer', address: 'address' }, { id: videoId, duration: 60 }, { position, playing });
     };
     await record(0, 0, false);
     await record(MIN_HEARTBEAT_GAP_MS * 2, 1, false); // paused throughout

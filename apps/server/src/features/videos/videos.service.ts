@@ -22,6 +22,7 @@ import { toDashboardVideo } from './video-card.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VideoQueries, VideosRepo } from './videos.repo.ts';
+import type { AddressCap } from './address-cap.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { cancelPublication, endSchedule, queuePublication } from './scheduled-publishing.ts';
 import type { CaptionsService } from '../captions/captions.service.ts';
@@ -42,6 +43,8 @@ interface Deps {
   refunds: Pick<PurchasesService, 'on' | 'returnMoney'>;
   /** Counted views, written in batches. */
   views: Pick<ViewCounter, 'count' | 'shown'>;
+  /** How many views of one video one address may add in an hour (address-cap.ts). */
+  viewsPerAddress: Pick<AddressCap, 'allows'>;
   /** The watch call's caption tracks and the master playlist that names them (features/captions). */
   captions: Pick<CaptionsService, 'forWatch'>;
 }
@@ -77,6 +80,7 @@ export function createVideosService({
   events,
   refunds,
   views,
+  viewsPerAddress,
   captions,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
@@ -127,14 +131,19 @@ export function createVideosService({
   async function watch(
     videoId: string,
     viewer: Viewer | null,
-    opts: { countView: boolean; viewerKey?: string } = { countView: true },
+    opts: { countView: boolean; viewer?: { key: string; address: string } } = { countView: true },
   ): Promise<WatchVideo> {
     await assertCanWatch(videoId, viewer);
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
+    // One view per viewer and rolling hour (their mark), and no more than the address's cap.
     const counted = Boolean(
-      opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.markView(row.id, opts.viewerKey)),
+      opts.countView &&
+      row.status === 'ready' &&
+      opts.viewer &&
+      (await repo.markView(row.id, opts.viewer.key)) &&
+      (await viewsPerAddress.allows(row.id, opts.viewer.address)),
     );
     if (counted) await views.count(row.id);
     // This process's counted views show at once in its answers; lists show them once written.
