@@ -108,7 +108,7 @@ export interface Infra {
 export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
-  const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs, { db, events: infra.events });
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault });
   const mediaGate = createMediaGate({ access, tokens });
   const audit = createAuditService(db);
@@ -186,6 +186,7 @@ export function createServices(infra: Infra) {
     purchases,
     reports,
     events: infra.events,
+    sessions,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });

@@ -26,11 +26,6 @@ export function createModerationRepo(db: Db) {
       await db.updateTable('users').set({ suspended_reason: null, suspended_at: null }).where('id', '=', id).execute();
     },
 
-    /** Every session of the account ends at once (the session lookup also ignores suspended users). */
-    async endSessions(userId: string) {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    },
-
     /** Whether an item exists at all (a refused takedown or restore: 404, or 409 when it is in another state). */
     async itemExists(type: 'video' | 'comment' | 'post' | 'playlist', id: string): Promise<boolean> {
       const table = { video: 'videos', comment: 'comments', post: 'posts', playlist: 'playlists' } as const;

@@ -6,7 +6,7 @@ import type { AccessService, StaffRule } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PurchasesService, Refund } from '../purchases/purchases.service.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
-import type { Viewer } from '../sessions/sessions.service.ts';
+import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
 import { createModerationRepo } from './moderation.repo.ts';
 import type { RemovableType, Removals } from './removals.ts';
 
@@ -19,6 +19,8 @@ interface Deps {
   reports: Pick<ReportsService, 'on'>;
   /** Each takedown, restore and suspension is announced in its transaction (the owner is notified). */
   events: Pick<Events, 'publish'>;
+  /** Ending the suspended account's sessions, in the suspension's transaction. */
+  sessions: Pick<SessionsService, 'on'>;
 }
 
 const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment', post: 'Post', playlist: 'Playlist' };
@@ -28,7 +30,7 @@ const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment'
  * the content's state, the refunds of paid content, the reports it settles and the audit entry
  * commit together or not at all. The money goes back through the provider after the commit.
  */
-export function createModerationService({ db, access, audit, removals, purchases, reports, events }: Deps) {
+export function createModerationService({ db, access, audit, removals, purchases, reports, events, sessions }: Deps) {
   const repo = createModerationRepo(db);
   const staff: StaffRule = access;
 
@@ -91,7 +93,8 @@ export function createModerationService({ db, access, audit, removals, purchases
         staff.assertCanSuspend(viewer, user);
         if (user.suspended_reason !== null) throw new Conflict('This account is already suspended');
         await tx.suspend(userId, body.reason);
-        await tx.endSessions(userId);
+        // Every session ends at once (the session lookup also ignores suspended users).
+        await sessions.on(trx).endAll(userId);
         await removals.on(trx).hideOwner(userId, body.reason);
         await events.publish(trx, 'moderation.takedown', { targetType: 'channel', targetId: userId });
         // Reports on the channel were acted on.
