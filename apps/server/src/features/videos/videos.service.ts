@@ -148,9 +148,11 @@ export function createVideosService({
     if (counted) await views.count(row.id);
     // This process's counted views show at once in its answers; lists show them once written.
     row = { ...row, views: views.shown(row.id, row.views, counted) };
-    // Exclusive media only through the app's token-checked path (same origin, so the session
-    // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
-    const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
+    // Exclusive media, and a scheduled video's (its owner's alone until published), only through
+    // the app's token-checked path (same origin, so the session cookie goes along); public media
+    // from wherever the driver serves them (app, bucket, CDN).
+    const tokenised = row.is_exclusive || row.status === 'scheduled';
+    const base = tokenised ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
