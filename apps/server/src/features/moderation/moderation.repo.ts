@@ -32,6 +32,17 @@ export function createModerationRepo(db: Db) {
       return Boolean(await db.selectFrom(table[type]).select('id').where('id', '=', id).executeTakeFirst());
     },
 
+    /** Who owns an item, with their role (staff's content is an admin's to take down); undefined when missing. */
+    async itemOwner(type: 'video' | 'comment' | 'post' | 'playlist', id: string) {
+      const table = { video: 'videos', comment: 'comments', post: 'posts', playlist: 'playlists' } as const;
+      return db
+        .selectFrom(`${table[type]} as item` as 'videos as item')
+        .innerJoin('users', 'users.id', 'item.owner_id')
+        .select(['users.id', 'users.role'])
+        .where('item.id', '=', id)
+        .executeTakeFirst();
+    },
+
     /** A playlist's exclusivity, for its refunds. */
     async isExclusive(type: 'video' | 'playlist', id: string): Promise<boolean> {
       const row =

@@ -51,6 +51,8 @@ export function createModerationService({ db, access, audit, removals, purchases
       const { targetType: type, targetId: id, reason } = body;
       let refunds: Refund[] = [];
       const done = await db.transaction().execute(async (trx) => {
+        const owner = await createModerationRepo(trx).itemOwner(type, id);
+        if (owner) staff.assertCanTakeDown(viewer, owner);
         const item = await removals.on(trx).takeDown(type, id, reason);
         if (!item) return false;
         if ((type === 'video' || type === 'playlist') && (await createModerationRepo(trx).isExclusive(type, id))) {
@@ -70,6 +72,8 @@ export function createModerationService({ db, access, audit, removals, purchases
       staff.assertStaff(viewer, 'moderator');
       const { targetType: type, targetId: id } = body;
       const done = await db.transaction().execute(async (trx) => {
+        const owner = await createModerationRepo(trx).itemOwner(type, id);
+        if (owner) staff.assertCanTakeDown(viewer, owner);
         const item = await removals.on(trx).restore(type, id);
         if (!item) return false;
         await audit.on(trx).record({ actorId: viewer._id, action: 'restore', targetType: type, targetId: id });
