@@ -26,7 +26,7 @@ import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
-import { createRateCounters } from './db/rate-counters.ts';
+import { createPostgresRateCounters, createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
 import { createMediaGate } from './features/media/media-gate.ts';
 import { createAccessService } from './features/access/access.service.ts';
@@ -44,6 +44,7 @@ import { createRemovals } from './features/moderation/removals.ts';
 import { createVideosRepo } from './features/videos/videos.repo.ts';
 import { createVideosService } from './features/videos/videos.service.ts';
 import { createViewCounter } from './features/videos/view-counter.ts';
+import { createAddressCap } from './features/videos/address-cap.ts';
 import { createCaptionsRepo } from './features/captions/captions.repo.ts';
 import { createCaptionsService } from './features/captions/captions.service.ts';
 import { createTranscribeHandler } from './features/captions/transcribe.job.ts';
@@ -116,7 +117,7 @@ export interface Infra {
 export function createServices(infra: Infra) {
   const { config, db, storage, mediaSecret, queue } = infra;
   const tokens = createMediaTokens(mediaSecret, config.mediaTokenTtlSeconds);
-  const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs);
+  const sessions = createSessionsService(createSessionsRepo(db), config.sessionTtlMs, { db, events: infra.events });
   const access = createAccessService({ db, uploadLimitDefault: config.uploadLimitDefault });
   const mediaGate = createMediaGate({ access, tokens });
   const audit = createAuditService(db);
@@ -164,6 +165,8 @@ export function createServices(infra: Infra) {
     // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
     refunds: { on: (q) => purchases.on(q) },
     views,
+    // Always in PostgreSQL: every process of every layout counts an address's views together.
+    viewsPerAddress: createAddressCap(createPostgresRateCounters(db)),
     captions,
   });
   const uploads = createUploadsService({ config, db, storage, access, log: infra.log });
@@ -202,6 +205,7 @@ export function createServices(infra: Infra) {
     purchases,
     reports,
     events: infra.events,
+    sessions,
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });

@@ -215,9 +215,9 @@ async function pagePreloads(context: StaticHandlerContext, client: QueryClient, 
   return watchPreloads(video, request.origin, fetchText);
 }
 
-/** The HTTP status of the page: 404 for the not-found screen and for a page whose subject is missing. */
+/** The HTTP status of the page: 404 for the not-found screen, 404 or 410 for a page whose subject is missing or removed. */
 function pageStatus(context: StaticHandlerContext, head: PageHead): number {
-  if (head.missing) return 404;
+  if (head.status) return head.status;
   const last = context.matches[context.matches.length - 1];
   return last?.route.path === '*' ? 404 : context.statusCode;
 }

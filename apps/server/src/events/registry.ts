@@ -26,6 +26,14 @@ export const eventDefinitions = {
   'video.published': { payload: z.object({ videoId: Id }) },
   /** A user's public face changed (username, full name, avatar): the cards and channel pages that name them. */
   'user.changed': { payload: z.object({ userId: Id }) },
+  /**
+   * Sessions ended (features/sessions: logout, suspension, password change or reset, account
+   * deletion): `sessionId` that one; else every session of `userId` but `exceptSessionId` (null:
+   * all). Every process closes the streams those sessions hold open.
+   */
+  'sessions.ended': {
+    payload: z.object({ userId: Id, sessionId: z.string().max(100).nullable(), exceptSessionId: z.string().max(100).nullable() }),
+  },
   /** A comment was written (on a video or a post). */
   'comment.created': { payload: z.object({ commentId: Id }) },
   /** A comment was deleted by its author (a top-level one with its replies): the live chat of its video drops it. */

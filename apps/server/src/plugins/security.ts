@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { Forbidden } from '../lib/errors.ts';
+import { BadInput, Forbidden } from '../lib/errors.ts';
 import { mediaOrigins } from '../storage/create-storage.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
 
@@ -51,7 +51,8 @@ export function isSameOriginRequest(
  * not a valid one.
  */
 export function ownOrigin(protocol: string, host: string | undefined): string | null {
-  if (!host) return null;
+  // A DNS name (browsers send IDNs as punycode), an IPv4 or a bracketed IPv6 address, and a port.
+  if (!host || !HOST_SYNTAX.test(host)) return null;
   let url: URL;
   try {
     url = new URL(`${protocol}://${host}`);
@@ -63,6 +64,8 @@ export function ownOrigin(protocol: string, host: string | undefined): string | 
   const withDefaultPort = `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`;
   return url.host === given || withDefaultPort === given ? url.origin : null;
 }
+
+const HOST_SYNTAX = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * The headers a helmet middleware sets, recorded once: with no per-request policy (no nonces, no
@@ -126,6 +129,14 @@ export async function registerSecurity(
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of request.routeOptions.config.embeddable ? embedHeaders : headers) reply.raw.setHeader(name, value);
     done();
+  });
+
+  // A Host that names no origin (`a b`, `x@y`, `h/p`, a bad port) is the client's error: 400
+  // before anything builds a URL of it (a page's links, the same-origin check), never an
+  // error-level log of a render that failed on it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const host = request.host;
+    done(host && ownOrigin(request.protocol, host) === null ? new BadInput('Malformed Host header') : undefined);
   });
 
   // API.md §2: refuse state changes that are not same-origin, so another site (a sibling

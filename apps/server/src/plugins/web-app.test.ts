@@ -167,6 +167,32 @@ describe('pages rendered by the server entry', () => {
     expect(res.headers.location).toBe('/?next=%2Fliked%3Fpage%3D2');
   });
 
+  it('answers a malformed Host header with the 400 envelope, for pages and API calls alike, logging no error', async () => {
+    const errors: unknown[] = [];
+    const logError = ctx.app.log.error.bind(ctx.app.log);
+    ctx.app.log.error = ((...args: unknown[]) => void errors.push(args)) as typeof ctx.app.log.error;
+    try {
+      for (const host of ['exa mple.com', 'user@example.com', 'example.com/path', 'example.com:99999', 'exa"mple.com']) {
+        for (const url of ['/video/watch/0190a5f0-0000-7000-8000-000000000000', '/', '/api/video?page=1']) {
+          const res = await get(url, { host });
+          expect(res.statusCode, `${host} ${url}`).toBe(400);
+          expect(res.json()).toEqual({
+            statusCode: 400,
+            data: 'Malformed Host header',
+            message: 'Malformed Host header',
+            success: false,
+          });
+        }
+      }
+    } finally {
+      ctx.app.log.error = logError;
+    }
+    expect(errors).toEqual([]);
+    // Well-formed hosts, with or without a port, IPv6 too, are pages as ever.
+    for (const host of ['example.com', 'example.com:8080', '[::1]:3000', '127.0.0.1'])
+      expect((await get('/', { host })).statusCode).toBe(200);
+  });
+
   it('refuses other methods on pages with the 404 envelope', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/home', headers: { origin: 'http://localhost' } });
     expect(res.statusCode).toBe(404);

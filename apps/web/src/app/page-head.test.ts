@@ -56,6 +56,18 @@ describe('pageHead', () => {
         status: 'error',
         error: new ApiError({ status: 404, message: 'Video not found' }),
       });
-    expect(pageHead({ context: watchPage('v3'), client: missing, origin }).missing).toBe(true);
+    expect(pageHead({ context: watchPage('v3'), client: missing, origin }).status).toBe(404);
+  });
+
+  it('marks a removed video for a 410 and says why, as its watch call does', () => {
+    const removed = new QueryClient();
+    removed
+      .getQueryCache()
+      .build(removed, { queryKey: watchKeys.video('v4') })
+      .setState({ status: 'error', error: new ApiError({ status: 410, message: 'This video was removed: Spam' }) });
+    const head = pageHead({ context: watchPage('v4'), client: removed, origin });
+    expect(head.status).toBe(410);
+    expect(head.description).toBe('This video was removed: Spam');
+    expect(headTags(head)).toContain('This video was removed: Spam');
   });
 });

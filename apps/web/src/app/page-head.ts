@@ -8,6 +8,7 @@ import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
 import { channelKeys, postKeys, watchKeys } from '@/lib/query-keys';
 import { escapeHtml as escape } from '@/lib/escape-html';
+import { subjectStatus } from './page-status';
 
 /**
  * The <head> of a server-rendered page (API.md §15): title, description, OpenGraph and Twitter
@@ -31,8 +32,11 @@ export type PageHead = {
   video?: { url: string; type: string };
   /** The oEmbed discovery link (watch pages of public videos). */
   oembed?: string;
-  /** The page's subject does not exist (or is not for this viewer): the page answers 404. */
-  missing?: boolean;
+  /**
+   * The page's subject does not exist (or is not for this viewer): 404; was removed: 410
+   * (`page-status.ts`). The page answers with it.
+   */
+  status?: 404 | 410;
 };
 
 /**
@@ -76,7 +80,12 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   if (path === '/video/watch/:videoId' && params.videoId) {
     const key = watchKeys.video(params.videoId);
     const video = client.getQueryData<WatchVideo>(key);
-    if (!video) return { ...base, title: `Unable to load video · ${SITE_NAME}`, missing: notFound(client, key) };
+    if (!video) {
+      const error = failure(client, key);
+      // A removed video's page says why, as its watch call does ("This video was removed: …").
+      const removed = subjectStatus(error) === 410 && error?.message ? { description: error.message } : {};
+      return { ...base, title: `Unable to load video · ${SITE_NAME}`, ...removed, ...statusOf(client, key) };
+    }
     const title = video.title.trim() || 'Untitled Video';
     const open = !video.isExclusive;
     return {
@@ -93,7 +102,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   if ((path === '/channel/:channelId' || path === '/channel') && (params.channelId || path === '/channel')) {
     const key = params.channelId ? channelKeys.detail(params.channelId) : channelKeys.own();
     const channel = client.getQueryData<ChannelProfile>(key);
-    if (!channel) return { ...base, title: `Channel unavailable · ${SITE_NAME}`, missing: notFound(client, key) };
+    if (!channel) return { ...base, title: `Channel unavailable · ${SITE_NAME}`, ...statusOf(client, key) };
     return {
       ...base,
       title: `${channel.fullname} · ${SITE_NAME}`,
@@ -107,7 +116,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
     const key = postKeys.detail(params.postId);
     const post = client.getQueryData<Post>(key);
     const author = post?.owner[0];
-    if (!post || !author) return { ...base, missing: notFound(client, key) };
+    if (!post || !author) return { ...base, ...statusOf(client, key) };
     return {
       ...base,
       title: `Post by ${author.fullname} · ${SITE_NAME}`,
@@ -120,7 +129,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   if ((path === '/playlist/p/:playlistId' || path === '/playlist/u/:channelId/p/:playlistId') && params.playlistId) {
     const key = playlistKeys.detail(params.playlistId);
     const detail = client.getQueryData<PlaylistDetail>(key);
-    if (!detail) return { ...base, title: `Playlist unavailable · ${SITE_NAME}`, missing: notFound(client, key) };
+    if (!detail) return { ...base, title: `Playlist unavailable · ${SITE_NAME}`, ...statusOf(client, key) };
     const { playlist } = detail;
     return {
       ...base,
@@ -136,9 +145,14 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   return base;
 }
 
-function notFound(client: QueryClient, key: readonly unknown[]): boolean {
-  const error = client.getQueryState(key)?.error as { status?: number } | null | undefined;
-  return error?.status === 404;
+function failure(client: QueryClient, key: readonly unknown[]) {
+  return client.getQueryState(key)?.error as { status?: number; message?: string } | null | undefined;
+}
+
+/** The head's `status` when the subject's call failed with one a page answers with. */
+function statusOf(client: QueryClient, key: readonly unknown[]): Pick<PageHead, 'status'> {
+  const status = subjectStatus(failure(client, key));
+  return status ? { status } : {};
 }
 
 /** The first words of a text, on one line, for a description. */

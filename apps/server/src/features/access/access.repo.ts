@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
-import { listed, playlistGrants, playlistOpenTo, visibleTo, watchableBy } from './access.sql.ts';
+import { listed, mediaFinal, playlistGrants, playlistOpenTo, visibleTo, watchableBy } from './access.sql.ts';
 
 export interface NewEntitlement {
   id: string;
@@ -17,7 +17,7 @@ export function createAccessRepo(db: Db) {
   return {
     /**
      * For each of `videoIds` that exists, in one query: listed, visible to the viewer, open to
-     * everyone, and whether the viewer may watch it. `final`: its files no longer change.
+     * everyone, and whether the viewer may watch it. `final`: its files no longer change (`mediaFinal`).
      */
     async decide(viewerId: string | null, videoIds: readonly string[]) {
       if (videoIds.length === 0) return [];
@@ -25,7 +25,7 @@ export function createAccessRepo(db: Db) {
         .selectFrom('videos as v')
         .select([
           'v.id',
-          'v.has_mp4 as final',
+          mediaFinal('v').as('final'),
           'v.media_key',
           listed('v').as('listed'),
           visibleTo(viewerId, 'v').as('visible'),
@@ -46,7 +46,7 @@ export function createAccessRepo(db: Db) {
         .selectFrom('videos as v')
         .select([
           'v.id',
-          'v.has_mp4 as final',
+          mediaFinal('v').as('final'),
           'v.media_key',
           watchableBy(null, 'v').as('open'),
           // No live session: the user is NULL and every branch but the first is unknown.

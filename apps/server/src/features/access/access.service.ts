@@ -32,6 +32,7 @@ export const STORAGE_QUOTA_EXCEEDED = 'Storage quota exceeded';
 export interface StaffRule {
   assertStaff(viewer: Viewer | null, level: StaffLevel): asserts viewer is Viewer;
   assertCanSuspend(viewer: Viewer | null, target: { id: string; role: Role }): asserts viewer is Viewer;
+  assertCanTakeDown(viewer: Viewer | null, owner: { id: string; role: Role }): asserts viewer is Viewer;
 }
 
 /**
@@ -118,6 +119,18 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
       if (!isStaff(viewer.role, 'moderator')) throw new Forbidden('Only staff can do this');
       if (target.id === viewer._id) throw new Forbidden('You cannot suspend yourself');
       if (target.role !== 'user' && !isStaff(viewer.role, 'admin')) throw new Forbidden('Only an admin can suspend staff');
+    },
+    /**
+     * Who may take down (and restore) whose content: moderators a plain user's, admins anyone's,
+     * as with suspensions. 401 anonymous, 403 below moderator or on staff's content (a
+     * moderator's own included) without being an admin.
+     */
+    assertCanTakeDown(viewer: Viewer | null, owner: { id: string; role: Role }): asserts viewer is Viewer {
+      if (!viewer) throw new Unauthorized('Sign in to continue');
+      if (!isStaff(viewer.role, 'moderator')) throw new Forbidden('Only staff can do this');
+      if (owner.role !== 'user' && !isStaff(viewer.role, 'admin')) {
+        throw new Forbidden("Only an admin can take down staff's content");
+      }
     },
     /**
      * What only a video's owner may do to it beyond editing its details (its captions): anonymous

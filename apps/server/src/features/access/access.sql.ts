@@ -53,19 +53,28 @@ export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: stri
 
 /**
  * THE access rule: a removed video (taken down, or its owner suspended) is open to nobody, not
- * even its owner; otherwise a video that is not exclusive is open to everyone, and an exclusive
- * one to its owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner
- * that contains it (a refunded purchase grants nothing). Anonymous viewers (null) only ever see
- * the first branch.
+ * even its owner; otherwise a video that is not exclusive is open to everyone once it is public
+ * (a scheduled one is its owner's alone until its `publishAt`, every byte of its media too), and
+ * an exclusive one to its owner, a buyer of the video, and a buyer of an exclusive playlist by
+ * the same owner that contains it (a refunded purchase grants nothing). Anonymous viewers (null)
+ * only ever see the first branch.
  */
 export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   const present = sql<boolean>`${ref(v, 'status')} <> 'removed'`;
-  const open = sql<boolean>`NOT ${ref(v, 'is_exclusive')}`;
+  const open = sql<boolean>`(NOT ${ref(v, 'is_exclusive')} AND ${ref(v, 'status')} <> 'scheduled')`;
   if (viewerId === null) return sql<boolean>`(${present} AND ${open})`;
   return sql<boolean>`(${present} AND (${open}
     OR ${ref(v, 'owner_id')} = ${viewerId}
     OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'video' AND e.video_id = ${ref(v, 'id')} AND ${granting('e')})
     OR ${ref(v, 'id')} IN (SELECT g.video_id FROM (${playlistGrants(viewerId)}) g)))`;
+}
+
+/**
+ * A video's files no longer change, so whether they are open may be kept (the media gate): the
+ * whole MP4 is written and the video is not waiting for its `publishAt` (publishing opens them).
+ */
+export function mediaFinal(v = 'videos'): RawBuilder<boolean> {
+  return sql<boolean>`(${ref(v, 'has_mp4')} AND ${ref(v, 'status')} <> 'scheduled')`;
 }
 
 /** A playlist's own door (its detail's `access`): not exclusive, the viewer's own, or bought by the viewer. */

@@ -4,7 +4,7 @@ import { AnalyticsQuery, Id, ProgressAnswer, ProgressBody, StudioAnalytics, enve
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
-import { viewerKey } from '../videos/viewer-key.ts';
+import { addressKey, viewerKey } from '../videos/viewer-key.ts';
 
 /** `POST /api/video/v/:videoId/progress`: the player's heartbeat (API.md §16). */
 export const progressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -22,7 +22,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       const counted = await deps.services.analytics.progress(
         request.params.videoId,
         request.viewer,
-        viewerKey(request),
+        { key: viewerKey(request), address: addressKey(request) },
         request.body,
       );
       return ok(reply, { counted });

@@ -14,6 +14,7 @@ import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AnalyticsRepo, AnalyticsScope } from './analytics.repo.ts';
 import type { ProgressSink } from './progress-relay.ts';
+import type { HeartbeatSender } from './progress-tracker.ts';
 
 /** A heartbeat's position may pass the stored duration by this much (players round, containers differ). */
 const POSITION_SLACK_SECONDS = 2;
@@ -75,15 +76,15 @@ export function createAnalyticsService({ repo, access, tracker, now = Date.now }
      * session proves they could watch a moment ago); otherwise the watch call's rule answers
      * (404 / 401) and the position must lie within the video.
      */
-    async progress(videoId: string, viewer: Viewer | null, viewerKey: string, beat: ProgressBody): Promise<boolean> {
-      if (tracker.tooSoon(viewerKey, videoId, beat.playing)) return false;
+    async progress(videoId: string, viewer: Viewer | null, sender: HeartbeatSender, beat: ProgressBody): Promise<boolean> {
+      if (tracker.tooSoon(sender.key, videoId, beat.playing)) return false;
       await access.assertCanWatch(videoId, viewer);
       const duration = await readyDuration(videoId);
       if (duration === null) return false;
       if (beat.position > duration + POSITION_SLACK_SECONDS) {
         throw new BadInput('position is past the end of the video', [{ field: 'position', problem: 'past the duration' }]);
       }
-      return tracker.record(viewerKey, { id: videoId, duration }, beat);
+      return tracker.record(sender, { id: videoId, duration }, beat);
     },
 
     /** GET /api/studio/analytics: every day of the range present, zeros included. */

@@ -50,7 +50,7 @@ describe('analytics from simulated heartbeats', () => {
     /** One heartbeat of `viewer` at `seconds` after t0, as the player sends it. */
     const send = (viewer: string, seconds: number, position: number, playing: boolean) => {
       clock = t0 + seconds * 1000;
-      return service.progress(videoId, null, viewer, { position, playing });
+      return service.progress(videoId, null, { key: viewer, address: `address-${viewer}` }, { position, playing });
     };
     return { tracker, send };
   }
@@ -148,7 +148,7 @@ describe('analytics from simulated heartbeats', () => {
     const tracker = createProgressTracker({ write: (b) => repo.addProgress(b), flushMs: 0, log: silent, now: () => clock });
     const record = async (ms: number, position: number, playing: boolean) => {
       clock = t0 + ms;
-      return tracker.record('viewer', { id: videoId, duration: 60 }, { position, playing });
+      return tracker.record({ key: 'viewer', address: 'address' }, { id: videoId, duration: 60 }, { position, playing });
     };
     await record(0, 0, false);
     await record(MIN_HEARTBEAT_GAP_MS * 2, 1, false); // paused throughout

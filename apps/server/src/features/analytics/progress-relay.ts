@@ -1,5 +1,5 @@
 import type { ProgressBody } from '@streamhub/contract';
-import type { ProgressTracker } from './progress-tracker.ts';
+import type { HeartbeatSender, ProgressTracker } from './progress-tracker.ts';
 
 /** Where heartbeats go once their video and viewer are checked: the tracker, or a relay to it. */
 export type ProgressSink = Pick<ProgressTracker, 'tooSoon' | 'record'>;
@@ -8,7 +8,7 @@ export type ProgressSink = Pick<ProgressTracker, 'tooSoon' | 'record'>;
 interface ProgressMessage {
   type: 'streamhub:progress';
   id: number;
-  viewer: string;
+  viewer: HeartbeatSender;
   video: { id: string; duration: number };
   beat: ProgressBody;
 }
@@ -63,7 +63,7 @@ export function createProgressRelay(channel: {
  */
 export function answerRelayedProgress(message: unknown, tracker: ProgressSink, reply: (answer: CountedMessage) => void): boolean {
   const m = message as Partial<ProgressMessage> | null;
-  if (m?.type !== 'streamhub:progress' || typeof m.id !== 'number' || !m.viewer || !m.video || !m.beat) return false;
+  if (m?.type !== 'streamhub:progress' || typeof m.id !== 'number' || !m.viewer?.key || !m.video || !m.beat) return false;
   const id = m.id;
   tracker.record(m.viewer, m.video, m.beat).then(
     (counted) => reply({ type: 'streamhub:progress:counted', id, counted }),

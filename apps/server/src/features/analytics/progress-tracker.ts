@@ -1,4 +1,5 @@
 import { RETENTION_POINTS, type ProgressBody } from '@streamhub/contract';
+import { VIEWS_PER_ADDRESS } from '../videos/address-cap.ts';
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -22,6 +23,12 @@ const STARTED_FROM_ZERO_SECONDS = 15;
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** The most sessions one process remembers (the least recently heard are forgotten first). */
 const MAX_SESSIONS = 200_000;
+/**
+ * Sessions one address (viewer-key.ts `networkOf`) may hold on one video at once, whoever is signed
+ * in there: the views' cap (features/videos/address-cap.ts), so a pile of accounts on one address
+ * adds no more watch time than that many viewers could.
+ */
+export const SESSIONS_PER_ADDRESS = VIEWS_PER_ADDRESS;
 /** A position this close to the end reaches 100 % (the browser's duration and ffprobe's differ by a frame or two). */
 const END_TOLERANCE_SECONDS = 0.5;
 
@@ -42,6 +49,12 @@ interface Session {
   position: number;
   /** The retention points this session has played through (bit i: point i), each counted once. */
   reached: number;
+}
+
+/** Who sent a heartbeat: the viewer (viewer-key.ts) and the address they sent it from. */
+export interface HeartbeatSender {
+  key: string;
+  address: string;
 }
 
 /** The retention point (0 … 20) a position reaches. */
@@ -75,6 +88,8 @@ export function createProgressTracker({
   now?: () => number;
 }) {
   const sessions = new Map<string, Session>();
+  /** `address|videoId` → its sessions' viewers and when each was last heard; least recently heard first. */
+  const byAddress = new Map<string, { viewers: Map<string, number>; lastAt: number }>();
   let pending = new Map<string, DayProgress>();
   let flushing: Promise<void> = Promise.resolve();
   const timer = flushMs > 0 ? setInterval(() => void flush(), flushMs) : undefined;
@@ -100,6 +115,26 @@ export function createProgressTracker({
       if (s.lastAt > cutoff && sessions.size <= MAX_SESSIONS) break;
       sessions.delete(key);
     }
+    for (const [key, a] of byAddress) {
+      if (a.lastAt > cutoff && byAddress.size <= MAX_SESSIONS) break;
+      byAddress.delete(key);
+    }
+  }
+
+  /**
+   * Whether `sender` may hold a session on `videoId` at `at`: always when it has one, else while
+   * its address holds fewer than SESSIONS_PER_ADDRESS live ones there. Notes the sender as heard.
+   */
+  function addressRoom(sender: HeartbeatSender, videoId: string, at: number): boolean {
+    const key = `${sender.address}|${videoId}`;
+    const a = byAddress.get(key) ?? { viewers: new Map<string, number>(), lastAt: at };
+    for (const [viewer, lastAt] of a.viewers) if (at - lastAt > SESSION_IDLE_MS) a.viewers.delete(viewer);
+    if (!a.viewers.has(sender.key) && a.viewers.size >= SESSIONS_PER_ADDRESS) return false;
+    a.viewers.set(sender.key, at);
+    a.lastAt = at;
+    byAddress.delete(key); // set again last: the map stays in order of last heard
+    byAddress.set(key, a);
+    return true;
   }
 
   function flush(): Promise<void> {
@@ -125,12 +160,16 @@ export function createProgressTracker({
       return s !== undefined && now() - s.lastAt < (s.playing === playing ? MIN_HEARTBEAT_GAP_MS : MIN_CHANGE_GAP_MS);
     },
 
-    /** Counts one heartbeat of `viewer` on a video of `duration` seconds; false when sampled away. */
-    async record(viewer: string, video: { id: string; duration: number }, beat: ProgressBody): Promise<boolean> {
+    /**
+     * Counts one heartbeat of `sender` on a video of `duration` seconds; false when sampled away
+     * or when its address already holds SESSIONS_PER_ADDRESS other sessions on the video.
+     */
+    async record(sender: HeartbeatSender, video: { id: string; duration: number }, beat: ProgressBody): Promise<boolean> {
       const at = now();
-      const key = `${viewer}|${video.id}`;
+      const key = `${sender.key}|${video.id}`;
       const s = sessions.get(key);
       if (s && at - s.lastAt < (s.playing === beat.playing ? MIN_HEARTBEAT_GAP_MS : MIN_CHANGE_GAP_MS)) return false;
+      if (!addressRoom(sender, video.id, at)) return false;
       const t = totals(video.id, new Date(at).toISOString().slice(0, 10));
       const point = retentionPoint(beat.position, video.duration);
       const reach = (from: number, to: number, mask: number): number => {

@@ -18,9 +18,14 @@ export const RETRY_SECONDS = 3;
 /** Ids remembered per stream so a comment read twice (replay and live) goes once. */
 const SENT_MEMORY = 500;
 
+/** Who follows a chat: a signed-in user's session (the chat ends with it), or an anonymous address. */
+type Follower = { userId: string | null; sessionId: string | null; address: string };
+
 interface Stream {
   videoId: string;
   viewerKey: string;
+  userId: string | null;
+  sessionId: string | null;
   res: ServerResponse;
   /** Live comments that arrived while the replay was being sent. */
   pending: Comment[] | null;
@@ -106,6 +111,16 @@ export function createCommentStreams({ comments, events, heartbeatMs, withUrls, 
     for (const s of [...(byVideo.get(videoId) ?? [])]) s.res.end();
   }
 
+  /** A signed-in viewer's chats end with their session (logout, suspension, password change…). */
+  function endSessions(ended: { userId: string; sessionId: string | null; exceptSessionId: string | null }) {
+    for (const streams of [...byVideo.values()]) {
+      for (const s of [...streams]) {
+        if (s.userId !== ended.userId) continue;
+        if (ended.sessionId ? s.sessionId === ended.sessionId : s.sessionId !== ended.exceptSessionId) s.res.end();
+      }
+    }
+  }
+
   function listen() {
     if (unsubscribe.length) return;
     unsubscribe = [
@@ -114,6 +129,7 @@ export function createCommentStreams({ comments, events, heartbeatMs, withUrls, 
       events.on('comment.deleted', (e) => dropped(e.payload.videoId, e.payload.commentId, e.payload.parentId)),
       events.on('video.media.gone', (e) => endVideo(e.payload.videoId)),
       events.on('video.deleted', (e) => endVideo(e.payload.videoId)),
+      events.on('sessions.ended', (e) => endSessions(e.payload)),
       events.onGap(() => void catchUp()),
     ];
   }
@@ -130,12 +146,12 @@ export function createCommentStreams({ comments, events, heartbeatMs, withUrls, 
   }
 
   /** `user:<id>` or `address:<ip>`: who a chat counts against. */
-  const keyOf = (viewer: { userId: string | null; address: string }) =>
+  const keyOf = (viewer: Pick<Follower, 'userId' | 'address'>) =>
     viewer.userId ? `user:${viewer.userId}` : `address:${viewer.address}`;
 
   return {
     /** Refuses a chat over the limits (429), before any header is written. */
-    assertRoom(viewer: { userId: string | null; address: string }) {
+    assertRoom(viewer: Pick<Follower, 'userId' | 'address'>) {
       const cap = viewer.userId ? STREAMS_PER_USER : STREAMS_PER_ADDRESS;
       if ((perViewer.get(keyOf(viewer)) ?? 0) >= cap || total >= STREAMS_PER_PROCESS) {
         throw new TooManyRequests(RETRY_SECONDS);
@@ -146,16 +162,13 @@ export function createCommentStreams({ comments, events, heartbeatMs, withUrls, 
      * Serves one chat on `res` (headers already written; the watch rule already asked): replays
      * the comments after `lastEventId`, then live ones until the client goes or the server stops.
      */
-    async open(
-      videoId: string,
-      viewer: { userId: string | null; address: string },
-      res: ServerResponse,
-      lastEventId: string | null,
-    ) {
+    async open(videoId: string, viewer: Follower, res: ServerResponse, lastEventId: string | null) {
       listen();
       const s: Stream = {
         videoId,
         viewerKey: keyOf(viewer),
+        userId: viewer.userId,
+        sessionId: viewer.sessionId,
         res,
         pending: [],
         sent: new Set(),

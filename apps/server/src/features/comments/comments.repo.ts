@@ -154,8 +154,8 @@ export function createCommentsRepo(db: Db) {
         throw err;
       }
     },
-    async update(id: string, content: string) {
-      await db.updateTable('comments').set({ content, updated_at: new Date() }).where('id', '=', id).execute();
+    async update(id: string, content: string, held: boolean) {
+      await db.updateTable('comments').set({ content, held, updated_at: new Date() }).where('id', '=', id).execute();
     },
     /** Who owns the video or post the comment is under (whoever may pin there). */
     async parentOwner(parent: CommentParent): Promise<string | undefined> {

@@ -59,7 +59,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const { videoId } = request.params;
       const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
-      const viewer = { userId: request.viewer?._id ?? null, address: request.ip };
+      const viewer = { userId: request.viewer?._id ?? null, sessionId: request.viewer?.sessionId ?? null, address: request.ip };
       streams.assertRoom(viewer);
       await comments.assertFollowable(videoId, request.viewer);
       await streams.open(videoId, viewer, startEventStream(reply, RETRY_SECONDS), lastEventId);

@@ -155,9 +155,15 @@ export function createCommentsService({ db, events }: { db: Db; events: Pick<Eve
       return reload(commentId, viewer);
     },
 
+    /**
+     * An edit is a new text under the same channel's rule: a blocked author may no longer edit
+     * there (403), and a text with a blocked word is held (or a held one's clean text released)
+     * exactly as a new comment would be.
+     */
     async edit(viewer: Viewer, commentId: string, content: string): Promise<Comment> {
-      await loadOwn(commentId, viewer);
-      await repo.update(commentId, content);
+      const row = await loadOwn(commentId, viewer);
+      const { held } = await gates.channel.commentRule(parentOf(row), viewer._id, content);
+      await repo.update(commentId, content, held);
       return reload(commentId, viewer);
     },
 

@@ -26,15 +26,21 @@ export function createModerationRepo(db: Db) {
       await db.updateTable('users').set({ suspended_reason: null, suspended_at: null }).where('id', '=', id).execute();
     },
 
-    /** Every session of the account ends at once (the session lookup also ignores suspended users). */
-    async endSessions(userId: string) {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    },
-
     /** Whether an item exists at all (a refused takedown or restore: 404, or 409 when it is in another state). */
     async itemExists(type: 'video' | 'comment' | 'post' | 'playlist', id: string): Promise<boolean> {
       const table = { video: 'videos', comment: 'comments', post: 'posts', playlist: 'playlists' } as const;
       return Boolean(await db.selectFrom(table[type]).select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    /** Who owns an item, with their role (staff's content is an admin's to take down); undefined when missing. */
+    async itemOwner(type: 'video' | 'comment' | 'post' | 'playlist', id: string) {
+      const table = { video: 'videos', comment: 'comments', post: 'posts', playlist: 'playlists' } as const;
+      return db
+        .selectFrom(`${table[type]} as item` as 'videos as item')
+        .innerJoin('users', 'users.id', 'item.owner_id')
+        .select(['users.id', 'users.role'])
+        .where('item.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** A playlist's exclusivity, for its refunds. */

@@ -6,7 +6,7 @@ import type { AccessService, StaffRule } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PurchasesService } from '../purchases/purchases.service.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
-import type { Viewer } from '../sessions/sessions.service.ts';
+import type { SessionsService, Viewer } from '../sessions/sessions.service.ts';
 import { createModerationRepo } from './moderation.repo.ts';
 import type { RemovableType, Removals } from './removals.ts';
 
@@ -19,6 +19,8 @@ interface Deps {
   reports: Pick<ReportsService, 'on'>;
   /** Each takedown, restore and suspension is announced in its transaction (the owner is notified). */
   events: Pick<Events, 'publish'>;
+  /** Ending the suspended account's sessions, in the suspension's transaction. */
+  sessions: Pick<SessionsService, 'on'>;
 }
 
 const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment', post: 'Post', playlist: 'Playlist' };
@@ -28,7 +30,7 @@ const NOUN: Record<RemovableType, string> = { video: 'Video', comment: 'Comment'
  * the content's state, the refunds of paid content, the reports it settles and the audit entry
  * commit together or not at all. The money goes back through the provider after the commit.
  */
-export function createModerationService({ db, access, audit, removals, purchases, reports, events }: Deps) {
+export function createModerationService({ db, access, audit, removals, purchases, reports, events, sessions }: Deps) {
   const repo = createModerationRepo(db);
   const staff: StaffRule = access;
 
@@ -48,6 +50,8 @@ export function createModerationService({ db, access, audit, removals, purchases
       staff.assertStaff(viewer, 'moderator');
       const { targetType: type, targetId: id, reason } = body;
       const done = await db.transaction().execute(async (trx) => {
+        const owner = await createModerationRepo(trx).itemOwner(type, id);
+        if (owner) staff.assertCanTakeDown(viewer, owner);
         const item = await removals.on(trx).takeDown(type, id, reason);
         if (!item) return false;
         if ((type === 'video' || type === 'playlist') && (await createModerationRepo(trx).isExclusive(type, id))) {
@@ -67,6 +71,8 @@ export function createModerationService({ db, access, audit, removals, purchases
       staff.assertStaff(viewer, 'moderator');
       const { targetType: type, targetId: id } = body;
       const done = await db.transaction().execute(async (trx) => {
+        const owner = await createModerationRepo(trx).itemOwner(type, id);
+        if (owner) staff.assertCanTakeDown(viewer, owner);
         const item = await removals.on(trx).restore(type, id);
         if (!item) return false;
         await audit.on(trx).record({ actorId: viewer._id, action: 'restore', targetType: type, targetId: id });
@@ -90,7 +96,8 @@ export function createModerationService({ db, access, audit, removals, purchases
         staff.assertCanSuspend(viewer, user);
         if (user.suspended_reason !== null) throw new Conflict('This account is already suspended');
         await tx.suspend(userId, body.reason);
-        await tx.endSessions(userId);
+        // Every session ends at once (the session lookup also ignores suspended users).
+        await sessions.on(trx).endAll(userId);
         await removals.on(trx).hideOwner(userId, body.reason);
         await events.publish(trx, 'moderation.takedown', { targetType: 'channel', targetId: userId });
         // Reports on the channel were acted on.

@@ -18,6 +18,8 @@ const SENT_MEMORY = 500;
 
 interface Stream {
   userId: string;
+  /** The session it was opened with: it ends with it (`sessions.ended`). */
+  sessionId: string;
   res: ServerResponse;
   /** Live items that arrived while the replay was being sent. */
   pending: NotificationItem[] | null;
@@ -96,8 +98,16 @@ export function createNotificationStreams({ notifications, events, heartbeatMs, 
     if (unsubscribe.length) return;
     unsubscribe = [
       events.on('notifications.created', (e) => void announce(e.payload.fromId, e.payload.toId)),
+      events.on('sessions.ended', (e) => endSessions(e.payload)),
       events.onGap(() => void catchUp()),
     ];
+  }
+
+  /** Ends the streams of sessions that ended (logout, suspension, password change…) at once. */
+  function endSessions(ended: { userId: string; sessionId: string | null; exceptSessionId: string | null }) {
+    for (const s of [...(byUser.get(ended.userId) ?? [])]) {
+      if (ended.sessionId ? s.sessionId === ended.sessionId : s.sessionId !== ended.exceptSessionId) s.res.end();
+    }
   }
 
   function remove(s: Stream) {
@@ -119,12 +129,15 @@ export function createNotificationStreams({ notifications, events, heartbeatMs, 
 
     /**
      * Serves one stream on `res` (headers already written): replays what came after
-     * `lastEventId`, then live notifications until the client goes or the server stops.
+     * `lastEventId`, then live notifications until the client goes, its session ends or the
+     * server stops.
      */
-    async open(userId: string, res: ServerResponse, lastEventId: number | null) {
+    async open(viewer: { userId: string; sessionId: string }, res: ServerResponse, lastEventId: number | null) {
       listen();
+      const { userId } = viewer;
       const s: Stream = {
         userId,
+        sessionId: viewer.sessionId,
         res,
         pending: [],
         sent: new Set(),

@@ -68,7 +68,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     const viewer = requireViewer(request);
     const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
     streams.assertRoom(viewer._id);
-    await streams.open(viewer._id, startEventStream(reply, RETRY_SECONDS), lastEventId);
+    await streams.open({ userId: viewer._id, sessionId: viewer.sessionId }, startEventStream(reply, RETRY_SECONDS), lastEventId);
   });
 };
 

@@ -22,8 +22,10 @@ export function createSessionsRepo(db: Db) {
     async deleteExpiredForUser(userId: string) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', new Date()).execute();
     },
-    async delete(id: string) {
-      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    /** Deletes one session; its user when it existed. */
+    async delete(id: string): Promise<string | undefined> {
+      const row = await db.deleteFrom('sessions').where('id', '=', id).returning('user_id').executeTakeFirst();
+      return row?.user_id;
     },
     async deleteAllForUserExcept(userId: string, keepId: string | null) {
       let q = db.deleteFrom('sessions').where('user_id', '=', userId);

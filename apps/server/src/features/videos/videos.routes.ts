@@ -10,7 +10,7 @@ import type { ClaimedUpload } from '../uploads/uploads.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
-import { viewerKey } from './viewer-key.ts';
+import { addressKey, viewerKey } from './viewer-key.ts';
 
 const VideoParams = z.object({ videoId: Id });
 
@@ -70,7 +70,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/v/:videoId',
     { schema: { tags, params: VideoParams, response: { 200: envelope(WatchVideo) } } },
     async (request, reply) =>
-      ok(reply, await videos.watch(request.params.videoId, request.viewer, { countView: true, viewerKey: viewerKey(request) })),
+      ok(
+        reply,
+        await videos.watch(request.params.videoId, request.viewer, {
+          countView: true,
+          viewer: { key: viewerKey(request), address: addressKey(request) },
+        }),
+      ),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import { toDashboardVideo } from './video-card.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VideoQueries, VideosRepo } from './videos.repo.ts';
+import type { AddressCap } from './address-cap.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { cancelPublication, endSchedule, queuePublication } from './scheduled-publishing.ts';
 import type { CaptionsService } from '../captions/captions.service.ts';
@@ -43,6 +44,8 @@ interface Deps {
   refunds: Pick<PurchasesService, 'on'>;
   /** Counted views, written in batches. */
   views: Pick<ViewCounter, 'count' | 'shown'>;
+  /** How many views of one video one address may add in an hour (address-cap.ts). */
+  viewsPerAddress: Pick<AddressCap, 'allows'>;
   /** The watch call's caption tracks and the master playlist that names them (features/captions). */
   captions: Pick<CaptionsService, 'forWatch'>;
 }
@@ -78,6 +81,7 @@ export function createVideosService({
   events,
   refunds,
   views,
+  viewsPerAddress,
   captions,
 }: Deps) {
   async function loadOwned(videoId: string, viewer: Viewer) {
@@ -142,21 +146,28 @@ export function createVideosService({
   async function watch(
     videoId: string,
     viewer: Viewer | null,
-    opts: { countView: boolean; viewerKey?: string } = { countView: true },
+    opts: { countView: boolean; viewer?: { key: string; address: string } } = { countView: true },
   ): Promise<WatchVideo> {
     await assertCanWatch(videoId, viewer);
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
+    // One view per viewer and rolling hour (their mark), and no more than the address's cap.
     const counted = Boolean(
-      opts.countView && row.status === 'ready' && opts.viewerKey && (await repo.markView(row.id, opts.viewerKey)),
+      opts.countView &&
+      row.status === 'ready' &&
+      opts.viewer &&
+      (await repo.markView(row.id, opts.viewer.key)) &&
+      (await viewsPerAddress.allows(row.id, opts.viewer.address)),
     );
     if (counted) await views.count(row.id);
     // This process's counted views show at once in its answers; lists show them once written.
     row = { ...row, views: views.shown(row.id, row.views, counted) };
-    // Exclusive media only through the app's token-checked path (same origin, so the session
-    // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
-    const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
+    // Exclusive media, and a scheduled video's (its owner's alone until published), only through
+    // the app's token-checked path (same origin, so the session cookie goes along); public media
+    // from wherever the driver serves them (app, bucket, CDN).
+    const tokenised = row.is_exclusive || row.status === 'scheduled';
+    const base = tokenised ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
