@@ -40,6 +40,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCacheControl } from './plugins/cache-control.ts';
 import { envelopeServerOptions, registerErrorHandling, sendDatabaseUnavailable } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerBodyIdleTimeout } from './plugins/body-idle.ts';
 import { registerMediaUrls } from './plugins/media-urls.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   registerMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
+  registerBodyIdleTimeout(app, deps.config.bodyIdleTimeoutMs);
   registerCacheControl(app);
   registerJsonBody(app);
   registerMediaUrls(app, deps.storage.publicUrl);

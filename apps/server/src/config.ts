@@ -172,6 +172,8 @@ const EnvSchema = z.object({
   TMP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How long a stop waits for requests in flight before it closes their connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(5),
+  /** A request body that sends nothing for this long ends with 408 (0: never). */
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0).default(30),
   /** Where media live: `local` (DATA_DIR/media, served by the app) or an S3-compatible bucket. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -286,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     notificationsHeartbeatMs: e.NOTIFICATIONS_HEARTBEAT_MS,
     httpWorkers: e.HTTP_WORKERS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     storage: {
       driver: e.STORAGE_DRIVER,
       publicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,

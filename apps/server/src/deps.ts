@@ -309,14 +309,27 @@ export async function createDeps(
 /** The embedded PostgreSQL under DATA_DIR/pg, watched and started again when it dies. */
 async function startEmbedded(config: Config, log: Infra['log'], onFatal: (err: unknown) => void) {
   const dir = path.join(config.dataDir, 'pg');
-  const first = await startEmbeddedPostgres(dir, (m) => log.warn(m));
-  return superviseEmbeddedPostgres(first, () => startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }), {
+  const first = announcePostmaster(await startEmbeddedPostgres(dir, (m) => log.warn(m)));
+  const again = async () => announcePostmaster(await startEmbeddedPostgres(dir, (m) => log.warn(m), { port: first.port }));
+  return superviseEmbeddedPostgres(first, again, {
     log: (msg, err) => (err ? log.warn({ err: String(err) }, msg) : log.warn(msg)),
     onGiveUp: (err) => {
       log.error({ err: String(err) }, 'PostgreSQL could not be started again');
       onFatal(err);
     },
   });
+}
+
+/**
+ * Under `npm start` (scripts/start.mjs, which sets STREAMHUB_LAUNCHER), tells the launcher which
+ * postmaster this process started: killed outright (SIGKILL), this process cannot stop it, and
+ * the launcher does (docs/deploy.md).
+ */
+function announcePostmaster<T extends { pid: number | null; dir: string }>(server: T): T {
+  if (process.env.STREAMHUB_LAUNCHER === '1' && process.send && server.pid !== null) {
+    process.send({ type: 'streamhub:postmaster', pid: server.pid, dir: server.dir });
+  }
+  return server;
 }
 
 /**

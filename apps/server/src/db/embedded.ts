@@ -10,6 +10,10 @@ const PASSWORD = 'postgres';
 
 export interface EmbeddedServer {
   port: number;
+  /** Its postmaster's pid (null when its pid file could not be read). */
+  pid: number | null;
+  /** Its data directory (absolute). */
+  dir: string;
   url(database?: string): string;
   /** Whether its postmaster still runs. */
   alive(): Promise<boolean>;
@@ -61,6 +65,8 @@ export async function startEmbeddedPostgres(
   const alive = async () => pid !== null && (await isPostgresOf(pid, databaseDir));
   return {
     port,
+    pid,
+    dir: databaseDir,
     url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     alive,
     async stop() {

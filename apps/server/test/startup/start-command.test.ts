@@ -149,4 +149,43 @@ describe('the start command under a supervisor', () => {
       console.log(`server and PostgreSQL gone ${seconds.toFixed(1)} s after the launcher's SIGKILL`);
     },
   );
+
+  // Every way a supervisor stops `npm start` through npm's own pid ends the whole tree within the
+  // grace time (plus PostgreSQL's stop), and leaves DATA_DIR free: each case starts on the same one.
+  for (const signal of ['SIGINT', 'SIGHUP', 'SIGKILL'] as const) {
+    it(`${signal} to npm's pid ends the server and its PostgreSQL; the next start works`, { timeout: 120_000 }, async () => {
+      const run = launch('npm', await freePort(), 1);
+      await healthy(run);
+      const tree = await descendants(run.child.pid!);
+      const postgres = await postmasterPid();
+      expect(tree).toContain(postgres);
+      process.kill(run.child.pid!, signal);
+      const seconds = await allGone([...tree, run.child.pid!], (GRACE_SECONDS + 5) * 1000);
+      console.log(`npm start (${tree.length} processes) gone ${seconds.toFixed(1)} s after ${signal} to npm`);
+      expect(await isRunning(postgres)).toBe(false);
+    });
+  }
+
+  it(
+    "the server's node process killed outright (SIGKILL): its PostgreSQL does not stay running, and the next start works",
+    { timeout: 150_000 },
+    async () => {
+      const run = launch('npm', await freePort(), 2);
+      await healthy(run);
+      const tree = await descendants(run.child.pid!);
+      const postgres = await postmasterPid();
+      const launcher = (await startMjs(tree))!;
+      const serverPid = Number((await fs.readFile(`/proc/${launcher}/task/${launcher}/children`, 'utf8')).trim().split(/\s+/)[0]);
+      expect((await commandOf(serverPid)).at(-1)).toBe('apps/server/src/server.ts');
+      process.kill(serverPid, 'SIGKILL');
+      const seconds = await allGone([...tree, run.child.pid!], (GRACE_SECONDS + 15) * 1000);
+      console.log(`HTTP workers and PostgreSQL gone ${seconds.toFixed(1)} s after the server's SIGKILL`);
+      expect(await isRunning(postgres)).toBe(false);
+
+      const next = launch('npm', await freePort(), 1);
+      await healthy(next);
+      process.kill(next.child.pid!, 'SIGTERM');
+      expect(await next.exited).not.toBeNull();
+    },
+  );
 });
