@@ -43,6 +43,12 @@ function uploadQueries(db: Db) {
       return Number(row.bytes);
     },
 
+    /** Every unfinished upload (anyone's) and the bytes it declared: what free disk space is reserved for. */
+    async allDeclared(): Promise<{ id: string; declaredBytes: number }[]> {
+      const rows = await db.selectFrom('unfinished_uploads').select(['id', 'declared_bytes']).execute();
+      return rows.map((r) => ({ id: r.id, declaredBytes: Number(r.declared_bytes) }));
+    },
+
     async insert(row: { id: string; ownerId: string; declaredBytes: number }) {
       await db
         .insertInto('unfinished_uploads')

@@ -7,10 +7,10 @@ import { Server, type ServerOptions } from '@tus/server';
 import { EVENTS, type DataStore, type Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, Conflict, Forbidden, NotFound, TooLarge } from '../../lib/errors.ts';
+import { AppError, Conflict, Forbidden, InsufficientStorage, NotFound, TooLarge } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
-import { assertRoomFor } from '../../storage/disk-space.ts';
+import { assertRoomFor, freeBytes, isDiskFull } from '../../storage/disk-space.ts';
 import { streamRawBodies, useRawBody } from './raw-body.ts';
 import { createUploadsRepo } from './uploads.repo.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -141,6 +141,31 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
     (datastore as unknown as { clearCache(id: string): void }).clearCache(storeId(id));
   }
 
+  /**
+   * Bytes the unfinished uploads declared and have not written yet: reserved against free disk
+   * space until each ends (made into a video, deleted) or expires, so uploads created together
+   * cannot pass the check each alone and fill the disk. With S3 they are written to the bucket.
+   */
+  async function stillToWrite(): Promise<number> {
+    if (s3) return 0;
+    const rows = await repo.allDeclared();
+    const sizes = await Promise.all(
+      rows.map(({ id }) =>
+        fs.stat(path.join(config.uploadsDir, id)).then(
+          (st) => st.size,
+          () => 0,
+        ),
+      ),
+    );
+    return rows.reduce((sum, row, i) => sum + Math.max(0, row.declaredBytes - sizes[i]!), 0);
+  }
+
+  const diskLow = () =>
+    freeBytes(config.uploadsDir).then(
+      (free) => free < config.minFreeDiskBytes,
+      () => false,
+    );
+
   async function findOwned(id: string, ownerId: string): Promise<Upload | null> {
     if (!UPLOAD_ID.test(id)) return null;
     const upload = await datastore.getUpload(storeId(id)).catch(() => null);
@@ -165,8 +190,9 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
         await access.assertCanUpload(owner);
         // The declared length counts against the storage quota from now on (413 before a byte is stored).
         if (upload.size > (await storageRoom(owner))) throw new TooLarge(STORAGE_QUOTA_EXCEEDED);
-        // 507 before a byte is stored when the declared length would leave less than MIN_FREE_DISK_MB.
-        await assertRoomFor(config.dataDir, config.minFreeDiskBytes, upload.size);
+        // 507 before a byte is stored when the declared length, with what every other unfinished
+        // upload declared and has not written yet, would leave less than MIN_FREE_DISK_MB.
+        await assertRoomFor(config.dataDir, config.minFreeDiskBytes, upload.size + (await stillToWrite()));
       } catch (err) {
         if (err instanceof AppError) throw tusError(err.statusCode, err.message);
         throw err;
@@ -206,7 +232,14 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
         reserving.delete(raw);
         await repo.remove(reserved).catch(() => {});
       }
-      return undefined;
+      // The disk filled while a chunk was written: 507 as the up-front check answers. The file
+      // store hides the cause of a failed write (ENOSPC) behind its own 500, so that one is
+      // told by the disk it left below the reserve.
+      const diskFull = isDiskFull(err) || (!s3 && 'status_code' in err && err.status_code === 500 && (await diskLow()));
+      if (diskFull) return tusError(507, new InsufficientStorage().message);
+      if ('status_code' in err) return undefined;
+      // Never the system's own text.
+      return tusError(500, 'Internal server error');
     },
   });
   // Made: the reservation is the upload's now, whatever happens later in this request.
