@@ -293,7 +293,7 @@ describe('routes', () => {
     expect((await call('GET', `/api/live/${live._id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/live/${live._id}`, viewer.cookie)).statusCode).toBe(404);
     expect((await call('GET', '/api/live/not-an-id')).statusCode).toBe(400);
-    expect(await liveState(live._id, owner.cookie)).toEqual({ status: 'waiting', startedAt: null, viewers: 0 });
+    expect(await liveState(live._id, owner.cookie)).toEqual({ status: 'waiting', startedAt: null, viewers: 0, refused: null });
     expect(uploaded.some((v) => v._id === live._id)).toBe(true);
 
     expect((await call('POST', `/api/live/${live._id}/key`, owner.cookie)).statusCode).toBe(200);
