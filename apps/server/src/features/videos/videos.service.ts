@@ -141,7 +141,9 @@ export function createVideosService({
     row = { ...row, views: views.shown(row.id, row.views, counted) };
     // Exclusive media only through the app's token-checked path (same origin, so the session
     // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
-    const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
+    // A private video's files are its owner's alone: through a token like an exclusive one's.
+    const tokenised = row.is_exclusive || row.visibility === 'private';
+    const base = tokenised ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
@@ -169,6 +171,7 @@ export function createVideosService({
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
       isExclusive: row.is_exclusive,
+      visibility: row.visibility,
       price: toAmount(row.price_minor),
       ...liveFields(row),
       owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
@@ -216,6 +219,7 @@ export function createVideosService({
             thumbnail,
             duration: probe.durationSec,
             isExclusive: fields.isExclusive,
+            visibility: fields.visibility,
             priceMinor,
             sourceKey,
             mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
@@ -264,7 +268,7 @@ export function createVideosService({
     async edit(viewer: Viewer, videoId: string, fields: EditVideoFields, thumbnailPath: string | undefined) {
       const video = await loadOwned(videoId, viewer);
       const thumbnail = thumbnailPath ? await storeThumbnail(video.id, thumbnailPath) : undefined;
-      const patch = { title: fields.title, description: fields.description, thumbnail };
+      const patch = { title: fields.title, description: fields.description, thumbnail, visibility: fields.visibility };
       const details = Object.values(patch).some((v) => v !== undefined);
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
       if (details || fields.publishAt !== undefined) {
@@ -274,6 +278,10 @@ export function createVideosService({
             if (!details) return;
             await tx.updateDetails(video.id, patch);
             await events.publish(trx, 'video.changed', { videoId: video.id });
+            // Every process's media gate forgets whether the video was open (docs/visibility.md).
+            if (fields.visibility !== undefined && fields.visibility !== video.visibility) {
+              await events.publish(trx, 'video.media.gone', { videoId: video.id });
+            }
           });
         } catch (err) {
           if (thumbnail) await removeThumbnail(thumbnail);
