@@ -91,6 +91,7 @@ export function watchVideo(patch: Partial<WatchVideo> & Pick<WatchVideo, '_id'>)
     captions: [],
     chapters: [],
     publishAt: null,
+    visibility: 'public',
     ...patch,
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../src/db/database.ts';
-import type { VideoStatus } from '../src/db/schema.ts';
+import type { VideoStatus, Visibility } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 
 /**
@@ -36,6 +36,7 @@ export interface VideoFields {
   createdAt: Date;
   isExclusive: boolean;
   priceMinor: number | null;
+  visibility: Visibility;
 }
 
 /** A video of `ownerId`; ready by default, so it is listed. */
@@ -61,6 +62,7 @@ export async function createVideos(db: Db, ownerId: string, list: Partial<VideoF
       likes: f.likes ?? 0,
       duration: f.duration ?? 60,
       is_exclusive: f.isExclusive ?? false,
+      visibility: f.visibility ?? 'public',
       price_minor: f.isExclusive ? (f.priceMinor ?? 500) : null,
       ...(f.createdAt ? { created_at: f.createdAt, updated_at: f.createdAt } : {}),
     };
@@ -73,7 +75,7 @@ export async function createVideos(db: Db, ownerId: string, list: Partial<VideoF
 export async function createPlaylist(
   db: Db,
   ownerId: string,
-  fields: { name?: string; isExclusive?: boolean; priceMinor?: number; videoIds?: string[] } = {},
+  fields: { name?: string; isExclusive?: boolean; priceMinor?: number; videoIds?: string[]; visibility?: Visibility } = {},
 ): Promise<string> {
   const id = newId();
   await db
@@ -84,6 +86,7 @@ export async function createPlaylist(
       name: fields.name ?? `Factory playlist ${unique()}`,
       description: 'Made by a test factory',
       is_exclusive: fields.isExclusive ?? false,
+      visibility: fields.visibility ?? 'public',
       price_minor: fields.isExclusive ? (fields.priceMinor ?? 3000) : null,
     })
     .execute();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_VIDEO_PRICE } from './limits.ts';
-import { LiveState, requiredVideoDescription, requiredVideoTitle } from './videos.ts';
+import { LiveState, requiredVideoDescription, requiredVideoTitle, visibilityField } from './videos.ts';
 
 /**
  * API.md §17: live streams. A live is a video (`isLive: true`) that starts `waiting`, is `live`
@@ -15,6 +15,8 @@ export const CreateLiveBody = z
     description: requiredVideoDescription(),
     isExclusive: z.boolean({ message: 'isExclusive must be true or false' }).optional().default(false),
     price: z.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+    /** API.md §18; absent: public. */
+    visibility: visibilityField().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Owner } from './common.ts';
 import { priceField } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { VideoCard } from './videos.ts';
+import { VideoCard, Visibility, visibilityField } from './videos.ts';
 import { PLAYLIST_MIN_PRICE } from './limits.ts';
 
 export const PLAYLIST_NAME_MAX = 100;
@@ -42,6 +42,8 @@ export const CreatePlaylistBody = z
     description: Description,
     isExclusive: Flag,
     price: priceField().optional(),
+    /** API.md §18: public (default), unlisted (by link, never in channel lists) or private (owner only). */
+    visibility: visibilityField().optional().default('public'),
   })
   .superRefine((v, ctx) => {
     if (v.isExclusive && v.price !== undefined && v.price < PLAYLIST_MIN_PRICE) {
@@ -50,8 +52,8 @@ export const CreatePlaylistBody = z
   });
 export type CreatePlaylistBody = z.infer<typeof CreatePlaylistBody>;
 
-/** POST /api/playlist/:id edits name and description. */
-export const EditPlaylistBody = z.object({ name: Name, description: Description });
+/** POST /api/playlist/:id edits name and description, and the visibility when sent. */
+export const EditPlaylistBody = z.object({ name: Name, description: Description, visibility: visibilityField().optional() });
 export type EditPlaylistBody = z.infer<typeof EditPlaylistBody>;
 
 export const PlaylistPoster = z.object({ _id: z.string(), thumbnail: z.string() }).nullable();
@@ -64,6 +66,7 @@ export const PlaylistSummary = z.object({
   videos: z.array(z.string()),
   poster: PlaylistPoster,
   isExclusive: z.boolean(),
+  visibility: Visibility,
   price: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -87,6 +90,7 @@ export const PlaylistDetail = z.object({
     createdAt: z.string(),
     updatedAt: z.string(),
     isExclusive: z.boolean(),
+    visibility: Visibility,
     price: z.number(),
     owner: Owner,
     videos: z.array(PlaylistVideo),

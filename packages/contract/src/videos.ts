@@ -7,6 +7,17 @@ import { MIN_VIDEO_PRICE, SORT_FIELDS } from './limits.ts';
 
 export const VIDEO_PAGE_SIZE = 12;
 
+/** Who finds and opens a video or playlist (API.md §18): public (default), unlisted (by link), private (owner). */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const Visibility = z.enum(VISIBILITIES);
+export type Visibility = z.infer<typeof Visibility>;
+/** A form or JSON field naming a visibility; another value → 400. */
+export const visibilityField = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(VISIBILITIES, { message: 'visibility must be public, unlisted or private' }).optional(),
+  );
+
 export const VideoCard = z.object({
   _id: z.string(),
   title: z.string(),
@@ -35,6 +46,7 @@ export const LiveState = z.enum(['waiting', 'live', 'ended']);
 export type LiveState = z.infer<typeof LiveState>;
 
 export const DashboardVideo = VideoCard.extend({
+  visibility: Visibility,
   status: VideoStatus,
   progress: z.number(),
   failureReason: z.string().nullable(),
@@ -63,6 +75,7 @@ export const WatchVideo = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isExclusive: z.boolean(),
+  visibility: Visibility,
   price: z.number(),
   /** A live's state while `isLive`, else the video's. */
   status: z.union([VideoStatus, LiveState]),
@@ -137,6 +150,7 @@ export const UploadVideoFields = z
     uploadId: singleLineText().trim().min(1, 'Upload id is required').max(100).optional(),
     /** Scheduled publishing: absent or empty, the video is public as soon as it plays. */
     publishAt: blankAsAbsent(publishAtField().optional()),
+    visibility: visibilityField().optional().default('public'),
   })
   .superRefine((v, ctx) => {
     if (v.isExclusive && v.price !== undefined && v.price < MIN_VIDEO_PRICE) {
@@ -157,6 +171,7 @@ export const EditVideoFields = z.object({
     .optional(),
   description: multiLineText().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
   publishAt: z.preprocess((v) => (v === '' ? null : v), publishAtField().nullable()).optional(),
+  visibility: visibilityField().optional(),
   /** One of the frames `GET /api/video/v/:videoId/thumbnails` lists (its 0-based index) as the new thumbnail (API.md §22). */
   thumbnailCandidate: z
     .preprocess((v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v), z.number().int().min(0).max(2))

@@ -42,6 +42,9 @@ export interface SessionsTable {
 
 export type VideoStatus = 'processing' | 'ready' | 'failed' | 'removed' | 'scheduled';
 
+/** Who finds and opens a video or playlist (docs/visibility.md). */
+export type Visibility = 'public' | 'unlisted' | 'private';
+
 export interface VideosTable {
   id: string;
   owner_id: string;
@@ -53,6 +56,7 @@ export interface VideosTable {
   views: Generated<number>;
   likes: Generated<number>;
   is_exclusive: Generated<boolean>;
+  visibility: Generated<Visibility>;
   price_minor: number | null;
   status: Generated<VideoStatus>;
   progress: Generated<number>;
@@ -208,6 +212,7 @@ export interface PlaylistsTable {
   name: string;
   description: string;
   is_exclusive: Generated<boolean>;
+  visibility: Generated<Visibility>;
   price_minor: number | null;
   removed_reason: string | null;
   removed_by: RemovedBy | null;

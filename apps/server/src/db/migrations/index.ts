@@ -24,6 +24,7 @@ import * as m0022 from './0022-analytics.ts';
 import * as m0023 from './0023-live.ts';
 import * as m0024 from './0024-recommendations-faster.ts';
 import * as m0025 from './0025-purchase-recovery.ts';
+import * as m0029 from './0029-visibility.ts';
 import * as m0030 from './0030-account-mail.ts';
 import * as m0032 from './0032-notification-types.ts';
 import * as m0033 from './0033-thumbnail-candidates.ts';
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0023-live': m0023,
   '0024-recommendations-faster': m0024,
   '0025-purchase-recovery': m0025,
+  '0029-visibility': m0029,
   '0030-account-mail': m0030,
   '0032-notification-types': m0032,
   '0033-thumbnail-candidates': m0033,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
-import { listed, mediaFinal, playlistGrants, playlistOpenTo, visibleTo, watchableBy } from './access.sql.ts';
+import { byLink, listed, mediaFinal, playlistGrants, playlistOpenTo, reachableBy, watchableBy } from './access.sql.ts';
 
 export interface NewEntitlement {
   id: string;
@@ -27,8 +27,8 @@ export function createAccessRepo(db: Db) {
           'v.id',
           mediaFinal('v').as('final'),
           'v.media_key',
-          listed('v').as('listed'),
-          visibleTo(viewerId, 'v').as('visible'),
+          byLink(viewerId, 'v').as('listed'),
+          reachableBy(viewerId, 'v').as('visible'),
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
         ])

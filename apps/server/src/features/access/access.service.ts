@@ -182,8 +182,8 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
     assertCanWatch: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, false),
 
     /**
-     * The gate of everything done to a listed video (like, comment, history): not listed → 404,
-     * even for its owner; may not watch → 401 as the watch call answers.
+     * The gate of everything done to a ready video open by its link (like, comment, history):
+     * otherwise → 404, even for its owner; may not watch → 401 as the watch call answers.
      */
     assertWatchable: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, true),
 

@@ -13,10 +13,17 @@ export type ViewerRef = string | RawBuilder<string>;
 
 /**
  * A video anyone may find: in the list, search, likes, history, "more", stats and playlists.
- * Written with a literal, so it matches the partial indexes `WHERE status = 'ready'`.
+ * Ready and public (an unlisted or private video is never listed: docs/visibility.md). Written
+ * with literals, so it matches the partial indexes `WHERE status = 'ready'`.
  */
 export function listed(v = 'videos'): RawBuilder<boolean> {
-  return sql<boolean>`${ref(v, 'status')} = 'ready'`;
+  return sql<boolean>`(${ref(v, 'status')} = 'ready' AND ${ref(v, 'visibility')} = 'public')`;
+}
+
+/** Not private, or the viewer's own: who may open a video or playlist at all (docs/visibility.md). */
+export function notPrivateTo(viewerId: ViewerRef | null, alias: string): RawBuilder<boolean> {
+  if (viewerId === null) return sql<boolean>`${ref(alias, 'visibility')} <> 'private'`;
+  return sql<boolean>`(${ref(alias, 'visibility')} <> 'private' OR ${ref(alias, 'owner_id')} = ${viewerId})`;
 }
 
 /**
@@ -27,6 +34,23 @@ export function listed(v = 'videos'): RawBuilder<boolean> {
 export function visibleTo(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   if (viewerId === null) return listed(v);
   return sql<boolean>`(${listed(v)} OR (${ref(v, 'owner_id')} = ${viewerId} AND ${ref(v, 'status')} <> 'removed'))`;
+}
+
+/**
+ * A ready video the viewer may open by its link: public or unlisted, or private and theirs
+ * (docs/visibility.md). What likes, comments and history act on.
+ */
+export function byLink(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
+  return sql<boolean>`(${ref(v, 'status')} = 'ready' AND ${notPrivateTo(viewerId, v)})`;
+}
+
+/**
+ * What the viewer may see of a video at all (its watch page, details, buy page, a playlist's
+ * entries): by its link, or their own however it is (processing, failed, scheduled).
+ */
+export function reachableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
+  if (viewerId === null) return byLink(null, v);
+  return sql<boolean>`(${byLink(viewerId, v)} OR (${ref(v, 'owner_id')} = ${viewerId} AND ${ref(v, 'status')} <> 'removed'))`;
 }
 
 /**
@@ -53,14 +77,15 @@ export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: stri
 
 /**
  * THE access rule: a removed video (taken down, or its owner suspended) is open to nobody, not
- * even its owner; otherwise a video that is not exclusive is open to everyone once it is public
- * (a scheduled one is its owner's alone until its `publishAt`, every byte of its media too), and
- * an exclusive one to its owner, a buyer of the video, and a buyer of an exclusive playlist by
- * the same owner that contains it (a refunded purchase grants nothing). Anonymous viewers (null)
- * only ever see the first branch.
+ * even its owner, and a private one to its owner only (unlisted is open like public); otherwise a
+ * video that is not exclusive is open to everyone once it is public (a scheduled one is its
+ * owner's alone until its `publishAt`, every byte of its media too), and an exclusive one to its
+ * owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner that
+ * contains it (a refunded purchase grants nothing). Anonymous viewers (null) only ever see the
+ * first branch.
  */
 export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
-  const present = sql<boolean>`${ref(v, 'status')} <> 'removed'`;
+  const present = sql<boolean>`(${ref(v, 'status')} <> 'removed' AND ${notPrivateTo(viewerId, v)})`;
   const open = sql<boolean>`(NOT ${ref(v, 'is_exclusive')} AND ${ref(v, 'status')} <> 'scheduled')`;
   if (viewerId === null) return sql<boolean>`(${present} AND ${open})`;
   return sql<boolean>`(${present} AND (${open}

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Visibility } from '../../db/schema.ts';
 import { statusTo } from '../videos/videos.repo.ts';
 
 /** Viewers now: who asked for the live's state within this many seconds. */
@@ -12,6 +12,7 @@ export interface NewLiveRow {
   description: string;
   thumbnail: string;
   isExclusive: boolean;
+  visibility: Visibility;
   priceMinor: number | null;
   mediaKey: string;
   streamKeyHash: Buffer;
@@ -48,6 +49,7 @@ function liveQueries(db: Kysely<Database>) {
           thumbnail: row.thumbnail,
           duration: 0,
           is_exclusive: row.isExclusive,
+          visibility: row.visibility,
           price_minor: row.priceMinor,
           source_key: null,
           media_key: row.mediaKey,

@@ -91,6 +91,7 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
             description: body.description,
             thumbnail,
             isExclusive: body.isExclusive,
+            visibility: body.visibility ?? 'public',
             priceMinor: body.isExclusive ? toMinorUnits(body.price ?? MIN_VIDEO_PRICE) : null,
             mediaKey: mediaKeys.videoFolder(id, body.isExclusive),
             streamKeyHash: hash,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { visibleTo } from '../access/access.sql.ts';
+import { reachableBy } from '../access/access.sql.ts';
+import type { Visibility } from '../../db/schema.ts';
 import { selectCards } from '../videos/video-card.ts';
 
 export interface NewPlaylistRow {
@@ -9,14 +10,18 @@ export interface NewPlaylistRow {
   name: string;
   description: string;
   isExclusive: boolean;
+  visibility: Visibility;
   priceMinor: number | null;
 }
 
-/** A playlist taken down (or hidden by its owner's suspension) exists for its owner only. */
+/**
+ * A playlist taken down (or hidden by its owner's suspension), or private, exists for its owner
+ * only (docs/visibility.md).
+ */
 const present = (viewerId: string | null) =>
   viewerId === null
-    ? sql<boolean>`p.removed_reason IS NULL`
-    : sql<boolean>`(p.removed_reason IS NULL OR p.owner_id = ${viewerId})`;
+    ? sql<boolean>`(p.removed_reason IS NULL AND p.visibility <> 'private')`
+    : sql<boolean>`((p.removed_reason IS NULL AND p.visibility <> 'private') OR p.owner_id = ${viewerId})`;
 
 export function createPlaylistsRepo(db: Db) {
   /**
@@ -33,17 +38,18 @@ export function createPlaylistsRepo(db: Db) {
         'p.name',
         'p.description',
         'p.is_exclusive',
+        'p.visibility',
         'p.price_minor',
         'p.created_at',
         'p.updated_at',
         sql<string[]>`coalesce((
           SELECT json_agg(v.id ORDER BY pv.position)
           FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-          WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}), '[]'::json)`.as('video_ids'),
+          WHERE pv.playlist_id = p.id AND ${reachableBy(viewerId, 'v')}), '[]'::json)`.as('video_ids'),
         sql<{ _id: string; thumbnail: string } | null>`(
           SELECT json_build_object('_id', v.id, 'thumbnail', v.thumbnail)
           FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-          WHERE pv.playlist_id = p.id AND ${visibleTo(viewerId, 'v')}
+          WHERE pv.playlist_id = p.id AND ${reachableBy(viewerId, 'v')}
           ORDER BY pv.position LIMIT 1)`.as('poster'),
       ]);
 
@@ -59,11 +65,12 @@ export function createPlaylistsRepo(db: Db) {
       return Number(row.n);
     },
 
-    /** The owner's playlists, last updated first (Watch later is reached on its own). */
+    /** The owner's playlists, last updated first; others see the public ones only (Watch later is reached on its own). */
     async listByOwner(ownerId: string, viewerId: string | null) {
       return summaries(viewerId)
         .where('p.owner_id', '=', ownerId)
         .where('p.kind', '=', 'user')
+        .where((eb) => (viewerId === ownerId ? eb.lit(true) : eb('p.visibility', '=', 'public')))
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
@@ -96,7 +103,7 @@ export function createPlaylistsRepo(db: Db) {
       return selectCards(db)
         .innerJoin('playlist_videos as pv', 'pv.video_id', 'videos.id')
         .where('pv.playlist_id', '=', playlistId)
-        .where(visibleTo(viewerId, 'videos'))
+        .where(reachableBy(viewerId, 'videos'))
         .orderBy('pv.position')
         .execute();
     },
@@ -120,12 +127,13 @@ export function createPlaylistsRepo(db: Db) {
           name: row.name,
           description: row.description,
           is_exclusive: row.isExclusive,
+          visibility: row.visibility,
           price_minor: row.priceMinor,
         })
         .execute();
     },
 
-    async update(id: string, patch: { name: string; description: string }) {
+    async update(id: string, patch: { name: string; description: string; visibility?: Visibility }) {
       await db
         .updateTable('playlists')
         .set({ ...patch, updated_at: sql<Date>`now()` })

@@ -27,6 +27,7 @@ const toSummary = (row: SummaryRow): PlaylistSummary => ({
   videos: row.video_ids,
   poster: row.poster,
   isExclusive: row.is_exclusive,
+  visibility: row.visibility,
   price: toAmount(row.price_minor),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
@@ -82,6 +83,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
         createdAt: row.created_at.toISOString(),
         updatedAt: row.updated_at.toISOString(),
         isExclusive: row.is_exclusive,
+        visibility: row.visibility,
         price: toAmount(row.price_minor),
         owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
         videos: cards.map((card) => {
@@ -118,6 +120,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
         name: body.name,
         description: body.description,
         isExclusive: body.isExclusive,
+        visibility: body.visibility,
         priceMinor,
       });
       return summary(id, viewer);
@@ -128,7 +131,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
     async edit(viewer: Viewer, playlistId: string, body: EditPlaylistBody): Promise<PlaylistSummary> {
       await inTransaction(async ({ playlists }) => {
         assertOrdinary(await lockOwned(playlists, playlistId, viewer));
-        await playlists.update(playlistId, { name: body.name, description: body.description });
+        await playlists.update(playlistId, { name: body.name, description: body.description, visibility: body.visibility });
       });
       return summary(playlistId, viewer);
     },

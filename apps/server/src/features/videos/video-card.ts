@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { toAmount, type DashboardVideo, type VideoCard } from '@streamhub/contract';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Visibility } from '../../db/schema.ts';
 import { listed } from '../access/access.sql.ts';
 
 /** Videos joined with their owners (`owner`), selecting the columns every video card needs. */
@@ -17,6 +17,7 @@ export function selectCards(db: Kysely<Database>) {
       'videos.views',
       'videos.created_at',
       'videos.is_exclusive',
+      'videos.visibility',
       'videos.price_minor',
       'videos.live_state',
       'owner.id as owner_id',
@@ -43,6 +44,7 @@ export interface CardRow {
   views: number;
   created_at: Date;
   is_exclusive: boolean;
+  visibility: Visibility;
   price_minor: number | null;
   /** A live's state (migration 0023): `live` shows the LIVE badge. */
   live_state: 'waiting' | 'live' | 'ended' | null;
@@ -80,6 +82,7 @@ export function toDashboardVideo(
 ): DashboardVideo {
   return {
     ...toVideoCard(row),
+    visibility: row.visibility,
     status: row.status,
     progress: row.progress,
     failureReason: row.failure_reason,

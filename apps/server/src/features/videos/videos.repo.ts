@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, VideoStatus } from '../../db/schema.ts';
+import type { Database, Visibility, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
 import { listed } from '../access/access.sql.ts';
 import { trendAfterViews } from '../recommendations/trend-score.ts';
@@ -12,6 +12,7 @@ export interface NewVideoRow {
   thumbnail: string;
   duration: number;
   isExclusive: boolean;
+  visibility?: Visibility;
   priceMinor: number | null;
   sourceKey: string;
   mediaKey: string;
@@ -110,6 +111,7 @@ function videoQueries(db: Kysely<Database>) {
           thumbnail: row.thumbnail,
           duration: row.duration,
           is_exclusive: row.isExclusive,
+          visibility: row.visibility ?? 'public',
           price_minor: row.priceMinor,
           source_key: row.sourceKey,
           media_key: row.mediaKey,
@@ -128,7 +130,10 @@ function videoQueries(db: Kysely<Database>) {
       return q.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
     },
 
-    async updateDetails(id: string, patch: { title?: string; description?: string; thumbnail?: string }) {
+    async updateDetails(
+      id: string,
+      patch: { title?: string; description?: string; thumbnail?: string; visibility?: Visibility },
+    ) {
       await db
         .updateTable('videos')
         .set({ ...patch, ...(patch.thumbnail ? { thumbnail_placeholder: false } : {}), updated_at: new Date() })

@@ -163,10 +163,10 @@ export function createVideosService({
     if (counted) await views.count(row.id);
     // This process's counted views show at once in its answers; lists show them once written.
     row = { ...row, views: views.shown(row.id, row.views, counted) };
-    // Exclusive media, and a scheduled video's (its owner's alone until published), only through
-    // the app's token-checked path (same origin, so the session cookie goes along); public media
-    // from wherever the driver serves them (app, bucket, CDN).
-    const tokenised = row.is_exclusive || row.status === 'scheduled';
+    // Exclusive media, a scheduled video's (its owner's alone until published) and a private
+    // video's (its owner's alone) only through the app's token-checked path (same origin, so the
+    // session cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
+    const tokenised = row.is_exclusive || row.status === 'scheduled' || row.visibility === 'private';
     const base = tokenised ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
@@ -195,6 +195,7 @@ export function createVideosService({
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
       isExclusive: row.is_exclusive,
+      visibility: row.visibility,
       price: toAmount(row.price_minor),
       ...liveFields(row),
       owner: { _id: row.owner_id, fullname: row.owner_fullname, username: row.owner_username, avatar: row.owner_avatar },
@@ -242,6 +243,7 @@ export function createVideosService({
             thumbnail,
             duration: probe.durationSec,
             isExclusive: fields.isExclusive,
+            visibility: fields.visibility,
             priceMinor,
             sourceKey,
             mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
@@ -310,7 +312,7 @@ export function createVideosService({
         : fields.thumbnailCandidate !== undefined
           ? await storeCandidate(video, fields.thumbnailCandidate)
           : undefined;
-      const patch = { title: fields.title, description: fields.description, thumbnail };
+      const patch = { title: fields.title, description: fields.description, thumbnail, visibility: fields.visibility };
       const details = Object.values(patch).some((v) => v !== undefined);
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
       if (details || fields.publishAt !== undefined) {
@@ -320,6 +322,10 @@ export function createVideosService({
             if (!details) return;
             await tx.updateDetails(video.id, patch);
             await events.publish(trx, 'video.changed', { videoId: video.id });
+            // Every process's media gate forgets whether the video was open (docs/visibility.md).
+            if (fields.visibility !== undefined && fields.visibility !== video.visibility) {
+              await events.publish(trx, 'video.media.gone', { videoId: video.id });
+            }
           });
         } catch (err) {
           if (thumbnail) await removeThumbnail(thumbnail);
