@@ -12,6 +12,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', deps });
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());

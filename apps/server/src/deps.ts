@@ -24,6 +24,7 @@ import { createSubscriptionsService } from './features/subscriptions/subscriptio
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
 import { createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
@@ -119,8 +120,10 @@ export function createServices(infra: Infra) {
   // so subscriptions reaches the users service through a reference bound on first use.
   const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
   const loginAttempts = createLoginAttempts(createRateCounters(config.rateLimit.store, db), config.rateLimit.loginMax);
+  const twoFactor = createTwoFactorService({ db });
   const users = createUsersService({
     repo: createUsersRepo(db),
+    twoFactor,
     sessions,
     storage,
     subscriptions,
@@ -222,6 +225,7 @@ export function createServices(infra: Infra) {
     config,
     sessions,
     users,
+    twoFactor,
     videos,
     views,
     captions,

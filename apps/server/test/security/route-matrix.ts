@@ -144,6 +144,18 @@ export const routeMatrix: RouteEntry[] = [
     body: (s) => ({ json: { oldPassword: s.caller?.password ?? 'x', newPassword: s.caller?.password ?? 'x' } }),
     expect: { anonymous: 401, other: 200, owner: 200 },
   },
+  // Two factors (API.md §19): each acts on the caller's own account only.
+  { route: 'POST /api/users/2fa/setup', expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'POST /api/users/2fa/enable',
+    body: () => ({ json: { code: '000000' } }),
+    expect: { anonymous: 401, other: 409, owner: 409 },
+  },
+  {
+    route: 'POST /api/users/2fa/disable',
+    body: (s) => ({ json: { password: s.caller?.password ?? 'x', code: '000000' } }),
+    expect: { anonymous: 401, other: 409, owner: 409 },
+  },
 
   // Videos (API.md §6).
   {

@@ -23,6 +23,7 @@ import * as m0021 from './0021-scheduled-publishing.ts';
 import * as m0022 from './0022-analytics.ts';
 import * as m0023 from './0023-live.ts';
 import * as m0024 from './0024-recommendations-faster.ts';
+import * as m0031 from './0031-two-factor.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-analytics': m0022,
   '0023-live': m0023,
   '0024-recommendations-faster': m0024,
+  '0031-two-factor': m0031,
 };

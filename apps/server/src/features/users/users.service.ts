@@ -10,6 +10,7 @@ import { mediaKeys } from '../../storage/media-keys.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import type { LoginAttempts } from './login-attempts.ts';
 import type { UsersRepo } from './users.repo.ts';
 
@@ -27,12 +28,24 @@ interface Deps {
   settings: Pick<SettingsService, 'registrations'>;
   /** A changed name or avatar is announced (`user.changed`): lists and cards name their channel. */
   events: Pick<Events, 'publish'>;
+  /** A second factor asked at sign-in once on (API.md §19). */
+  twoFactor: Pick<TwoFactorService, 'enabled' | 'verifyLogin'>;
 }
 
 const REGISTRATIONS_CLOSED = 'Registrations are closed';
 export const AWAITING_APPROVAL = 'Account awaiting approval';
 
-export function createUsersService({ repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events }: Deps) {
+export function createUsersService({
+  repo,
+  sessions,
+  storage,
+  subscriptions,
+  playlists,
+  loginAttempts,
+  settings,
+  events,
+  twoFactor,
+}: Deps) {
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -97,7 +110,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
      * send only one, or two different ones: the first that names an account wins. `address` is
      * the client's: only failed attempts count against its limit (login-attempts.ts).
      */
-    async login(identifiers: (string | undefined)[], password: string, address: string) {
+    async login(identifiers: (string | undefined)[], password: string, address: string, code?: string) {
       const candidates = [...new Set(identifiers.filter((i): i is string => Boolean(i)))];
       if (candidates.length === 0) throw new BadInput('Username or email is required');
       const attempt = await loginAttempts.begin(address, candidates);
@@ -116,6 +129,14 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
       // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
       if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
+      // API.md §19: the right password alone is not a failure, but a wrong code is (it stays counted).
+      if (await twoFactor.enabled(row.id)) {
+        if (!code) {
+          await attempt.succeeded();
+          return { twoFactorRequired: true as const };
+        }
+        if (!(await twoFactor.verifyLogin(row.id, code))) throw new Unauthorized('Invalid two-factor code');
+      }
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
@@ -123,7 +144,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
     /** The signed-in user with their role (API.md §12), which the web app's menu reads. */
     async me(viewer: Viewer) {
       const user = await loadOrThrow(viewer._id);
-      return { ...toCurrent(user), role: user.role };
+      return { ...toCurrent(user), role: user.role, twoFactor: await twoFactor.enabled(user.id) };
     },
 
     async ownProfile(viewer: Viewer) {
@@ -132,6 +153,7 @@ export function createUsersService({ repo, sessions, storage, subscriptions, pla
       return {
         ...toCurrent(user),
         email: user.email,
+        twoFactor: await twoFactor.enabled(user.id),
         createdAt: user.created_at.toISOString(),
         playlists: ownPlaylists,
         ...counts,

@@ -8,6 +8,7 @@ const profile = {
   fullname: 'Ann',
   avatar: '',
   email: 'ann@example.com',
+  twoFactor: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   likedVidCount: 4,
   playlists: 5,
