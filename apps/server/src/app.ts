@@ -15,6 +15,7 @@ import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { accountMailRoutes } from './features/account-mail/account-mail.routes.ts';
 import { notificationMailRoutes } from './features/notifications/notification-mail.routes.ts';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(readinessRoutes, { db: deps.db, storage: deps.storage, queue: deps.queue, mediaDir: deps.config.mediaDir });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(accountMailRoutes, { prefix: '/api/users', deps });
+  await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', deps });
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());

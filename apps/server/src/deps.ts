@@ -25,6 +25,7 @@ import { createSubscriptionsService } from './features/subscriptions/subscriptio
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
 import { createPostgresRateCounters, createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
@@ -135,8 +136,10 @@ export function createServices(infra: Infra) {
     counters: createRateCounters(config.rateLimit.store, db),
     linkOrigin: config.mail.linkOrigin,
   });
+  const twoFactor = createTwoFactorService({ db });
   const users = createUsersService({
     repo: createUsersRepo(db),
+    twoFactor,
     sessions,
     storage,
     subscriptions,
@@ -246,6 +249,7 @@ export function createServices(infra: Infra) {
     sessions,
     users,
     accountMail,
+    twoFactor,
     videos,
     views,
     captions,

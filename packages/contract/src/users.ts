@@ -33,6 +33,8 @@ export const LoginBody = z.object({
   username: singleLineText().trim().max(254).optional(),
   email: singleLineText().trim().max(254).optional(),
   password: secretText().min(1, 'Password is required').max(128),
+  /** With two factors on (API.md §19): a TOTP code or a recovery code. */
+  code: singleLineText().trim().max(64).optional(),
 });
 
 export const UpdateDetailsBody = z.object({ fullname: singleLineText().trim().min(1, 'Full name is required').max(100) });
@@ -69,7 +71,7 @@ export type Role = z.infer<typeof Role>;
 /** API.md §19: whether the address is proven, and the language of the user's mail ('en' until languages come). */
 const AccountState = { emailVerified: z.boolean(), locale: z.string() };
 
-export const Me = CurrentUser.extend({ uploads: Uploads, role: Role, ...AccountState });
+export const Me = CurrentUser.extend({ uploads: Uploads, role: Role, twoFactor: z.boolean(), ...AccountState });
 export type Me = z.infer<typeof Me>;
 
 const ProfileCounts = {
@@ -79,7 +81,7 @@ const ProfileCounts = {
   subscriptions: z.number(),
 };
 
-export const OwnProfile = CurrentUser.extend({ email: z.string(), ...ProfileCounts, ...AccountState });
+export const OwnProfile = CurrentUser.extend({ email: z.string(), twoFactor: z.boolean(), ...ProfileCounts, ...AccountState });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 export const ChannelProfile = CurrentUser.extend({ isSubscribed: z.boolean(), ...ProfileCounts });
 export type ChannelProfile = z.infer<typeof ChannelProfile>;
@@ -93,3 +95,14 @@ export const ChannelStats = z.object({
   totalViews: z.number(),
 });
 export type ChannelStats = z.infer<typeof ChannelStats>;
+
+/** API.md §19: two factors. */
+export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
+export const TwoFactorCodeBody = z.object({ code: singleLineText().trim().min(1, 'Code is required').max(64) });
+export const TwoFactorEnabled = z.object({ recoveryCodes: z.array(z.string()) });
+export const TwoFactorDisableBody = z.object({
+  password: secretText().min(1, 'Password is required').max(128),
+  code: singleLineText().trim().min(1, 'Code is required').max(64),
+});
+export const TwoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });

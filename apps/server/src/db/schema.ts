@@ -471,7 +471,17 @@ export interface LiveViewersTable {
   seen_at: Generated<Date>;
 }
 
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled: Generated<boolean>;
+  /** Stored as bigint: read back as a string. */
+  last_step: string | null;
+  recovery_hashes: Generated<string[]>;
+}
+
 export interface Database {
+  user_two_factor: UserTwoFactorTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   users: UsersTable;

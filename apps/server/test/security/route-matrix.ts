@@ -207,6 +207,18 @@ export const routeMatrix: RouteEntry[] = [
     setup: accountToken('change-email', (s) => s.freshAccount().email),
     body: (_s, p) => ({ json: { token: p.token! } }),
     expect: { anonymous: 200, other: 200, owner: 200 },
+  // Two factors (API.md §19): each acts on the caller's own account only.
+  { route: 'POST /api/users/2fa/setup', expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'POST /api/users/2fa/enable',
+    // The scene's callers ran setup in the entry above: a wrong code is 400.
+    body: () => ({ json: { code: '000000' } }),
+    expect: { anonymous: 401, other: 400, owner: 400 },
+  },
+  {
+    route: 'POST /api/users/2fa/disable',
+    body: (s) => ({ json: { password: s.caller?.password ?? 'x', code: '000000' } }),
+    expect: { anonymous: 401, other: 409, owner: 409 },
   },
 
   // Videos (API.md §6).

@@ -26,6 +26,7 @@ import * as m0024 from './0024-recommendations-faster.ts';
 import * as m0025 from './0025-purchase-recovery.ts';
 import * as m0029 from './0029-visibility.ts';
 import * as m0030 from './0030-account-mail.ts';
+import * as m0031 from './0031-two-factor.ts';
 import * as m0032 from './0032-notification-types.ts';
 import * as m0033 from './0033-thumbnail-candidates.ts';
 import * as m0034 from './0034-live-refusals.ts';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0025-purchase-recovery': m0025,
   '0029-visibility': m0029,
   '0030-account-mail': m0030,
+  '0031-two-factor': m0031,
   '0032-notification-types': m0032,
   '0033-thumbnail-candidates': m0033,
   '0034-live-refusals': m0034,

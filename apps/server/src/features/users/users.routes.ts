@@ -8,6 +8,7 @@ import {
   OwnProfile,
   RegisteredUser,
   RegisterFields,
+  TwoFactorRequired,
   UpdateDetailsBody,
   UpdatePasswordBody,
   envelope,
@@ -57,11 +58,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post(
     '/login',
     {
-      schema: { tags, body: LoginBody, response: { 200: envelope(z.object({ user: CurrentUser })) } },
+      schema: {
+        tags,
+        body: LoginBody,
+        response: { 200: envelope(z.union([z.object({ user: CurrentUser }), TwoFactorRequired])) },
+      },
     },
     async (request, reply) => {
-      const { username, email, password } = request.body;
-      const { user, session } = await users.login([username, email], password, request.ip);
+      const { username, email, password, code } = request.body;
+      const result = await users.login([username, email], password, request.ip, code);
+      // API.md §19: no cookie until the second factor's code comes too.
+      if ('twoFactorRequired' in result) return ok(reply, result, 200, 'Two-factor code required');
+      const { user, session } = result;
       cookies.setSession(request, reply, session.token, session.expiresAt, user);
       return ok(reply, { user }, 200, 'User logged in successfully');
     },

@@ -10,6 +10,7 @@ import { mediaKeys } from '../../storage/media-keys.ts';
 import { AVATAR_SIZE, normaliseImage } from '../../lib/images.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import type { LoginAttempts } from './login-attempts.ts';
 import type { UsersRepo } from './users.repo.ts';
 
@@ -29,6 +30,8 @@ interface Deps {
   verification: { send(userId: string): Promise<void>; remind(userId: string): Promise<void> };
   /** A changed name or avatar is announced (`user.changed`): lists and cards name their channel. */
   events: Pick<Events, 'publish'>;
+  /** A second factor asked at sign-in once on (API.md §19). */
+  twoFactor: Pick<TwoFactorService, 'enabled' | 'verifyLogin'>;
 }
 
 const REGISTRATIONS_CLOSED = 'Registrations are closed';
@@ -39,7 +42,7 @@ export const VERIFY_FIRST = 'Verify your e-mail address first';
 const accountState = (u: { email_verified_at: Date | null }) => ({ emailVerified: u.email_verified_at !== null, locale: 'en' });
 
 export function createUsersService(deps: Deps) {
-  const { repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events, verification } = deps;
+  const { repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events, verification, twoFactor } = deps;
   const toCurrent = (u: { id: string; username: string; fullname: string; avatar: string }): CurrentUser => ({
     _id: u.id,
     username: u.username,
@@ -109,7 +112,7 @@ export function createUsersService(deps: Deps) {
      * send only one, or two different ones: the first that names an account wins. `address` is
      * the client's: only failed attempts count against its limit (login-attempts.ts).
      */
-    async login(identifiers: (string | undefined)[], password: string, address: string) {
+    async login(identifiers: (string | undefined)[], password: string, address: string, code?: string) {
       const candidates = [...new Set(identifiers.filter((i): i is string => Boolean(i)))];
       if (candidates.length === 0) throw new BadInput('Username or email is required');
       const attempt = await loginAttempts.begin(address, candidates);
@@ -132,6 +135,14 @@ export function createUsersService(deps: Deps) {
         await verification.remind(row.id);
         throw new Forbidden(VERIFY_FIRST);
       }
+      // API.md §19: the right password alone is not a failure, but a wrong code is (it stays counted).
+      if (await twoFactor.enabled(row.id)) {
+        if (!code) {
+          await attempt.succeeded();
+          return { twoFactorRequired: true as const };
+        }
+        if (!(await twoFactor.verifyLogin(row.id, code))) throw new Unauthorized('Invalid two-factor code');
+      }
       await attempt.succeeded();
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
@@ -139,7 +150,7 @@ export function createUsersService(deps: Deps) {
     /** The signed-in user with their role (API.md §12), which the web app's menu reads. */
     async me(viewer: Viewer) {
       const user = await loadOrThrow(viewer._id);
-      return { ...toCurrent(user), role: user.role, ...accountState(user) };
+      return { ...toCurrent(user), role: user.role, ...accountState(user), twoFactor: await twoFactor.enabled(user.id) };
     },
 
     async ownProfile(viewer: Viewer) {
@@ -148,6 +159,7 @@ export function createUsersService(deps: Deps) {
       return {
         ...toCurrent(user),
         email: user.email,
+        twoFactor: await twoFactor.enabled(user.id),
         createdAt: user.created_at.toISOString(),
         playlists: ownPlaylists,
         ...counts,

@@ -10,6 +10,7 @@ const profile = {
   email: 'ann@example.com',
   emailVerified: true,
   locale: 'en',
+  twoFactor: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   likedVidCount: 4,
   playlists: 5,
