@@ -12,7 +12,7 @@
  * set. `--videos` are seeded into its database (bench/seed-videos.ts). The bare Fastify is a
  * process of its own (bench/bare-json.ts) with page 1's body as the server sent it. Each round runs
  * wrk (2 threads, `--connections`) against the bare server, then ours, for `--duration` s each
- * after a 2 s warm-up, and prints both req/s, the ratio, the CPU per answered request of each
+ * after a 2 s warm-up (5 s for both before the first round), and prints both req/s, the ratio, the CPU per answered request of each
  * server's processes (/proc, the cluster's workers and the embedded PostgreSQL included) and the
  * 1-minute load average. `--cpu-prof <dir>`: each server process writes a V8 CPU profile there
  * when it stops (open it in Chrome's DevTools). `--root <checkout>`: the server of another checkout
@@ -94,6 +94,9 @@ export async function benchDefaultStart() {
       `body ${Buffer.byteLength(body)} bytes; ${os.cpus().length} CPUs; ${connections} connections, ${duration} s per run`,
     );
 
+    // A fresh server is cold (code not yet optimised, pools empty): its first round would measure that.
+    await wrk(url, 5, connections);
+    await wrk(bareUrl, 5, connections);
     const rows: string[] = [];
     for (let i = 1; i <= rounds; i++) {
       const b = await measure(bareUrl, bare.pid!, duration, connections);
