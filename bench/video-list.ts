@@ -15,6 +15,10 @@
  * seconds at `--connections` connections, with the server process's CPU per answered request
  * (/proc; on a shared machine the throughput ratio follows the neighbours, the CPU cost much less).
  * Results also go to bench/.out/video-list.json.
+ *
+ * `--start` measures the default start instead (video-list-start.ts): `npm start`'s server
+ * (cluster, embedded PostgreSQL, micro-cache, every plugin) beside a bare Fastify sending the same
+ * page-1 body, both under wrk in interleaved rounds, with the ratio per round.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -34,6 +38,7 @@ import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { createEvents } from '../apps/server/src/events/events.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
 import { seedVideos } from './seed-videos.ts';
+import { benchDefaultStart } from './video-list-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -46,6 +51,7 @@ function arg(name: string, fallback: string): string {
 }
 
 if (process.argv[2] === '--serve') await serve(process.argv[3]!);
+else if (process.argv[2] === '--start') await benchDefaultStart();
 else await main();
 
 /** Child process: the real app on a free loopback port; prints the port, stops on SIGTERM. */

@@ -30,9 +30,11 @@ const formsOf = new WeakMap<FastifyRequest, MultipartForm[]>();
  * temp folder) could otherwise see the files of a request it has its answer for.
  */
 export function removeFormFilesBeforeReply(app: FastifyInstance) {
-  app.addHook('onSend', async (request) => {
+  // A callback hook: an answer without forms (nearly all) costs no promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const forms = formsOf.get(request);
-    if (forms) await Promise.all(forms.map((form) => form.cleanup()));
+    if (!forms) return done(null, payload);
+    Promise.all(forms.map((form) => form.cleanup())).then(() => done(null, payload), done);
   });
 }
 

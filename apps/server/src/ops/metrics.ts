@@ -145,11 +145,24 @@ export function createMetrics(opts: {
     });
   }
 
+  /** Per method, status and route pattern (few: never a raw URL). */
+  const requestSeries = new Map<
+    string,
+    { count: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }
+  >();
+
   return {
     registry,
     request(method: string, route: string, status: number, seconds: number) {
-      httpRequests.inc({ method, route, status });
-      httpDuration.observe({ method, route }, seconds);
+      // Each series' labelled child is looked up once: prom-client hashes the labels on every call.
+      const key = `${method} ${status} ${route}`;
+      let series = requestSeries.get(key);
+      if (!series) {
+        series = { count: httpRequests.labels({ method, route, status }), duration: httpDuration.labels({ method, route }) };
+        requestSeries.set(key, series);
+      }
+      series.count.inc();
+      series.duration.observe(seconds);
       if (status >= 500) httpErrors.inc({ route, status });
     },
     uploaded(field: string, bytes: number) {

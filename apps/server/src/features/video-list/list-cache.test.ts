@@ -137,8 +137,11 @@ describe('list micro-cache', () => {
     // A short lifetime on the same app's services, as LIST_CACHE_MS=300 would have it.
     const pages = createListPages({ ...ctx.deps, config: { ...ctx.config, listCacheMs: 300 } });
     const sorted = async (sortBy: 'likes' | 'views') =>
-      (JSON.parse(await pages.body({ page: 1, name: owner.username, sortBy, sortType: 'desc' })) as { data: { videos: Card[] } })
-        .data.videos;
+      (
+        JSON.parse((await pages.body({ page: 1, name: owner.username, sortBy, sortType: 'desc' })).toString()) as {
+          data: { videos: Card[] };
+        }
+      ).data.videos;
     // Both pages kept now. Ties sort by id: the last must come first once it has one more.
     const liked = (await sorted('likes')).at(-1)!._id;
     const viewed = (await sorted('views')).at(-1)!._id;

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VideoListPage, VideoListQuery, envelope } from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
-import { PUBLIC_NO_CACHE } from '../../plugins/cache-control.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { onListChange } from './list-changes.ts';
+import { pageBody, sendPageBody } from './page-body.ts';
 
 /**
- * The list's pages as the API sends them, the envelope serialised once for everyone who asks, from
- * a micro-cache (LIST_CACHE_MS, 1 s by default): a burst of viewers costs one query per page (by its
- * normalised query), and a refresh runs in the background while the previous body is served.
+ * The list's pages as the API sends them, the envelope serialised once to bytes (page-body.ts) for
+ * everyone who asks, from a micro-cache (LIST_CACHE_MS, 1 s by default): a burst of viewers costs one
+ * query per page (by its normalised query), and a refresh runs in the background while the previous
+ * body is served.
  *
  * Cleared by the list events (list-changes.ts) of every process as they are committed (answers
  * still being computed included: they are kept nowhere), so an announced change shows at once in
@@ -20,18 +21,17 @@ import { onListChange } from './list-changes.ts';
  * Nothing per viewer may ever go into a page.
  */
 export function createListPages(deps: AppDeps) {
-  const pages = createMicroCache<string>({ ttlMs: deps.config.listCacheMs });
+  const pages = createMicroCache<Buffer>({ ttlMs: deps.config.listCacheMs });
   const unsubscribe = onListChange(deps.events, () => pages.clear());
 
-  /** A page's body as sent. A string skips the preSerialization hook, so storage keys become URLs here. */
-  async function compute(q: VideoListQuery): Promise<string> {
-    const data = withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl);
-    return JSON.stringify({ statusCode: 200, data, message: 'Success', success: true });
+  /** A page's body as sent. Bytes skip the preSerialization hook, so storage keys become URLs here. */
+  async function compute(q: VideoListQuery): Promise<Buffer> {
+    return pageBody(withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl));
   }
 
   return {
     // The hot path of every list call: no named closure per request (tsx names each one it makes).
-    body(q: VideoListQuery): Promise<string> {
+    body(q: VideoListQuery): Promise<Buffer> {
       if (!deps.events.listening()) return compute(q);
       const key = JSON.stringify([q.page, q.query?.trim() ?? '', q.name?.trim() ?? '', q.sortBy ?? '', q.sortType ?? '']);
       return pages.get(key, () => compute(q));
@@ -50,15 +50,7 @@ export const videoListRoutes: FastifyPluginAsyncZod<{ pages: ListPages }> = asyn
     '/',
     { schema: { tags, querystring: VideoListQuery, response: { 200: envelope(VideoListPage) } } },
     async (request, reply) => {
-      const body = await pages.body(request.query);
-      // A string with a JSON content type is sent as it is (no second serialisation); the typed
-      // reply expects the object the string already holds.
-      // The same for everyone: declared here, where every other API answer is private.
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .header('Cache-Control', PUBLIC_NO_CACHE)
-        .send(body as never);
+      return sendPageBody(reply, await pages.body(request.query));
     },
   );
 };
