@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
-import { listed, playlistGrants, playlistOpenTo, visibleTo, watchableBy } from './access.sql.ts';
+import { listed, playlistGrants, playlistOpenTo, visibleTo, waitingLive, watchableBy } from './access.sql.ts';
 
 export interface NewEntitlement {
   id: string;
@@ -29,6 +29,7 @@ export function createAccessRepo(db: Db) {
           'v.media_key',
           listed('v').as('listed'),
           visibleTo(viewerId, 'v').as('visible'),
+          waitingLive('v').as('waiting'),
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
         ])

@@ -116,9 +116,9 @@ export function createVideosService({
    * The access rule's watch gate, and a removed video's 410 (API.md §12): the rule knows no
    * removed video (404), so only a refusal asks why; the happy path costs nothing more.
    */
-  async function assertCanWatch(videoId: string, viewer: Viewer | null) {
+  async function assertCanWatch(videoId: string, viewer: Viewer | null): Promise<'watch' | 'card'> {
     try {
-      await access.assertCanWatch(videoId, viewer);
+      return await access.assertCanWatch(videoId, viewer);
     } catch (err) {
       const removal = err instanceof NotFound ? await repo.removal(videoId) : undefined;
       if (!removal) throw err;
@@ -144,7 +144,8 @@ export function createVideosService({
     viewer: Viewer | null,
     opts: { countView: boolean; viewerKey?: string } = { countView: true },
   ): Promise<WatchVideo> {
-    await assertCanWatch(videoId, viewer);
+    // 'card': a live waiting for its stream, to a viewer who may not watch it once live.
+    const card = (await assertCanWatch(videoId, viewer)) === 'card';
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
@@ -156,12 +157,19 @@ export function createVideosService({
     row = { ...row, views: views.shown(row.id, row.views, counted) };
     // Exclusive media only through the app's token-checked path (same origin, so the session
     // cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
-    const base = row.is_exclusive ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
+    // A card names no media: a live waiting for its stream has none yet (and it turned live or
+    // ended between the two statements: still nothing, until the viewer asks again).
+    if (card) row = { ...row, has_mp4: false, has_hls: false, live_state: 'waiting' };
+    const base = card
+      ? ''
+      : row.is_exclusive
+        ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}`
+        : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
       subscriptions.subscriberCount(row.owner_id),
-      captions.forWatch(row.id, base, row.captions_master),
+      card ? { captions: [], master: '' } : captions.forWatch(row.id, base, row.captions_master),
     ]);
     return {
       _id: row.id,

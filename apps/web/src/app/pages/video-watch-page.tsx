@@ -97,7 +97,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   // A scheduled video, not yet public: only its owner sees it, in a preview without the calls
   // that answer for public videos alone (comments, history, up next).
   const preview = video.data?.status === 'scheduled';
-  const failed = preview ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
+  // A live waiting for its stream (a link or a notification followed early): its card and "starts
+  // soon", whatever else fails (an exclusive live's chat is its buyers'); the player takes over
+  // when the stream arrives (useFollowLive asks the watch call again).
+  const waiting = Boolean(video.data?.isLive) && video.data?.status === 'waiting';
+  const failed =
+    preview || waiting ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
   const error = video.error ?? failed?.error;
   useEffect(() => {
     if (error && !noAccess) console.error('Could not load the video', error);
@@ -113,7 +118,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   // The player plays as soon as the video call has answered; the rest of the page shows once the
   // comments and more videos have (a channel without an owner id has none to ask for). The
   // history entry is recorded by the browser, after the server's render: the page does not wait for it.
-  const showRest = preview || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
+  const showRest = preview || waiting || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
 
   const data = video.data;
   const title = data.title?.trim() || 'Untitled Video';
@@ -185,7 +190,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
                   ? `Scheduled for ${scheduleLabel(data.publishAt)}: only you can see it until then. Comments open when it is published.`
                   : 'Only you can see this video until it is published. Comments open then.'}
               </p>
-            ) : (
+            ) : waiting && comments.data === undefined ? null : (
               <HydrateApart>
                 <CommentsSection
                   target={{ kind: 'video', id: videoId }}
