@@ -72,7 +72,24 @@ function Watch({ videoId }: { videoId: string }) {
   );
 }
 
+/** Theater mode (the T key, the player's button): kept for the next visit, in this browser only. */
+const THEATER_KEY = 'streamhub.theater';
+function useTheater() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    // After hydration: the server's HTML is the default view.
+    if (localStorage.getItem(THEATER_KEY) === '1') setOn(true);
+  }, []);
+  const toggle = () =>
+    setOn((was) => {
+      localStorage.setItem(THEATER_KEY, was ? '0' : '1');
+      return !was;
+    });
+  return { on, toggle };
+}
+
 function WatchContent({ videoId, trackError }: { videoId: string; trackError: Error | null }) {
+  const theater = useTheater();
   // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
   // owner's more videos (the server asked for all but the history entry before rendering).
   const video = useWatchVideo(videoId);
@@ -126,7 +143,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   return (
     // The side list needs room: from 1280 px it sits beside the player; between 1024 and 1280 px it
     // goes below the page so the player keeps a usable width (SPEC §2: 'More videos' on wide screens).
-    <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-6 xl:flex-row">
+    // Theater mode: the player spans the page's width and the side list goes below.
+    <div
+      data-testid="watch-layout"
+      data-theater={theater.on ? '' : undefined}
+      className={`mx-auto flex w-full max-w-[1600px] flex-col gap-6 ${theater.on ? '' : 'xl:flex-row'}`}
+    >
       <title>{`${title} · StreamHub`}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
@@ -153,6 +175,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
               videoId={videoId}
               // None to ask for (a live, no stream) or none readable: the player streams from the start.
               sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
+              theater={theater}
             />
           </HydrateApart>
         )}
@@ -207,7 +230,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
           More videos on wide screens only (a style, not a media query in script: the server's HTML
           has it too); Up next under it, outside the aside (More videos stays the owner's uploads
           alone), and under the comments on narrow screens. */}
-      <div className="flex w-full shrink-0 flex-col gap-6 xl:w-80 2xl:w-96">
+      <div className={`flex w-full shrink-0 flex-col gap-6 ${theater.on ? '' : 'xl:w-80 2xl:w-96'}`}>
         <aside className="hidden lg:block">
           {showRest ? (
             <HydrateApart>
