@@ -292,6 +292,42 @@ test.describe('live pages', () => {
     await expect(page.getByTestId('live-placeholder')).toHaveText('Stream ended, replay processing', { timeout: 20_000 });
   });
 
+  test('a live opened before its stream starts shows its card, then the player takes over without a reload', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const creator = await registerViaApi(page, uniqueUser('early'));
+    const created = await page.request.post('/api/live', { data: { title: 'Early doors live', description: 'Soon' } });
+    expect(created.status()).toBe(201);
+    const live = (await created.json()).data as { _id: string; ingestUrl: string };
+
+    // An anonymous viewer follows the link early: the card, not an error.
+    const context = await browser.newContext({ baseURL });
+    const viewer = await context.newPage();
+    await viewer.goto(`/video/watch/${live._id}`);
+    await expect(viewer.getByTestId('live-placeholder')).toHaveText('The stream starts soon');
+    await expect(viewer.getByRole('heading', { name: 'Early doors live', level: 1 })).toBeVisible();
+    await expect(viewer.getByText(creator.fullname).first()).toBeVisible();
+    await expect(viewer.getByText('Unable to load video')).toHaveCount(0);
+    await expect(viewer.getByTestId('live-status')).toHaveAttribute('data-status', 'waiting');
+    // Marks this document: a reload would lose it.
+    await viewer.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    const ffmpeg = pushTestPattern(live.ingestUrl);
+    try {
+      await expect(viewer.getByTestId('live-status')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+      const player = viewer.getByTestId('video-player');
+      await expect(player).toBeVisible();
+      await expectPlaying(player);
+      await expect(viewer.getByTestId('live-placeholder')).toHaveCount(0);
+      expect(await viewer.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    } finally {
+      ffmpeg.kill('SIGKILL');
+      await context.close();
+    }
+  });
+
   test('a live that waits says what to check after 30 s of nothing (answers stubbed)', async ({ page }) => {
     test.setTimeout(120_000);
     await registerViaApi(page, uniqueUser('nostream'));

@@ -207,6 +207,7 @@ export const routeMatrix: RouteEntry[] = [
     setup: accountToken('change-email', (s) => s.freshAccount().email),
     body: (_s, p) => ({ json: { token: p.token! } }),
     expect: { anonymous: 200, other: 200, owner: 200 },
+  },
   // Two factors (API.md §19): each acts on the caller's own account only.
   { route: 'POST /api/users/2fa/setup', expect: { anonymous: 401, other: 200, owner: 200 } },
   {

@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
-import { byLink, listed, mediaFinal, playlistGrants, playlistOpenTo, reachableBy, watchableBy } from './access.sql.ts';
+import {
+  byLink,
+  listed,
+  mediaFinal,
+  playlistGrants,
+  playlistOpenTo,
+  reachableBy,
+  waitingLive,
+  watchableBy,
+} from './access.sql.ts';
 
 export interface NewEntitlement {
   id: string;
@@ -29,6 +38,7 @@ export function createAccessRepo(db: Db) {
           'v.media_key',
           byLink(viewerId, 'v').as('listed'),
           reachableBy(viewerId, 'v').as('visible'),
+          waitingLive('v').as('waiting'),
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
         ])

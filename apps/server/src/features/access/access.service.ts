@@ -50,10 +50,17 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
     return new Map((await repo.decide(viewer?._id ?? null, videoIds)).map((d) => [d.id, d]));
   }
 
-  async function gate(videoId: string, viewer: Viewer | null, mustBeListed: boolean) {
+  /**
+   * A live waiting for its stream passes where a listed video would (its chat, its history
+   * entry); the watch call answers its card even to a viewer who may not watch it yet ('card':
+   * there is nothing to play, so no media URL is named).
+   */
+  async function gate(videoId: string, viewer: Viewer | null, mustBeListed: boolean): Promise<'watch' | 'card'> {
     const d = (await decide(viewer, [videoId])).get(videoId);
-    if (!d || !(mustBeListed ? d.listed : d.visible)) throw new NotFound('Video not found');
-    if (!d.watchable) throw refusal(viewer);
+    if (!d || (!(mustBeListed ? d.listed : d.visible) && !d.waiting)) throw new NotFound('Video not found');
+    if (d.watchable) return 'watch';
+    if (d.waiting && !mustBeListed) return 'card';
+    throw refusal(viewer);
   }
 
   /**
@@ -177,23 +184,28 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
 
     /**
      * The watch call's gate: a video the viewer cannot see (missing; processing or failed and not
-     * theirs) → 404; one they may not watch → 401 with `reason` signin or purchase.
+     * theirs) → 404; one they may not watch → 401 with `reason` signin or purchase. A live
+     * waiting for its stream: its card to everyone ('card' when they may not watch it once live).
      */
     assertCanWatch: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, false),
 
     /**
      * The gate of everything done to a ready video open by its link (like, comment, history):
-     * otherwise → 404, even for its owner; may not watch → 401 as the watch call answers.
+     * otherwise → 404, even for its owner (a live waiting for its stream passes); may not watch →
+     * 401 as the watch call answers.
      */
-    assertWatchable: (videoId: string, viewer: Viewer | null) => gate(videoId, viewer, true),
+    assertWatchable: async (videoId: string, viewer: Viewer | null): Promise<void> => {
+      await gate(videoId, viewer, true);
+    },
 
     /**
      * 404 unless the viewer can see the video (listed, or theirs); then whether they may watch it
-     * (a buy page, adding to a playlist).
+     * (a buy page, adding to a playlist). `waitingLive`: a live waiting for its stream is seen
+     * too (its state, GET /api/live/:videoId).
      */
-    async assertVisible(videoId: string, viewer: Viewer | null): Promise<boolean> {
+    async assertVisible(videoId: string, viewer: Viewer | null, opts: { waitingLive?: boolean } = {}): Promise<boolean> {
       const d = (await decide(viewer, [videoId])).get(videoId);
-      if (!d?.visible) throw new NotFound('Video not found');
+      if (!d || !(d.visible || (opts.waitingLive && d.waiting))) throw new NotFound('Video not found');
       return d.watchable;
     },
 

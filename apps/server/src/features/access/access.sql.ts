@@ -27,6 +27,16 @@ export function notPrivateTo(viewerId: ViewerRef | null, alias: string): RawBuil
 }
 
 /**
+ * A live waiting for its stream (API.md §17): not listed (it is not `ready`), but its card is
+ * answered by the watch call and GET /api/live/:videoId to whoever may see it once it is live
+ * (everyone: an exclusive live's card is as public as an exclusive video's), so a link or a
+ * notification followed early shows the card, and the player once the stream arrives.
+ */
+export function waitingLive(v = 'videos'): RawBuilder<boolean> {
+  return sql<boolean>`(${ref(v, 'is_live')} AND ${ref(v, 'live_state')} = 'waiting' AND ${ref(v, 'status')} = 'processing' AND ${ref(v, 'visibility')} <> 'private')`;
+}
+
+/**
  * Listed, or the viewer's own (owners also see their videos while they process or after they
  * fail). A removed video is nobody's to find, not even its owner's: they see it, with the reason,
  * in their dashboard only (docs/moderation.md).

@@ -115,11 +115,11 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
 
     /**
      * The live's state for whoever may see the video (the watch rule's visibility: an exclusive
-     * live's state is as public as its card). A viewer asking while it is live counts as watching
+     * live's state is as public as its card; a live waiting for its stream included). A viewer asking while it is live counts as watching
      * for 30 s (its owner does not).
      */
     async info(videoId: string, viewer: Viewer | null, viewerKey: string): Promise<LiveInfo> {
-      await access.assertVisible(videoId, viewer);
+      await access.assertVisible(videoId, viewer, { waitingLive: true });
       const live = await repo.find(videoId);
       if (!live) throw new NotFound(NOT_A_LIVE);
       const owner = viewer?._id === live.owner_id;

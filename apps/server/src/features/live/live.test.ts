@@ -99,8 +99,8 @@ describe('a live from waiting to its replay', () => {
     async () => {
       const live = await createLive();
       expect(await watch(live._id, owner.cookie)).toMatchObject({ isLive: true, status: 'waiting', hlsUrl: null });
-      // Waiting: its owner's alone.
-      expect((await call('GET', `/api/video/v/${live._id}`, viewer.cookie)).statusCode).toBe(404);
+      // Waiting: its card to others, nothing to play.
+      expect(await watch(live._id, viewer.cookie)).toMatchObject({ isLive: true, status: 'waiting', hlsUrl: null });
 
       const publisher = push(live.streamKey, 8);
       await waitForState(live._id, 'live');
@@ -289,9 +289,9 @@ describe('routes', () => {
         404,
       );
     }
-    // Waiting: the owner's alone.
-    expect((await call('GET', `/api/live/${live._id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/live/${live._id}`, viewer.cookie)).statusCode).toBe(404);
+    // Waiting: its state to whoever may see it once live (everyone).
+    expect(await liveState(live._id)).toMatchObject({ status: 'waiting', startedAt: null, viewers: 0 });
+    expect(await liveState(live._id, viewer.cookie)).toMatchObject({ status: 'waiting', startedAt: null, viewers: 0 });
     expect((await call('GET', '/api/live/not-an-id')).statusCode).toBe(400);
     expect(await liveState(live._id, owner.cookie)).toEqual({ status: 'waiting', startedAt: null, viewers: 0, refused: null });
     expect(uploaded.some((v) => v._id === live._id)).toBe(true);
@@ -308,5 +308,57 @@ describe('routes', () => {
       return w?.status === 'failed' ? w : null;
     }, 30_000);
     expect(failed.isLive).toBe(false);
+  });
+});
+
+describe('a live opened before its stream starts', () => {
+  const card = { isLive: true, status: 'waiting', hlsUrl: null, videoFile: null, storyboardUrl: null, captions: [] };
+
+  it('answers its card to everyone (no media), its state, and stays out of lists', LONG, async () => {
+    const live = await createLive({ title: 'Early bird live' });
+    for (const cookie of [undefined, viewer.cookie, owner.cookie]) {
+      const res = await call('GET', `/api/video/v/${live._id}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ ...card, _id: live._id, title: 'Early bird live', owner: { _id: owner.id } });
+      expect((await call('GET', `/api/live/${live._id}`, cookie)).json().data).toMatchObject({ status: 'waiting' });
+    }
+    // Its chat and a history entry are open to a signed-in viewer, as on a listed video.
+    expect((await call('GET', `/api/comment/video/${live._id}`, viewer.cookie)).statusCode).toBe(200);
+    // Not ready: in no list, nor in search, nor in its channel's videos.
+    const list = (await call('GET', '/api/video')).json().data.videos as { _id: string }[];
+    expect(list.some((v) => v._id === live._id)).toBe(false);
+    const search = (await call('GET', `/api/video?query=${encodeURIComponent('Early bird live')}`)).json().data.videos as {
+      _id: string;
+    }[];
+    expect(search.some((v) => v._id === live._id)).toBe(false);
+    // Once ended without a stream it is no longer a card for others.
+    await call('POST', `/api/live/${live._id}/end`, owner.cookie);
+    expect((await call('GET', `/api/video/v/${live._id}`, viewer.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/live/${live._id}`, viewer.cookie)).statusCode).toBe(404);
+  });
+
+  it('an exclusive live: the card to everyone, no media URL, no token; a purchase refusal once it is live', LONG, async () => {
+    const live = await createLive({ title: 'Paid early live', isExclusive: true, price: 10 });
+    for (const cookie of [undefined, viewer.cookie]) {
+      const res = await call('GET', `/api/video/v/${live._id}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ ...card, isExclusive: true, title: 'Paid early live' });
+      // No media token (the thumbnail is public, as on any exclusive video's card).
+      expect(res.body).not.toContain('/media/t/');
+    }
+    expect((await liveState(live._id)).status).toBe('waiting');
+    // Acting on it still needs access, as for any exclusive video.
+    expect((await call('GET', `/api/comment/video/${live._id}`, viewer.cookie)).statusCode).toBe(401);
+
+    const publisher = push(live.streamKey, 8);
+    try {
+      await waitForState(live._id, 'live');
+      const refused = await call('GET', `/api/video/v/${live._id}`, viewer.cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ reason: 'purchase' });
+      expect((await watch(live._id, owner.cookie)).hlsUrl).toMatch(/^\/media\/t\//);
+    } finally {
+      publisher.stop();
+    }
   });
 });

@@ -81,10 +81,10 @@ export function createRecommendationsService({ repo, access }: Deps) {
     /**
      * Up to 12 cards to watch after `videoId`: its co-watch neighbours, then its channel's newest,
      * then trending; never the video itself, never anything unlisted. 404 for a video the viewer
-     * cannot see.
+     * cannot see (a live waiting for its stream is seen: its page shows up next too).
      */
     async upNext(viewer: Viewer | null, videoId: string): Promise<VideoCard[]> {
-      await access.assertVisible(videoId, viewer);
+      await access.assertVisible(videoId, viewer, { waitingLive: true });
       const ownerId = await repo.ownerOf(videoId);
       const [neighbours, channel, trendingIds] = await Promise.all([
         repo.neighbours([videoId]),

@@ -120,9 +120,9 @@ export function createVideosService({
    * The access rule's watch gate, and a removed video's 410 (API.md §12): the rule knows no
    * removed video (404), so only a refusal asks why; the happy path costs nothing more.
    */
-  async function assertCanWatch(videoId: string, viewer: Viewer | null) {
+  async function assertCanWatch(videoId: string, viewer: Viewer | null): Promise<'watch' | 'card'> {
     try {
-      await access.assertCanWatch(videoId, viewer);
+      return await access.assertCanWatch(videoId, viewer);
     } catch (err) {
       const removal = err instanceof NotFound ? await repo.removal(videoId) : undefined;
       if (!removal) throw err;
@@ -148,7 +148,8 @@ export function createVideosService({
     viewer: Viewer | null,
     opts: { countView: boolean; viewer?: { key: string; address: string } } = { countView: true },
   ): Promise<WatchVideo> {
-    await assertCanWatch(videoId, viewer);
+    // 'card': a live waiting for its stream, to a viewer who may not watch it once live.
+    const card = (await assertCanWatch(videoId, viewer)) === 'card';
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
@@ -166,13 +167,20 @@ export function createVideosService({
     // Exclusive media, a scheduled video's (its owner's alone until published) and a private
     // video's (its owner's alone) only through the app's token-checked path (same origin, so the
     // session cookie goes along); public media from wherever the driver serves them (app, bucket, CDN).
+    // A card names no media: a live waiting for its stream has none yet (and it turned live or
+    // ended between the two statements: still nothing, until the viewer asks again).
+    if (card) row = { ...row, has_mp4: false, has_hls: false, live_state: 'waiting' };
     const tokenised = row.is_exclusive || row.status === 'scheduled' || row.visibility === 'private';
-    const base = tokenised ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}` : storage.publicUrl(row.media_key);
+    const base = card
+      ? ''
+      : tokenised
+        ? `/media/t/${exclusiveToken(row, viewer)}/videos/${row.id}`
+        : storage.publicUrl(row.media_key);
     const [isLiked, isSubscribed, subscribers, tracks] = await Promise.all([
       viewer ? repo.isLiked(viewer._id, row.id) : false,
       viewer ? subscriptions.isSubscribed(viewer._id, row.owner_id) : false,
       subscriptions.subscriberCount(row.owner_id),
-      captions.forWatch(row.id, base, row.captions_master),
+      card ? { captions: [], master: '' } : captions.forWatch(row.id, base, row.captions_master),
     ]);
     return {
       _id: row.id,

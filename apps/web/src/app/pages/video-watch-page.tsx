@@ -72,7 +72,24 @@ function Watch({ videoId }: { videoId: string }) {
   );
 }
 
+/** Theater mode (the T key, the player's button): kept for the next visit, in this browser only. */
+const THEATER_KEY = 'streamhub.theater';
+function useTheater() {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    // After hydration: the server's HTML is the default view.
+    if (localStorage.getItem(THEATER_KEY) === '1') setOn(true);
+  }, []);
+  const toggle = () =>
+    setOn((was) => {
+      localStorage.setItem(THEATER_KEY, was ? '0' : '1');
+      return !was;
+    });
+  return { on, toggle };
+}
+
 function WatchContent({ videoId, trackError }: { videoId: string; trackError: Error | null }) {
+  const theater = useTheater();
   // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
   // owner's more videos (the server asked for all but the history entry before rendering).
   const video = useWatchVideo(videoId);
@@ -97,7 +114,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   // A scheduled video, not yet public: only its owner sees it, in a preview without the calls
   // that answer for public videos alone (comments, history, up next).
   const preview = video.data?.status === 'scheduled';
-  const failed = preview ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
+  // A live waiting for its stream (a link or a notification followed early): its card and "starts
+  // soon", whatever else fails (an exclusive live's chat is its buyers'); the player takes over
+  // when the stream arrives (useFollowLive asks the watch call again).
+  const waiting = Boolean(video.data?.isLive) && video.data?.status === 'waiting';
+  const failed =
+    preview || waiting ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
   const error = video.error ?? failed?.error;
   useEffect(() => {
     if (error && !noAccess) console.error('Could not load the video', error);
@@ -113,7 +135,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   // The player plays as soon as the video call has answered; the rest of the page shows once the
   // comments and more videos have (a channel without an owner id has none to ask for). The
   // history entry is recorded by the browser, after the server's render: the page does not wait for it.
-  const showRest = preview || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
+  const showRest = preview || waiting || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
 
   const data = video.data;
   const title = data.title?.trim() || 'Untitled Video';
@@ -121,7 +143,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   return (
     // The side list needs room: from 1280 px it sits beside the player; between 1024 and 1280 px it
     // goes below the page so the player keeps a usable width (SPEC §2: 'More videos' on wide screens).
-    <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-6 xl:flex-row">
+    // Theater mode: the player spans the page's width and the side list goes below.
+    <div
+      data-testid="watch-layout"
+      data-theater={theater.on ? '' : undefined}
+      className={`mx-auto flex w-full max-w-[1600px] flex-col gap-6 ${theater.on ? '' : 'xl:flex-row'}`}
+    >
       <title>{`${title} · StreamHub`}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
@@ -148,6 +175,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
               videoId={videoId}
               // None to ask for (a live, no stream) or none readable: the player streams from the start.
               sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
+              theater={theater}
             />
           </HydrateApart>
         )}
@@ -185,7 +213,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
                   ? `Scheduled for ${scheduleLabel(data.publishAt)}: only you can see it until then. Comments open when it is published.`
                   : 'Only you can see this video until it is published. Comments open then.'}
               </p>
-            ) : (
+            ) : waiting && comments.data === undefined ? null : (
               <HydrateApart>
                 <CommentsSection
                   target={{ kind: 'video', id: videoId }}
@@ -202,7 +230,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
           More videos on wide screens only (a style, not a media query in script: the server's HTML
           has it too); Up next under it, outside the aside (More videos stays the owner's uploads
           alone), and under the comments on narrow screens. */}
-      <div className="flex w-full shrink-0 flex-col gap-6 xl:w-80 2xl:w-96">
+      <div className={`flex w-full shrink-0 flex-col gap-6 ${theater.on ? '' : 'xl:w-80 2xl:w-96'}`}>
         <aside className="hidden lg:block">
           {showRest ? (
             <HydrateApart>

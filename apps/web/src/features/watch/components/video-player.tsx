@@ -18,6 +18,7 @@ import type { Caption } from '@streamhub/contract';
 import { useCaptionTracks } from '../caption-tracks';
 import { sourceChoices, startingAt, type ProgressiveSource } from '../progressive-sources';
 import { useAdaptiveUpgrade } from '../use-adaptive-upgrade';
+import { ARIA_KEYSHORTCUTS, ShortcutsDialog, usePlayerShortcuts } from './player-shortcuts';
 
 export const PLAYBACK_RATES = '0.5 0.75 1 1.25 1.5 1.75 2';
 const SEEK_STEP = 5;
@@ -53,6 +54,8 @@ type VideoPlayerProps = {
    * empty when there are none (hls.js from the start), undefined while they are being asked for.
    */
   sources?: readonly ProgressiveSource[];
+  /** Theater mode on or off (the T key and the control bar's button); none: no theater mode. */
+  theater?: { on: boolean; toggle: () => void };
 };
 
 const NO_CHAPTERS: readonly Chapter[] = [];
@@ -111,6 +114,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     live = false,
     onMediaRefused,
     sources,
+    theater,
   } = props;
   const support = usePlaybackSupport();
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
@@ -342,6 +346,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [engine, media, sourcesKey]);
 
   useChaptersTrack(media, chapters, duration ?? 0);
+  // The keys anywhere on the page (media-chrome's own, on the focused player only, are off).
+  const shortcuts = usePlayerShortcuts({ media, controller, live, onTheater: theater?.toggle });
   // A live plays at its edge: a `?t=` (or any navigation) never moves it to the window's start.
   useSeekOnTimeLinks(live ? null : media, startTime, resumeAt);
 
@@ -360,7 +366,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
         tabIndex={0}
         aria-label={`Video player: ${title}`}
         aria-describedby={keysHintId}
-        aria-keyshortcuts="Space K ArrowLeft ArrowRight ArrowUp ArrowDown M F P"
+        aria-keyshortcuts={ARIA_KEYSHORTCUTS}
+        nohotkeys=""
         keyboardforwardseekoffset={SEEK_STEP}
         keyboardbackwardseekoffset={SEEK_STEP}
         defaultduration={live ? undefined : duration || undefined}
@@ -443,13 +450,39 @@ export function VideoPlayer(props: VideoPlayerProps) {
           {live ? <media-live-button /> : null}
           <media-settings-menu-button />
           <media-pip-button />
+          {theater ? (
+            <button
+              type="button"
+              data-testid="theater-button"
+              aria-label={theater.on ? 'Default view' : 'Theater mode'}
+              aria-pressed={theater.on}
+              title={theater.on ? 'Default view (t)' : 'Theater mode (t)'}
+              onClick={theater.toggle}
+              className="streamhub-theater-button"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
+                <rect
+                  x={theater.on ? 5 : 2}
+                  y="6"
+                  width={theater.on ? 14 : 20}
+                  height="12"
+                  rx="1.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+              </svg>
+            </button>
+          ) : null}
           <media-fullscreen-button />
         </media-control-bar>
       </media-controller>
       <p id={keysHintId} className="sr-only">
-        Keys: Space or K play and pause, arrow left and right seek 5 seconds, arrow up and down change the volume, M mutes, F
-        toggles full screen, P picture-in-picture, Shift and question mark lists all shortcuts.
+        Keys anywhere on the page but in text fields: Space or K play and pause, J and L seek 10 seconds, arrow left and right 5
+        seconds, M mutes, F toggles full screen, C captions, T theater mode, 0 to 9 jump to 0 to 90 percent, question mark lists
+        all shortcuts.
       </p>
+      <ShortcutsDialog open={shortcuts.help} onOpenChange={shortcuts.setHelp} />
       {failed ? (
         <p role="alert" className="p-3 text-sm text-red-400">
           This video cannot be played right now.
