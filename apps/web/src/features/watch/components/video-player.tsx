@@ -53,6 +53,8 @@ type VideoPlayerProps = {
    * empty when there are none (hls.js from the start), undefined while they are being asked for.
    */
   sources?: readonly ProgressiveSource[];
+  /** Playback reached the end (a playlist played in order goes on to its next video). */
+  onEnded?: () => void;
 };
 
 const NO_CHAPTERS: readonly Chapter[] = [];
@@ -111,6 +113,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     live = false,
     onMediaRefused,
     sources,
+    onEnded,
   } = props;
   const support = usePlaybackSupport();
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
@@ -161,6 +164,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
             ? chooseEngine({ hlsUrl, videoFile }, support)
             : null;
   const keysHintId = useId();
+  const endedRef = useRef(onEnded);
+  useEffect(() => {
+    endedRef.current = onEnded;
+  }, [onEnded]);
+  useEffect(() => {
+    if (!media) return;
+    const ended = () => endedRef.current?.();
+    media.addEventListener('ended', ended);
+    return () => media.removeEventListener('ended', ended);
+  }, [media]);
   useProgressHeartbeats(media, props.videoId);
 
   const src =
