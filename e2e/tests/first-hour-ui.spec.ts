@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { registerViaApi, uniqueUser } from '../support/users';
-import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
+import { channelWithVideos, currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 
 /** What a newcomer tripped over in the first hour: playlists, the subscriptions feed, texts, the top bar. */
 
@@ -111,5 +111,51 @@ test.describe('first hour: playlists', () => {
     await expect(queue.getByRole('link', { name: 'Next' })).toHaveCount(0);
     await queue.getByRole('link', { name: 'Previous' }).click();
     await expect(page).toHaveURL(new RegExp(`/video/watch/${second}\\?list=${playlistId}$`));
+  });
+});
+
+test.describe('first hour: subscriptions feed and channel videos', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('/subscriptions lists the newest videos of my channels above the cards; a channel page lists its latest videos', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const creator = await channelWithVideos(
+      browser,
+      baseURL!,
+      [
+        { title: 'Fh feed older', clip: { seconds: 1, audio: false } },
+        { title: 'Fh feed newer', clip: { seconds: 1, audio: false } },
+      ],
+      'fhfeed',
+    );
+    try {
+      await registerViaApi(page, uniqueUser('fhviewer'));
+      expect((await page.request.post(`/api/subscription/channel/${creator.id}`)).ok()).toBe(true);
+
+      await page.goto('/subscriptions');
+      await expect(page.getByRole('heading', { name: 'Your Subscriptions', level: 1 })).toBeVisible();
+      const feed = page.getByRole('list', { name: 'Latest from your channels' });
+      await expect(feed.getByRole('heading', { level: 3 })).toHaveText(['Fh feed newer', 'Fh feed older']);
+      const cards = page.getByRole('list', { name: 'Your Subscriptions' });
+      await expect(cards).toBeVisible();
+      const feedBox = await feed.boundingBox();
+      const cardsBox = await cards.boundingBox();
+      expect(feedBox!.y).toBeLessThan(cardsBox!.y);
+      await accessibleAt(page, 'subscriptions with the feed');
+
+      await page.goto(`/channel/${creator.id}`);
+      const latest = page.getByRole('list', { name: 'Latest videos' });
+      await expect(latest.getByRole('heading', { level: 3 })).toHaveText(['Fh feed newer', 'Fh feed older']);
+      await accessibleAt(page, 'channel with its latest videos');
+
+      await page.goto('/channel');
+      await expect(page.getByRole('region', { name: 'Latest videos' }).getByText('No videos yet')).toBeVisible();
+      await accessibleAt(page, 'own channel with its latest videos');
+    } finally {
+      await creator.close();
+    }
   });
 });
