@@ -3,7 +3,7 @@ import type { PlaylistVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
-import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { countOf, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 import { ExclusiveMarker } from './exclusive-marker';
 
@@ -52,7 +52,7 @@ export function PlaylistVideoItem(props: PlaylistVideoItemProps) {
         <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
         <p className="text-xs text-muted">
           {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
-          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt, now)}
+          {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
         </p>
         {video.isExclusive && video.hasAccess === false ? (
           <p className="text-xs font-medium text-amber-300">Buy to watch</p>

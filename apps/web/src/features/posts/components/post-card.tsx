@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { Post } from '@streamhub/contract';
 import { CommentIcon, LikeIcon } from '@/components/ui/icons';
-import { formatCount, formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 import { postAuthor } from '../post-rules';
 import { PostHeader } from './post-header';
 import { RemovedNote } from './removed-note';
 
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => countOf(count, word, `${word}s`);
 
 /** A post in the 'Posts' list (SPEC §2): author, date, content, like and comment counts; it opens the post. */
 export function PostCard({ post, href }: { post: Post; href: string }) {

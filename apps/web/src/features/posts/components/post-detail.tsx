@@ -5,7 +5,7 @@ import { CommentIcon } from '@/components/ui/icons';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount } from '@/lib/formatters';
+import { countOf } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { useTogglePostLike } from '../api/toggle-post-like';
@@ -64,7 +64,7 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         />
         <span className="flex items-center gap-1.5 text-sm text-muted" data-testid="post-comments">
           <CommentIcon />
-          {formatCount(post.comments)} {post.comments === 1 ? 'comment' : 'comments'}
+          {countOf(post.comments, 'comment', 'comments')}
         </span>
       </div>
     </article>
