@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { PASSWORD_MIN } from './password-strength.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-strength.ts';
 import { secretText, singleLineText } from './text.ts';
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const USERNAME_MAX_LENGTH = 100;
 
 /**
- * A password being chosen (register, change): at least PASSWORD_MIN characters, refused with a 400
- * naming the field. Only the length is a rule; the strength meter of SPEC §5 stays advice. Signing
+ * A password being chosen (register, change): PASSWORD_MIN to PASSWORD_MAX characters, refused with
+ * a 400 naming the field in the words of the strength hint (SPEC §5), so the form and the server say
+ * the same thing. Only the length is a rule; the strength meter's Weak/Medium/Strong stays advice. Signing
  * in takes any non-empty password, so accounts from before the rule still sign in.
  */
 export const newPassword = (label: string) =>
   secretText()
     .min(1, `${label} is required`)
-    .min(PASSWORD_MIN, `${label} must have at least ${PASSWORD_MIN} characters`)
-    .max(128, `${label} cannot be longer than 128 characters`);
+    .min(PASSWORD_MIN, `${label} must have more than ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `${label} cannot be longer than ${PASSWORD_MAX} characters`);
 
 export const RegisterFields = z.object({
   fullname: singleLineText().trim().min(1, 'Full name is required').max(100),
