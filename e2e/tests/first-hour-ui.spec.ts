@@ -159,3 +159,34 @@ test.describe('first hour: subscriptions feed and channel videos', () => {
     }
   });
 });
+
+test.describe('first hour: text that reads right', () => {
+  test('fields show their limits, a too long title never reaches the upload, links in a post open safely, counts use plurals', async ({
+    page,
+  }) => {
+    await registerViaApi(page, uniqueUser('fhtext'));
+
+    await page.goto('/video/new');
+    const title = page.getByLabel('Title');
+    await expect(title).toHaveAttribute('maxlength', '200');
+    await title.fill('x'.repeat(5000));
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(page.getByText('200 / 200')).toBeVisible();
+    await expect(page.getByLabel('Description')).toHaveAttribute('maxlength', '5000');
+    await accessibleAt(page, 'upload form with counters');
+
+    const made = await page.request.post('/api/post/new', {
+      data: { content: 'Read https://example.com/fh-post, then javascript:alert(1).' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const postId = ((await made.json()) as { data: { _id: string } }).data._id;
+    await page.goto(`/post/p/${postId}`);
+    const link = page.getByRole('link', { name: 'https://example.com/fh-post' });
+    await expect(link).toHaveAttribute('href', 'https://example.com/fh-post');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
+    await expect(page.getByRole('link', { name: /javascript/ })).toHaveCount(0);
+    await expect(page.getByTestId('post-comments')).toHaveText('0 comments');
+    await accessibleAt(page, 'post with a link');
+  });
+});

@@ -148,11 +148,6 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
           maxLength={PLAYLIST_NAME_MAX}
           value={form.name}
           onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-          hint={
-            <span className="text-muted">
-              {form.name.length}/{PLAYLIST_NAME_MAX}
-            </span>
-          }
         />
         <TextareaField
           label="Description"

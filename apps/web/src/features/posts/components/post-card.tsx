@@ -5,6 +5,7 @@ import { countOf, formatDate } from '@/lib/formatters';
 import { postAuthor } from '../post-rules';
 import { PostHeader } from './post-header';
 import { RemovedNote } from './removed-note';
+import { LinkedText } from '@/components/linked-text';
 
 const plural = (count: number, word: string) => countOf(count, word, `${word}s`);
 
@@ -27,7 +28,9 @@ export function PostCard({ post, href }: { post: Post; href: string }) {
         }
       />
       <RemovedNote reason={post.removedReason} />
-      <p className="line-clamp-6 break-words whitespace-pre-line">{post.content}</p>
+      <p className="line-clamp-6 break-words whitespace-pre-line">
+        <LinkedText text={post.content} />
+      </p>
       <p className="flex gap-4 text-sm text-muted">
         <span className="flex items-center gap-1.5" data-testid="post-likes">
           <LikeIcon className={post.isLiked ? 'text-white' : undefined} />

@@ -12,6 +12,7 @@ import { useTogglePostLike } from '../api/toggle-post-like';
 import { isPostOwner } from '../post-rules';
 import { PostHeader } from './post-header';
 import { RemovedNote } from './removed-note';
+import { LinkedText } from '@/components/linked-text';
 
 type PostDetailProps = {
   post: Post;
@@ -53,7 +54,9 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
       />
       <RemovedNote reason={post.removedReason} />
-      <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
+      <p className="text-lg break-words whitespace-pre-line">
+        <LinkedText text={post.content} />
+      </p>
       <div className="flex items-center gap-4">
         <LikeButton
           label="Like post"
