@@ -36,9 +36,15 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 // playlists
 export const PLAYLIST_MIN_PRICE = 20;
 export const PLAYLIST_DEFAULT_PRICE = 30;
+export const PLAYLIST_NAME_MAX = 100;
+export const PLAYLIST_DESCRIPTION_MAX = 1000;
 
 // posts
 export const POST_MAX_LENGTH = 5000;
+
+// videos
+export const VIDEO_TITLE_MAX = 200;
+export const VIDEO_DESCRIPTION_MAX = 5000;
 
 // purchases
 /** Buy Uploads: 5 more upload slots for 20 each time (SPEC.md §9). */

@@ -3,10 +3,8 @@ import { Id, Owner } from './common.ts';
 import { priceField } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { VideoCard, Visibility, visibilityField } from './videos.ts';
-import { PLAYLIST_MIN_PRICE } from './limits.ts';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_MIN_PRICE, PLAYLIST_NAME_MAX } from './limits.ts';
 
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 1000;
 /** A playlist holds at most this many videos, so its detail stays one bounded answer. */
 export const PLAYLIST_MAX_VIDEOS = 1000;
 

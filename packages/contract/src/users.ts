@@ -6,14 +6,17 @@ export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const USERNAME_MAX_LENGTH = 100;
 
 /**
- * A password being chosen (register, change): at least PASSWORD_MIN characters, refused with a 400
- * naming the field. Only the length is a rule; the strength meter of SPEC §5 stays advice. Signing
- * in takes any non-empty password, so accounts from before the rule still sign in.
+ * A password being chosen (register, change, reset): at least PASSWORD_MIN characters, refused with
+ * a 400 naming the field in the words of the strength hint (SPEC §5), so the form and the server say
+ * the same thing about the one rule they share. The hint's upper bound (16) and its Weak/Medium/
+ * Strong stay advice, as the spec says ("never blocks submit"): the server takes up to 128, so a
+ * passphrase is never refused. Signing in takes any non-empty password, so accounts from before the
+ * rule still sign in.
  */
 export const newPassword = (label: string) =>
   secretText()
     .min(1, `${label} is required`)
-    .min(PASSWORD_MIN, `${label} must have at least ${PASSWORD_MIN} characters`)
+    .min(PASSWORD_MIN, `${label} must have more than ${PASSWORD_MIN} characters`)
     .max(128, `${label} cannot be longer than 128 characters`);
 
 export const RegisterFields = z.object({

@@ -3,7 +3,7 @@ import { Caption } from './captions.ts';
 import { Chapter } from './chapters.ts';
 import { Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { MIN_VIDEO_PRICE, SORT_FIELDS } from './limits.ts';
+import { MIN_VIDEO_PRICE, SORT_FIELDS, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
 export const VIDEO_PAGE_SIZE = 12;
 
@@ -125,12 +125,12 @@ export const requiredVideoTitle = () =>
   singleLineText({ message: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
-    .max(200, 'Title cannot be longer than 200 characters');
+    .max(VIDEO_TITLE_MAX, `Title cannot be longer than ${VIDEO_TITLE_MAX} characters`);
 export const requiredVideoDescription = () =>
   multiLineText({ message: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
-    .max(5000, 'Description is too long');
+    .max(VIDEO_DESCRIPTION_MAX, 'Description is too long');
 
 /**
  * Multipart text fields of POST /api/video/new (files: videoFile, thumbnail). Instead of the
@@ -167,9 +167,13 @@ export const EditVideoFields = z.object({
   title: singleLineText()
     .trim()
     .min(1, 'Title cannot be blank')
-    .max(200, 'Title cannot be longer than 200 characters')
+    .max(VIDEO_TITLE_MAX, `Title cannot be longer than ${VIDEO_TITLE_MAX} characters`)
     .optional(),
-  description: multiLineText().trim().min(1, 'Description cannot be blank').max(5000, 'Description is too long').optional(),
+  description: multiLineText()
+    .trim()
+    .min(1, 'Description cannot be blank')
+    .max(VIDEO_DESCRIPTION_MAX, 'Description is too long')
+    .optional(),
   publishAt: z.preprocess((v) => (v === '' ? null : v), publishAtField().nullable()).optional(),
   visibility: visibilityField().optional(),
   /** One of the frames `GET /api/video/v/:videoId/thumbnails` lists (its 0-based index) as the new thumbnail (API.md §22). */

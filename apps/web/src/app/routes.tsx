@@ -43,6 +43,7 @@ const VideoBuyPage = lazyPage('video-buy-page', 'VideoBuyPage');
 const PurchasesPage = lazyPage('purchases-page', 'PurchasesPage');
 const PlaylistsPage = lazyPage('playlists-page', 'PlaylistsPage');
 const PlaylistDetailPage = lazyPage('playlist-detail-page', 'PlaylistDetailPage');
+const WatchLaterPage = lazyPage('watch-later-page', 'WatchLaterPage');
 const ChannelVideosPage = lazyPage('channel-videos-page', 'ChannelVideosPage');
 const VideoUploadPage = lazyPage('video-upload-page', 'VideoUploadPage');
 const GoLivePage = lazyPage('go-live-page', 'GoLivePage');
@@ -103,6 +104,7 @@ export const shellRoutes: PageRoute[] = [
   { path: '/video/buy/:videoId', page: VideoBuyPage },
   { path: '/video/watch/:videoId', page: VideoWatchPage },
   { path: '/playlist', page: PlaylistsPage },
+  { path: '/playlist/watch-later', page: WatchLaterPage },
   { path: '/playlist/u/:channelId', page: PlaylistsPage },
   { path: '/playlist/p/:playlistId', page: PlaylistDetailPage },
   { path: '/playlist/u/:channelId/p/:playlistId', page: PlaylistDetailPage },

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { splitTimestamps } from '@streamhub/contract';
+import { LinkedText } from './linked-text';
 import { watchHref } from './video-card';
 
 /** The watch page of `videoId` at `seconds` (`?t=`, which the player seeks to). */
@@ -8,10 +9,15 @@ export const watchAtHref = (videoId: string, seconds: number) => `${watchHref(vi
 
 /**
  * A description's or comment's text with every timestamp (`1:30`, `1:02:03`) a link to the video's
- * watch page at that second (docs/chapters-and-scheduling.md). Built as React nodes: the text is
+ * watch page at that second (docs/chapters-and-scheduling.md), and its web addresses links. Built as React nodes: the text is
  * never read as markup.
  */
 export function TimestampedText({ text, videoId }: { text: string; videoId: string }) {
+  // Web addresses first: a `?t=1:30` inside one stays part of its link.
+  return <LinkedText text={text} renderText={(plain) => <Timestamps text={plain} videoId={videoId} />} />;
+}
+
+function Timestamps({ text, videoId }: { text: string; videoId: string }) {
   return (
     <>
       {splitTimestamps(text).map((piece, i) =>

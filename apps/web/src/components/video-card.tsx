@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard as ListedVideo } from '@streamhub/contract';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { countOf, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 import { cardOwner, channelHref } from '@/lib/video-owner';
 import { Img } from './ui/img';
@@ -189,7 +189,7 @@ export function VideoCard({
             )
           ) : null}
           <p className={`text-muted ${row ? 'text-xs' : 'text-sm'}`}>
-            {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt, now)}
+            {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
           </p>
           {description ? (
             <p className="mt-1 line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-400">{description}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDuration, formatDurationHms, formatRelativeTime } from './formatters';
+import { countOf, formatCount, formatDate, formatDuration, formatDurationHms, formatRelativeTime } from './formatters';
 
 describe('formatDuration', () => {
   it('shows mm:ss from rounded seconds', () => {
@@ -77,5 +77,15 @@ describe('formatCount', () => {
     for (let i = 0; i < 2000; i++) values.push(Math.floor(Math.random() * 10 ** (1 + Math.random() * 12)));
     for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
     expect(formatCount(undefined)).toBe('0');
+  });
+});
+
+describe('countOf', () => {
+  it('uses the singular for one only, by Intl.PluralRules', () => {
+    expect(countOf(1, 'view', 'views')).toBe('1 view');
+    expect(countOf(0, 'view', 'views')).toBe('0 views');
+    expect(countOf(2, 'comment', 'comments')).toBe('2 comments');
+    expect(countOf(1500, 'subscriber', 'subscribers')).toBe('1.5K subscribers');
+    expect(countOf(undefined, 'reply', 'replies')).toBe('0 replies');
   });
 });

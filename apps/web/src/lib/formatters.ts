@@ -91,3 +91,11 @@ export function formatCount(value: number | null | undefined): string {
   const shown = tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
   return `${(value ?? 0) < 0 && n > 0 ? '-' : ''}${shown}${COMPACT_UNITS[unit]}`;
 }
+
+const pluralRules = new Intl.PluralRules('en-US');
+
+/** A count with its noun in the right form, chosen by Intl.PluralRules: '1 view', '1.2K views', '0 comments'. */
+export function countOf(count: number | null | undefined, one: string, other: string): string {
+  const n = count ?? 0;
+  return `${formatCount(n)} ${pluralRules.select(n) === 'one' ? one : other}`;
+}

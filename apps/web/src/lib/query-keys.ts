@@ -77,6 +77,8 @@ export const subscriptionKeys = {
   mine: () => [...subscriptionKeys.all, 'mine'] as const,
   /** GET /api/subscription/channel/:channelId: that channel's subscribers */
   subscribers: (channelId: string) => [...subscriptionKeys.all, 'subscribers', channelId] as const,
+  /** GET /api/subscription/feed?page=N: the newest videos of the channels the viewer subscribes to */
+  feed: (page: number) => [...subscriptionKeys.all, 'feed', page] as const,
 };
 
 export const postKeys = {

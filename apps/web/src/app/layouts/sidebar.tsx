@@ -31,6 +31,7 @@ const mainLinks: NavItem[] = [
   { to: '/subscriptions', label: 'Subscriptions', icon: SubscriptionsIcon },
   { to: '/liked', label: 'Liked Videos', icon: LikeIcon },
   { to: '/history', label: 'Watch History', icon: HistoryIcon },
+  { to: '/playlist/watch-later', label: 'Watch later', icon: PlaylistIcon },
   { to: '/purchases', label: 'Purchases', icon: PurchasesIcon },
   { to: '/reports', label: 'My Reports', icon: FlagIcon },
 ];

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
+import { VideoCard, VideoGrid } from '@/components/video-card';
+import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useChannel } from '@/features/channels/api/get-channel';
 import { useChannelStats } from '@/features/channels/api/get-channel-stats';
@@ -42,6 +44,32 @@ function ChannelUnavailable({ error }: { error: Error }) {
   );
 }
 
+/** 'Latest videos': the channel's newest ready uploads under its tiles; it loads and fails on its own. */
+function LatestVideos({ channelId }: { channelId: string }) {
+  const latest = useMoreVideos(channelId);
+  useLoggedError(latest.error, 'the latest videos');
+  return (
+    <section aria-labelledby="latest-videos-title" aria-busy={latest.isPending} className="flex flex-col gap-4">
+      <h2 id="latest-videos-title" className="text-xl font-semibold">
+        Latest videos
+      </h2>
+      {latest.isPending ? null : latest.isError ? (
+        <p className="text-muted">The latest videos could not be loaded.</p>
+      ) : latest.data.length === 0 ? (
+        <p className="text-muted">No videos yet</p>
+      ) : (
+        <VideoGrid label="Latest videos" headingLevel={3}>
+          {latest.data.map((video) => (
+            <li key={video._id}>
+              <VideoCard video={video} />
+            </li>
+          ))}
+        </VideoGrid>
+      )}
+    </section>
+  );
+}
+
 function OwnChannel({ userId }: { userId: string }) {
   const channel = useOwnChannel();
   const stats = useChannelStats(userId);
@@ -57,6 +85,7 @@ function OwnChannel({ userId }: { userId: string }) {
       <ChannelHeader channel={profile} stats={stats.data} actions={<EditProfileDialog profile={profile} />} />
       <ChannelTileGrid title="My Activity" tiles={ownActivityTiles(profile)} channel={profile} />
       <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
+      <LatestVideos channelId={userId} />
       <EarningsSummary />
     </div>
   );
@@ -91,6 +120,7 @@ function OtherChannel({ channelId }: { channelId: string }) {
         }
       />
       <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
+      <LatestVideos channelId={channelId} />
       {community.reportDialog}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MIN } from '@streamhub/contract';
+import { PASSWORD_MIN, passwordStrength } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
@@ -19,7 +19,11 @@ export function ResetPasswordPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN) return setError(`The password must have at least ${PASSWORD_MIN} characters.`);
+    // The strength hint's own words (SPEC §5), as the server answers them.
+    const strength = passwordStrength(password);
+    if (password.length < PASSWORD_MIN || strength.kind === 'error') {
+      return setError(strength.kind === 'error' ? strength.text : 'Password is required');
+    }
     if (password !== confirm) return setError('Passwords do not match');
     setError(null);
     reset.mutate({ token, newPassword: password }, { onError: (err) => setError(errorText(err, 'Please try again.')) });

@@ -1,12 +1,16 @@
+import { useSearchParams } from 'react-router';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useSubscriptions } from '@/features/subscriptions/api/get-subscriptions';
 import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
+import { SubscriptionFeed } from '@/features/subscriptions/components/subscription-feed';
 import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
-/** /subscriptions: 'Your Subscriptions' (SPEC §2). */
+/** /subscriptions: 'Your Subscriptions' (SPEC §2), the newest videos of those channels above their cards. */
 export function SubscriptionsPage() {
   const subscriptions = useSubscriptions();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
   // After an unsubscribe the card (and the focused button in it) is gone: keep keyboard users on the page.
   const headingRef = useFocusAfterRemoval<HTMLHeadingElement>(subscriptions.data?.length);
 
@@ -16,6 +20,8 @@ export function SubscriptionsPage() {
       <h1 ref={headingRef} tabIndex={-1} id="subscriptions-title" className="text-2xl font-bold focus:outline-none">
         Your Subscriptions
       </h1>
+      <SubscriptionFeed page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+      <h2 className="text-xl font-semibold">Channels</h2>
       {subscriptions.isPending ? (
         <LoadingScreen />
       ) : subscriptions.isError ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -10,6 +10,8 @@ import { useLiveComments } from '@/features/comments/use-live-comments';
 import { LivePlaceholder, LiveStatus } from '@/features/live/components/live-status';
 import { useFollowLive } from '@/features/live/use-follow-live';
 import { AddToPlaylistButton } from '@/features/playlists/components/add-to-playlist-button';
+import { PlaylistQueue, usePlaylistNext } from '@/features/playlists/components/playlist-queue';
+import { WatchLaterButton } from '@/features/playlists/components/watch-later-button';
 import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
@@ -96,6 +98,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   const comments = useComments({ kind: 'video', id: videoId });
   const more = useMoreVideos(video.data?.owner?._id);
   const community = useCommunityActions(video.data?.owner?._id);
+  const signedIn = useCurrentUser() !== null;
   // A live (API.md §17): its state and viewers now, followed while the page is open; its comments
   // section is the live chat.
   const live = useFollowLive({
@@ -108,6 +111,10 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   const hlsUrl = video.data?.hlsUrl ?? null;
   const isLive = Boolean(video.data?.isLive);
   const sources = useProgressiveSources(hlsUrl, isLive);
+  // A playlist played in order (`?list=`): its queue beside the player, the next video when one ends.
+  const listId = useSearchParams()[0].get('list');
+  const nextInList = usePlaylistNext(listId, videoId);
+  const navigate = useNavigate();
 
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
   const noAccess = useRefusalRedirect(video.error, videoId);
@@ -176,6 +183,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
               // None to ask for (a live, no stream) or none readable: the player streams from the start.
               sources={!hlsUrl || isLive || sources.isError ? [] : sources.data}
               theater={theater}
+              onEnded={nextInList ? () => void navigate(nextInList) : undefined}
             />
           </HydrateApart>
         )}
@@ -189,7 +197,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
                 video={data}
                 // The toggle patches isSubscribed and the owner's count in this cached video (SPEC §4).
                 shareAction={<ShareButton video={data} />}
-                playlistAction={<AddToPlaylistButton videoId={videoId} />}
+                playlistAction={
+                  <>
+                    <AddToPlaylistButton videoId={videoId} />
+                    {signedIn ? <WatchLaterButton videoId={videoId} /> : null}
+                  </>
+                }
                 menuAction={
                   community.ownsContent ? (
                     <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
@@ -231,6 +244,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
           has it too); Up next under it, outside the aside (More videos stays the owner's uploads
           alone), and under the comments on narrow screens. */}
       <div className={`flex w-full shrink-0 flex-col gap-6 ${theater.on ? '' : 'xl:w-80 2xl:w-96'}`}>
+        {listId ? <PlaylistQueue playlistId={listId} videoId={videoId} /> : null}
         <aside className="hidden lg:block">
           {showRest ? (
             <HydrateApart>

@@ -12,10 +12,24 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
+/** A field's visible limit: how many characters of its maxLength are used (shown when it has one). */
+export function CharacterCount({ id, value, max }: { id: string; value: unknown; max: number }) {
+  const used = typeof value === 'string' ? value.length : 0;
+  return (
+    <p id={id} className="self-end text-xs text-muted tabular-nums">
+      {used.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      <span className="sr-only"> characters</span>
+    </p>
+  );
+}
+
 export function TextField({ label, labelAddon, hint, id, className = '', ...props }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
+  const countId = `${inputId}-count`;
+  const max = props.maxLength;
+  const describedBy = [hint ? hintId : '', max ? countId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <div className="flex items-center gap-1.5">
@@ -24,7 +38,8 @@ export function TextField({ label, labelAddon, hint, id, className = '', ...prop
         </label>
         {labelAddon}
       </div>
-      <input id={inputId} className={inputClasses} aria-describedby={hint ? hintId : undefined} {...props} />
+      <input id={inputId} className={inputClasses} aria-describedby={describedBy} {...props} />
+      {max ? <CharacterCount id={countId} value={props.value} max={max} /> : null}
       {hint ? (
         <div id={hintId} className="min-h-5 text-xs" aria-live="polite">
           {hint}

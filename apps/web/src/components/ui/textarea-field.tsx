@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
+import { CharacterCount } from './text-field';
 
 const textareaClasses =
   'min-h-28 w-full rounded-lg border border-line bg-page px-3 py-2 text-sm text-white placeholder:text-zinc-500 focus:border-sky-400 focus:ring-2 focus:ring-sky-400/30 focus:outline-none';
@@ -13,7 +14,13 @@ export function TextareaField({ label, id, className = '', ...props }: TextareaF
       <label htmlFor={inputId} className="text-sm font-medium text-zinc-200">
         {label}
       </label>
-      <textarea id={inputId} className={textareaClasses} {...props} />
+      <textarea
+        id={inputId}
+        className={textareaClasses}
+        aria-describedby={props.maxLength ? `${inputId}-count` : undefined}
+        {...props}
+      />
+      {props.maxLength ? <CharacterCount id={`${inputId}-count`} value={props.value} max={props.maxLength} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Comment, CurrentUser } from '@streamhub/contract';
 import type { CommentTargetKind } from '@/lib/query-keys';
+import { countOf } from '@/lib/formatters';
 
 /** What the comments belong to: a video or a post (the same component serves both). */
 export type CommentTarget = { kind: CommentTargetKind; id: string };
@@ -64,7 +65,7 @@ export function replyDraft(comment: Pick<Comment, 'parentId' | 'owner'>): string
 }
 
 /** 'N replies' under a top-level comment. */
-export const repliesLabel = (count: number) => (count === 1 ? '1 reply' : `${count} replies`);
+export const repliesLabel = (count: number) => countOf(count, 'reply', 'replies');
 
 /** A new reply is counted on its top-level comment in the cached list. */
 export function countReply(list: Comment[], topId: string, by = 1): Comment[] {

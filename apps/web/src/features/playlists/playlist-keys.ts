@@ -4,4 +4,5 @@ export const playlistKeys = {
   lists: () => [...playlistKeys.all, 'user'] as const,
   byUser: (userId: string) => [...playlistKeys.lists(), userId] as const,
   detail: (playlistId: string) => [...playlistKeys.all, 'detail', playlistId] as const,
+  watchLater: () => [...playlistKeys.all, 'watch-later'] as const,
 };

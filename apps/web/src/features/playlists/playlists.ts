@@ -12,3 +12,16 @@ export function playlistHref(playlistId: string, ownerId: string, viewerId: stri
 
 /** 'Videos: n' on cards and the detail (SPEC §2). */
 export const videoCountLabel = (count: number) => `Videos: ${count}`;
+
+/** The ids in a new order: the one at `from` moved to `to` (both within the list). */
+export function movedOrder(ids: readonly string[], from: number, to: number): string[] {
+  const next = [...ids];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
+
+/** A playlist played in order on the watch page (`?list=`): the video's page within it. */
+export const playlistWatchHref = (videoId: string, playlistId: string) =>
+  `/video/watch/${encodeURIComponent(videoId)}?list=${encodeURIComponent(playlistId)}`;

@@ -1,4 +1,5 @@
 import type { Earnings } from '@streamhub/contract';
+import { countOf } from '@/lib/formatters';
 
 export type EarningsItem = Earnings['items'][number];
 
@@ -10,4 +11,4 @@ export function topEarningItems(items: EarningsItem[] | null | undefined, limit 
 }
 
 /** '1 sale', '3 sales'. */
-export const salesLabel = (count: number) => `${count} ${count === 1 ? 'sale' : 'sales'}`;
+export const salesLabel = (count: number) => countOf(count, 'sale', 'sales');

@@ -8,7 +8,7 @@ import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { inputClasses, TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
-import { formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
@@ -84,7 +84,7 @@ export function UsersView() {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+            {countOf(users.data.total, 'user', 'users')}
           </p>
           <ul className="flex flex-col gap-3" aria-busy={users.isFetching}>
             {users.data.users.map((user) => (

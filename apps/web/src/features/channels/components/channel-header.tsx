@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ChannelProfile, ChannelStats, OwnProfile } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
-import { formatCount, formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 
 type ChannelHeaderProps = {
   channel: OwnProfile | ChannelProfile;
@@ -12,7 +12,7 @@ type ChannelHeaderProps = {
 
 function plural(count: number | undefined, word: string) {
   if (count === undefined) return `— ${word}s`;
-  return `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+  return countOf(count, word, `${word}s`);
 }
 
 export function ChannelHeader({ channel, stats, actions }: ChannelHeaderProps) {

@@ -1,3 +1,4 @@
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
 import type { LiveCreated } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
@@ -34,6 +35,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
       <fieldset disabled={create.isPending} className="flex flex-col gap-5">
         <TextField
           label="Title"
+          maxLength={VIDEO_TITLE_MAX}
           name="title"
           required
           value={form.title}
@@ -41,6 +43,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
         />
         <TextareaField
           label="Description"
+          maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           required
           value={form.description}

@@ -6,6 +6,7 @@ import { errorText } from '@/lib/api-client';
 import { useReportQueue } from '../api/get-report-queue';
 import { ReportCard, type ReportCardSlots } from './report-card';
 import { ReportFilters, type QueueFilters } from './report-filters';
+import { countOf } from '@/lib/formatters';
 
 const PAGE_SIZE = 20;
 
@@ -33,7 +34,7 @@ export function ReportQueueView({ slots }: { slots: ReportCardSlots }) {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {queue.data.total} {queue.data.total === 1 ? 'report' : 'reports'}
+            {countOf(queue.data.total, 'report', 'reports')}
           </p>
           <ul className="flex flex-col gap-4" aria-busy={queue.isFetching}>
             {queue.data.reports.map((report) => (

@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckIcon, PlaylistIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
 import { Spinner } from '@/components/ui/spinner';
+import { FormError } from '@/components/ui/form-error';
+import { TextField } from '@/components/ui/text-field';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { useAddVideoToPlaylist } from '../api/add-video-to-playlist';
+import { addVideoToPlaylist, useAddVideoToPlaylist } from '../api/add-video-to-playlist';
+import { useCreatePlaylist } from '../api/create-playlist';
+import { createPlaylistBody, emptyPlaylistForm, playlistFormError } from '../playlist-form';
 import { useUserPlaylists } from '../api/get-user-playlists';
 import { videoCountLabel } from '../playlists';
 import { ExclusiveMarker } from './exclusive-marker';
@@ -85,6 +91,86 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
   );
 }
 
+/**
+ * 'New playlist' inside 'Select a Playlist': a name and a description make a playlist and the
+ * video is added to it at once, so an empty list is no dead end.
+ */
+function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: () => void }) {
+  const create = useCreatePlaylist();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(emptyPlaylistForm);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const problem = playlistFormError(form);
+    if (problem) return setError(problem);
+    setError(null);
+    setSaving(true);
+    try {
+      const playlist = await create.mutateAsync(createPlaylistBody(form));
+      await addVideoToPlaylist(videoId, playlist._id);
+      toastSuccess('Success!');
+      onAdded();
+    } catch (e) {
+      console.error('Could not create the playlist with the video', e);
+      setError(errorText(e, 'Failed to create playlist'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button variant="secondary" className="mt-4 w-full" onClick={() => setOpen(true)}>
+        <PlaylistIcon />
+        New playlist
+      </Button>
+    );
+  }
+  return (
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-busy={saving}
+      aria-label="New playlist"
+      className="mt-4 flex flex-col gap-3 border-t border-line pt-4"
+    >
+      <fieldset disabled={saving} className="flex flex-col gap-3">
+        <TextField
+          label="Name"
+          name="name"
+          required
+          autoFocus
+          autoComplete="off"
+          maxLength={PLAYLIST_NAME_MAX}
+          value={form.name}
+          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        />
+        <TextareaField
+          label="Description"
+          name="description"
+          required
+          maxLength={PLAYLIST_DESCRIPTION_MAX}
+          value={form.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
+      </fieldset>
+      <FormError message={error} />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" disabled={saving} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Creating...' : 'Create and add'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The watch page's 'Add' button and its 'Select a Playlist' modal (SPEC §2). */
 export function AddToPlaylistButton({ videoId }: { videoId: string }) {
   const user = useCurrentUser();
@@ -96,7 +182,12 @@ export function AddToPlaylistButton({ videoId }: { videoId: string }) {
         Add
       </Button>
       <DialogContent title="Select a Playlist">
-        {user ? <PlaylistPicker videoId={videoId} userId={user._id} onAdded={() => setOpen(false)} /> : null}
+        {user ? (
+          <>
+            <PlaylistPicker videoId={videoId} userId={user._id} onAdded={() => setOpen(false)} />
+            <NewPlaylistInPicker videoId={videoId} onAdded={() => setOpen(false)} />
+          </>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

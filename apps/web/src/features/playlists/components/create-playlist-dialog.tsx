@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PLAYLIST_MIN_PRICE } from '@streamhub/contract';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_MIN_PRICE, PLAYLIST_NAME_MAX } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
@@ -58,6 +58,7 @@ export function CreatePlaylistDialog() {
           <fieldset disabled={saving} className="flex flex-col gap-4">
             <TextField
               label="Name"
+              maxLength={PLAYLIST_NAME_MAX}
               name="name"
               required
               autoComplete="off"
@@ -66,6 +67,7 @@ export function CreatePlaylistDialog() {
             />
             <TextareaField
               label="Description"
+              maxLength={PLAYLIST_DESCRIPTION_MAX}
               name="description"
               required
               value={form.description}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PlaylistDetail } from '@streamhub/contract';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PencilIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
@@ -11,7 +12,8 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeletePlaylist } from '../api/delete-playlist';
 import { usePlaylist } from '../api/get-playlist';
 import { useRemoveVideoFromPlaylist } from '../api/remove-video-from-playlist';
-import { videoCountLabel } from '../playlists';
+import { useSetPlaylistOrder } from '../api/set-playlist-order';
+import { movedOrder, playlistWatchHref, videoCountLabel } from '../playlists';
 import { ExclusiveMarker } from './exclusive-marker';
 import { LastUpdated } from './last-updated';
 import { PlaylistEditForm } from './playlist-edit-form';
@@ -39,6 +41,9 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
+  const setOrder = useSetPlaylistOrder(playlistId);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [moveNote, setMoveNote] = useState('');
 
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   useEffect(() => {
@@ -74,6 +79,25 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
         toastError(errorText(e, 'Failed to delete playlist'));
       },
     });
+  }
+
+  function move(from: number, to: number) {
+    const video = videos[from];
+    if (!video || to < 0 || to >= videos.length || from === to) return;
+    setMoveNote(`${video.title?.trim() || 'Untitled Video'} moved to position ${to + 1} of ${videos.length}`);
+    setOrder.mutate(
+      movedOrder(
+        videos.map((v) => v._id),
+        from,
+        to,
+      ),
+      {
+        onError: (e) => {
+          console.error('Could not reorder the playlist', e);
+          toastError(errorText(e, 'Failed to reorder playlist'));
+        },
+      },
+    );
   }
 
   function confirmRemoval(videoId: string) {
@@ -112,6 +136,11 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
                 <LastUpdated value={playlist.updatedAt} className="text-sm text-muted" />
                 <p className="text-sm text-muted">{videoCountLabel(videos.length)}</p>
               </div>
+              {videos.length > 0 && !locked && videos[0] ? (
+                <Link to={playlistWatchHref(videos[0]._id, playlistId)} className={buttonClasses('primary', 'md', 'self-start')}>
+                  Play all
+                </Link>
+              ) : null}
               {isOwner ? (
                 <div className="flex flex-wrap gap-2">
                   <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -130,17 +159,41 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
       </section>
 
       <section aria-label="Playlist videos" className="flex min-w-0 flex-col gap-2">
+        {isOwner ? (
+          <p role="status" className="sr-only">
+            {moveNote}
+          </p>
+        ) : null}
         {videos.length === 0 ? (
           <p className="py-16 text-center text-muted">This playlist has no videos yet.</p>
         ) : (
           <ol className="flex flex-col gap-1">
             {videos.map((video, index) => (
-              <li key={video._id}>
+              <li
+                key={video._id}
+                draggable={isOwner}
+                onDragStart={isOwner ? () => setDragged(index) : undefined}
+                onDragOver={isOwner ? (e) => e.preventDefault() : undefined}
+                onDrop={
+                  isOwner
+                    ? (e) => {
+                        e.preventDefault();
+                        if (dragged !== null) move(dragged, index);
+                        setDragged(null);
+                      }
+                    : undefined
+                }
+                onDragEnd={() => setDragged(null)}
+                className={dragged === index ? 'opacity-50' : undefined}
+              >
                 <PlaylistVideoItem
                   video={video}
                   index={index}
                   removing={removeVideo.isPending && removeVideo.variables === video._id}
                   onRemove={isOwner ? () => setPendingRemoval(video._id) : undefined}
+                  onMoveUp={isOwner && index > 0 ? () => move(index, index - 1) : undefined}
+                  onMoveDown={isOwner && index < videos.length - 1 ? () => move(index, index + 1) : undefined}
+                  ordering={isOwner}
                 />
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { PLAYLIST_DESCRIPTION_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -42,6 +43,7 @@ export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
         <TextField label="Name" name="name" required autoFocus value={name} onChange={(e) => setName(e.target.value)} />
         <TextareaField
           label="Description"
+          maxLength={PLAYLIST_DESCRIPTION_MAX}
           name="description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}

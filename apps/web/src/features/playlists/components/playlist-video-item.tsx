@@ -3,17 +3,29 @@ import type { PlaylistVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
-import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { countOf, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 import { ExclusiveMarker } from './exclusive-marker';
 
-type PlaylistVideoItemProps = { video: PlaylistVideo; index: number; onRemove?: () => void; removing?: boolean };
+type PlaylistVideoItemProps = {
+  video: PlaylistVideo;
+  index: number;
+  onRemove?: () => void;
+  removing?: boolean;
+  /** The owner reorders: Move up / Move down (absent at either end), the keyboard's way beside dragging. */
+  ordering?: boolean;
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
+  /** Opens the video within its playlist (`?list=`) instead of alone. */
+  href?: string;
+};
 
 /** One row of a playlist's videos: thumbnail, title, owner, views, age; the owner can remove it. */
-export function PlaylistVideoItem({ video, index, onRemove, removing }: PlaylistVideoItemProps) {
+export function PlaylistVideoItem(props: PlaylistVideoItemProps) {
+  const { video, index, onRemove, removing, ordering, onMoveUp, onMoveDown, href } = props;
   const title = video.title?.trim() || 'Untitled Video';
   const now = useNow();
-  const watchHref = `/video/watch/${encodeURIComponent(video._id)}`;
+  const watchHref = href ?? `/video/watch/${encodeURIComponent(video._id)}`;
   return (
     <article aria-label={title} className="flex items-start gap-3 rounded-xl p-2 transition-colors hover:bg-panel sm:gap-4">
       <span aria-hidden="true" className="hidden w-5 shrink-0 pt-2 text-center text-sm text-muted sm:block">
@@ -40,12 +52,22 @@ export function PlaylistVideoItem({ video, index, onRemove, removing }: Playlist
         <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
         <p className="text-xs text-muted">
           {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
-          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatRelativeTime(video.createdAt, now)}
+          {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
         </p>
         {video.isExclusive && video.hasAccess === false ? (
           <p className="text-xs font-medium text-amber-300">Buy to watch</p>
         ) : null}
       </div>
+      {ordering ? (
+        <div className="flex shrink-0 flex-col gap-1">
+          <Button variant="ghost" size="sm" aria-label={`Move ${title} up`} disabled={!onMoveUp} onClick={onMoveUp}>
+            <span aria-hidden="true">↑</span>
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={`Move ${title} down`} disabled={!onMoveDown} onClick={onMoveDown}>
+            <span aria-hidden="true">↓</span>
+          </Button>
+        </div>
+      ) : null}
       {onRemove ? (
         <Button variant="ghost" size="icon" aria-label={`Remove ${title} from playlist`} disabled={removing} onClick={onRemove}>
           <CloseIcon />

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { Post } from '@streamhub/contract';
 import { CommentIcon, LikeIcon } from '@/components/ui/icons';
-import { formatCount, formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 import { postAuthor } from '../post-rules';
 import { PostHeader } from './post-header';
 import { RemovedNote } from './removed-note';
+import { LinkedText } from '@/components/linked-text';
 
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => countOf(count, word, `${word}s`);
 
 /** A post in the 'Posts' list (SPEC §2): author, date, content, like and comment counts; it opens the post. */
 export function PostCard({ post, href }: { post: Post; href: string }) {
@@ -27,7 +28,9 @@ export function PostCard({ post, href }: { post: Post; href: string }) {
         }
       />
       <RemovedNote reason={post.removedReason} />
-      <p className="line-clamp-6 break-words whitespace-pre-line">{post.content}</p>
+      <p className="line-clamp-6 break-words whitespace-pre-line">
+        <LinkedText text={post.content} />
+      </p>
       <p className="flex gap-4 text-sm text-muted">
         <span className="flex items-center gap-1.5" data-testid="post-likes">
           <LikeIcon className={post.isLiked ? 'text-white' : undefined} />

@@ -5,13 +5,14 @@ import { CommentIcon } from '@/components/ui/icons';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount } from '@/lib/formatters';
+import { countOf } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { useTogglePostLike } from '../api/toggle-post-like';
 import { isPostOwner } from '../post-rules';
 import { PostHeader } from './post-header';
 import { RemovedNote } from './removed-note';
+import { LinkedText } from '@/components/linked-text';
 
 type PostDetailProps = {
   post: Post;
@@ -53,7 +54,9 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
       />
       <RemovedNote reason={post.removedReason} />
-      <p className="text-lg break-words whitespace-pre-line">{post.content}</p>
+      <p className="text-lg break-words whitespace-pre-line">
+        <LinkedText text={post.content} />
+      </p>
       <div className="flex items-center gap-4">
         <LikeButton
           label="Like post"
@@ -64,7 +67,7 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         />
         <span className="flex items-center gap-1.5 text-sm text-muted" data-testid="post-comments">
           <CommentIcon />
-          {formatCount(post.comments)} {post.comments === 1 ? 'comment' : 'comments'}
+          {countOf(post.comments, 'comment', 'comments')}
         </span>
       </div>
     </article>

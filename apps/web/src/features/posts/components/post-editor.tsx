@@ -43,9 +43,6 @@ export function PostEditor({ original, submitLabel, pending, error, onSubmit, on
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <p className="-mt-2 text-right text-xs text-muted tabular-nums">
-        {text.length.toLocaleString('en-US')} / {POST_MAX_LENGTH.toLocaleString('en-US')}
-      </p>
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>

@@ -5,7 +5,7 @@ import { Img } from '@/components/ui/img';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount, formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 import { usePurchaseInfo } from '../api/get-purchase-info';
 import { useRefusalRedirect } from '../use-refusal-redirect';
 import { BuyVideoButton } from './buy-video-button';
@@ -102,7 +102,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
           </span>
         </Link>
         <p className="text-sm text-muted">
-          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatDate(video.createdAt)}
+          {countOf(video.views, 'view', 'views')} · {formatDate(video.createdAt)}
         </p>
         <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">
           {video.description?.trim() || 'No description available'}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Subscription } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
-import { formatCount } from '@/lib/formatters';
+import { countOf } from '@/lib/formatters';
 import { SubscribeButton } from './subscribe-button';
 
 /** A channel on /subscriptions (SPEC §2): the card opens the channel; Unsubscribe asks first. */
@@ -25,9 +25,7 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
           </Link>
         </h2>
         <p className="truncate text-sm text-muted">@{channel.username}</p>
-        <p className="text-sm text-muted">
-          {formatCount(subscribers)} {subscribers === 1 ? 'subscriber' : 'subscribers'}
-        </p>
+        <p className="text-sm text-muted">{countOf(subscribers, 'subscriber', 'subscribers')}</p>
       </div>
       <SubscribeButton channelId={channel._id} subscribed subscribedLabel="Unsubscribe" className="relative z-10 shrink-0" />
     </article>

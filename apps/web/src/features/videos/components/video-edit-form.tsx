@@ -1,3 +1,4 @@
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -54,12 +55,14 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
       <fieldset disabled={saving} className="flex flex-col gap-5">
         <TextField
           label="Title"
+          maxLength={VIDEO_TITLE_MAX}
           name="title"
           value={form.title}
           onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
         />
         <TextareaField
           label="Description"
+          maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           value={form.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}

@@ -1,3 +1,4 @@
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -105,6 +106,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
       <fieldset disabled={uploading} className="flex flex-col gap-5">
         <TextField
           label="Title"
+          maxLength={VIDEO_TITLE_MAX}
           name="title"
           required
           value={form.title}
@@ -112,6 +114,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
         />
         <TextareaField
           label="Description"
+          maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           required
           value={form.description}

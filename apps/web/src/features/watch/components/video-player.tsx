@@ -56,6 +56,8 @@ type VideoPlayerProps = {
   sources?: readonly ProgressiveSource[];
   /** Theater mode on or off (the T key and the control bar's button); none: no theater mode. */
   theater?: { on: boolean; toggle: () => void };
+  /** Playback reached the end (a playlist played in order goes on to its next video). */
+  onEnded?: () => void;
 };
 
 const NO_CHAPTERS: readonly Chapter[] = [];
@@ -115,6 +117,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     onMediaRefused,
     sources,
     theater,
+    onEnded,
   } = props;
   const support = usePlaybackSupport();
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
@@ -165,6 +168,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
             ? chooseEngine({ hlsUrl, videoFile }, support)
             : null;
   const keysHintId = useId();
+  const endedRef = useRef(onEnded);
+  useEffect(() => {
+    endedRef.current = onEnded;
+  }, [onEnded]);
+  useEffect(() => {
+    if (!media) return;
+    const ended = () => endedRef.current?.();
+    media.addEventListener('ended', ended);
+    return () => media.removeEventListener('ended', ended);
+  }, [media]);
   useProgressHeartbeats(media, props.videoId);
 
   const src =

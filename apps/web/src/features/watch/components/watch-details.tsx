@@ -5,7 +5,7 @@ import { Img } from '@/components/ui/img';
 import { LikeButton } from '@/components/like-button';
 import { TimestampedText } from '@/components/timestamped-text';
 import { useCurrentUser } from '@/lib/auth';
-import { formatCount, formatDate } from '@/lib/formatters';
+import { countOf, formatDate } from '@/lib/formatters';
 import { useToggleVideoLike } from '../api/toggle-video-like';
 
 type WatchDetailsProps = {
@@ -43,7 +43,7 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
               <span className="text-xs text-muted" data-testid="subscriber-count">
-                {formatCount(video.subscribers)} {video.subscribers === 1 ? 'subscriber' : 'subscribers'}
+                {countOf(video.subscribers, 'subscriber', 'subscribers')}
               </span>
             </span>
           </Link>
@@ -64,7 +64,7 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
       </div>
       <div className="rounded-xl bg-raised p-4 text-sm">
         <p className="font-semibold">
-          {formatCount(video.views)} {video.views === 1 ? 'view' : 'views'} · {formatDate(video.createdAt)}
+          {countOf(video.views, 'view', 'views')} · {formatDate(video.createdAt)}
           {video.isExclusive ? (
             <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span>
           ) : null}
