@@ -136,7 +136,7 @@ export async function registerSecurity(
   // error-level log of a render that failed on it.
   app.addHook('onRequest', (request, _reply, done) => {
     const host = request.host;
-    done(host && ownOrigin(request.protocol, host) === null ? new BadInput('Malformed Host header') : undefined);
+    done(host && ownOrigin(request.protocol, host) === null ? new BadInput('Invalid Host header') : undefined);
   });
 
   // API.md §2: refuse state changes that are not same-origin, so another site (a sibling

@@ -178,8 +178,8 @@ describe('pages rendered by the server entry', () => {
           expect(res.statusCode, `${host} ${url}`).toBe(400);
           expect(res.json()).toEqual({
             statusCode: 400,
-            data: 'Malformed Host header',
-            message: 'Malformed Host header',
+            data: 'Invalid Host header',
+            message: 'Invalid Host header',
             success: false,
           });
         }
