@@ -145,20 +145,15 @@ export function createPlaylistsRepo(db: Db) {
       await db.deleteFrom('playlists').where('id', '=', id).execute();
     },
 
-    /** The id of the user's Watch later list, made on first use (two first uses at once make one). */
-    async watchLaterId(ownerId: string, newId: string): Promise<string> {
-      await db
-        .insertInto('playlists')
-        .values({ id: newId, owner_id: ownerId, name: 'Watch later', description: 'Videos to watch later', kind: 'watch_later' })
-        .onConflict((oc) => oc.column('owner_id').where('kind', '=', 'watch_later').doNothing())
-        .execute();
+    /** The id of the user's Watch later list (every account has one from its creation: migration 0035). */
+    async watchLaterId(ownerId: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('playlists')
         .select('id')
         .where('owner_id', '=', ownerId)
         .where('kind', '=', 'watch_later')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .executeTakeFirst();
+      return row?.id;
     },
 
     /** Every video id in the playlist, in order (whatever their state: the owner's order covers them all). */

@@ -59,8 +59,12 @@ export function createPlaylistsService({ db, access, users }: Deps) {
     if (row.kind === 'watch_later') throw new BadInput('Watch later cannot be renamed or deleted');
   }
 
-  /** The viewer's Watch later list (made on first use). */
-  const watchLaterId = (viewer: Viewer) => repo.watchLaterId(viewer._id, newId());
+  /** The viewer's Watch later list (every account has one from its creation). */
+  async function watchLaterId(viewer: Viewer): Promise<string> {
+    const id = await repo.watchLaterId(viewer._id);
+    if (!id) throw new NotFound('Playlist not found');
+    return id;
+  }
 
   /** The playlist with the videos the viewer can see, each marked with whether they may watch it. */
   async function detail(playlistId: string, viewer: Viewer | null): Promise<PlaylistDetail> {

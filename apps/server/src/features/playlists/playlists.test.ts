@@ -79,7 +79,7 @@ describe('POST /api/playlist', () => {
       });
       expect(res.statusCode, payload).toBe(400);
     }
-    expect(await db.selectFrom('playlists').where('owner_id', '=', owner.id).execute()).toEqual([]);
+    expect(await db.selectFrom('playlists').where('owner_id', '=', owner.id).where('kind', '=', 'user').execute()).toEqual([]);
   });
 
   it('anonymous → 401 with reason signin, nothing written', async () => {
@@ -279,7 +279,7 @@ describe('adding and removing videos', () => {
       payload: { name: 'x', description: '' },
     });
     expect(res.statusCode).toBe(403);
-    expect(await db.selectFrom('playlists').where('owner_id', '=', owner.id).execute()).toEqual([]);
+    expect(await db.selectFrom('playlists').where('owner_id', '=', owner.id).where('kind', '=', 'user').execute()).toEqual([]);
   });
 });
 

@@ -29,7 +29,7 @@ describe('watch later', () => {
     expect(added.json().data.videos[0]).toMatchObject({ title: 'Second', owner: { _id: creator.id }, hasAccess: true });
     // Twice is a conflict, as in any playlist.
     expect((await call('POST', `/api/playlist/watch-later/${a}`, me.cookie)).statusCode).toBe(409);
-    // One list per user, even asked for at once.
+    // One list per user.
     const [x, y] = await Promise.all([
       call('GET', '/api/playlist/watch-later', other.cookie),
       call('GET', '/api/playlist/watch-later', other.cookie),
