@@ -287,8 +287,9 @@ export function watchScenario(base: string, dataDir: string) {
         const cwd = (await fs.readlink(`/proc/${entry}/cwd`).catch(() => '')).replace(/ \(deleted\)$/, '');
         if (!cwd.startsWith(media)) continue;
         perFolder.set(cwd, (perFolder.get(cwd) ?? 0) + 1);
-        // The storyboard's ffmpeg (tiling frames of a finished rung, after the encode) is no encode attempt.
-        if (!cmdline.includes('tile=')) encoderPids.add(Number(entry));
+        // The storyboard's ffmpeg (tiling frames of a finished rung) and the thumbnail candidates'
+        // (sampling frames of the MP4), both after the encode, are no encode attempt.
+        if (!cmdline.includes('tile=') && !cmdline.includes('candidates/frame_')) encoderPids.add(Number(entry));
       }
       for (const [folder, n] of perFolder) encodersPerFolder.set(folder, Math.max(n, encodersPerFolder.get(folder) ?? 0));
       await pause(50);
