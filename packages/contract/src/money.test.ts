@@ -29,6 +29,7 @@ describe('money', () => {
       description: '',
       isExclusive: true,
       price: 20,
+      visibility: 'public',
     });
     expect(CreatePlaylistBody.safeParse({ name: 'a', description: '', price: -3 }).success).toBe(false);
     expect(CreatePlaylistBody.safeParse({ name: 'a\u0000', description: '' }).success).toBe(false);
