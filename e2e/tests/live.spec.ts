@@ -328,27 +328,13 @@ test.describe('live pages', () => {
     }
   });
 
-  test('a live that waits says what to check after 30 s of nothing (answers stubbed)', async ({ page }) => {
+  test('a live that waits says what to check after 30 s of nothing', async ({ page }) => {
     test.setTimeout(120_000);
     await registerViaApi(page, uniqueUser('nostream'));
-    const me = await currentUserId(page);
-    const id = '0194b1c2-0000-7000-8000-00000000a1e1';
-    await page.route(`**/api/live/${id}`, (route) =>
-      route.fulfill(apiOk({ status: 'waiting', startedAt: null, viewers: 0, refused: null })),
-    );
-    await page.route(`**/api/video/v/${id}`, (route) =>
-      route.fulfill(
-        apiOk(
-          watchVideo({
-            _id: id,
-            title: 'Quiet live',
-            isLive: true,
-            status: 'waiting',
-            owner: { _id: me, fullname: 'Me', username: 'me', avatar: '' },
-          }),
-        ),
-      ),
-    );
+    // A real live that no encoder ever reaches.
+    const created = await page.request.post('/api/live', { data: { title: 'Quiet live', description: 'Nobody streams' } });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
     await openInApp(page, `/live/${id}`);
     await expect(page.getByTestId('live-status')).toHaveText('Waiting for the stream');
     await expect(page.getByText('No stream has arrived yet')).toHaveCount(0);
