@@ -1,5 +1,4 @@
-import type { Mail } from '../mailer.ts';
-import { renderMail, type MailLocale } from './layout.ts';
+import { linkMail, type LinkMailTexts, type MailLocale } from './layout.ts';
 
 const texts = {
   en: {
@@ -11,15 +10,7 @@ const texts = {
     action: 'Confirm my new address',
     footer: 'If you did not ask for this, ignore this mail: nothing changes.',
   },
-} satisfies Record<MailLocale, unknown>;
+} satisfies Record<MailLocale, LinkMailTexts>;
 
 /** To the new address of PATCH /api/users/update_email: its link makes the change. */
-export function changeEmailMail(p: { to: string; name: string; link: string; locale?: MailLocale }): Mail {
-  const t = texts[p.locale ?? 'en'];
-  return renderMail(p.to, {
-    subject: t.subject,
-    paragraphs: t.body(p.name),
-    action: { label: t.action, url: p.link },
-    footer: t.footer,
-  });
-}
+export const changeEmailMail = linkMail(texts);

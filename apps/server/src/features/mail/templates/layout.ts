@@ -47,3 +47,24 @@ export function renderMail(to: string, c: MailContent): Mail {
   ].join('');
   return { to, subject: c.subject, text, html, headers: c.headers, link: c.action?.url };
 }
+
+/** The words of a mail that greets its recipient and carries one link (verify, reset, change of address), per language. */
+export interface LinkMailTexts {
+  subject: string;
+  body: (name: string) => string[];
+  action: string;
+  footer: string;
+}
+
+/** A mail made of one greeting, one link button and a footer, in the recipient's language. */
+export function linkMail(texts: Record<MailLocale, LinkMailTexts>) {
+  return (p: { to: string; name: string; link: string; locale?: MailLocale }): Mail => {
+    const t = texts[p.locale ?? 'en'];
+    return renderMail(p.to, {
+      subject: t.subject,
+      paragraphs: t.body(p.name),
+      action: { label: t.action, url: p.link },
+      footer: t.footer,
+    });
+  };
+}

@@ -1,5 +1,4 @@
-import type { Mail } from '../mailer.ts';
-import { renderMail, type MailLocale } from './layout.ts';
+import { linkMail, type LinkMailTexts, type MailLocale } from './layout.ts';
 
 const texts = {
   en: {
@@ -11,15 +10,7 @@ const texts = {
     action: 'Choose a new password',
     footer: 'If you did not ask for this, ignore this mail: your password stays as it is.',
   },
-} satisfies Record<MailLocale, unknown>;
+} satisfies Record<MailLocale, LinkMailTexts>;
 
 /** The link of POST /api/users/password/forgot, to an address that names an account. */
-export function passwordResetMail(p: { to: string; name: string; link: string; locale?: MailLocale }): Mail {
-  const t = texts[p.locale ?? 'en'];
-  return renderMail(p.to, {
-    subject: t.subject,
-    paragraphs: t.body(p.name),
-    action: { label: t.action, url: p.link },
-    footer: t.footer,
-  });
-}
+export const passwordResetMail = linkMail(texts);

@@ -1,5 +1,4 @@
-import type { Mail } from '../mailer.ts';
-import { renderMail, type MailLocale } from './layout.ts';
+import { linkMail, type LinkMailTexts, type MailLocale } from './layout.ts';
 
 const texts = {
   en: {
@@ -11,15 +10,7 @@ const texts = {
     action: 'Confirm my address',
     footer: 'If you did not create an account, ignore this mail.',
   },
-} satisfies Record<MailLocale, unknown>;
+} satisfies Record<MailLocale, LinkMailTexts>;
 
 /** Sent at registration (verification required) and on request: the link proves the address. */
-export function verifyEmailMail(p: { to: string; name: string; link: string; locale?: MailLocale }): Mail {
-  const t = texts[p.locale ?? 'en'];
-  return renderMail(p.to, {
-    subject: t.subject,
-    paragraphs: t.body(p.name),
-    action: { label: t.action, url: p.link },
-    footer: t.footer,
-  });
-}
+export const verifyEmailMail = linkMail(texts);
