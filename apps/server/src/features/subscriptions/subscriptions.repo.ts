@@ -61,14 +61,11 @@ export function createSubscriptionsRepo(db: Db) {
      * (ties by id), and how many there are in all: one statement, the count a window over it.
      */
     async feedPage(subscriberId: string, offset: number, limit: number): Promise<{ rows: CardRow[]; total: number }> {
+      const channels = db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId);
       const rows = await selectCards(db)
         .select(sql<string>`count(*) OVER ()`.as('total'))
         .where(listed())
-        .where(
-          'videos.owner_id',
-          'in',
-          db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId),
-        )
+        .where('videos.owner_id', 'in', channels)
         .orderBy('videos.created_at', 'desc')
         .orderBy('videos.id', 'desc')
         .limit(limit)
@@ -80,11 +77,7 @@ export function createSubscriptionsRepo(db: Db) {
         .selectFrom('videos')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where(listed())
-        .where(
-          'videos.owner_id',
-          'in',
-          db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId),
-        )
+        .where('videos.owner_id', 'in', channels)
         .executeTakeFirstOrThrow();
       return { rows, total: Number(n) };
     },
