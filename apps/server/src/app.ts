@@ -101,8 +101,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   });
   await app.register(readinessRoutes, { db: deps.db, storage: deps.storage, queue: deps.queue, mediaDir: deps.config.mediaDir });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
-  await app.register(accountMailRoutes, { prefix: '/api/users', deps });
-  await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', deps });
+  await app.register(accountMailRoutes, {
+    prefix: '/api/users',
+    accountMail: deps.services.accountMail,
+    perMinute: deps.config.rateLimit.accountMailMax,
+  });
+  await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', twoFactor: deps.services.twoFactor });
   const listPages = createListPages(deps);
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());
@@ -134,7 +138,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(settingsRoutes, { deps });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
-  await app.register(notificationMailRoutes, { prefix: '/api/notifications', deps });
+  // The unsubscribe links are signed with the instance secret (docs/accounts.md).
+  await app.register(notificationMailRoutes, { prefix: '/api/notifications', db: deps.db, secret: deps.mediaSecret });
   await app.register(liveRoutes, { prefix: '/api/live', deps });
   // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
   await app.register(sharingRoutes, { deps });

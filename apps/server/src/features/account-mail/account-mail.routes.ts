@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ForgotPasswordBody, ResetPasswordBody, TokenBody, UpdateEmailBody } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AccountMailService } from './account-mail.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
@@ -9,9 +9,11 @@ import { requireViewer, signedIn } from '../../plugins/auth.ts';
  * and change of e-mail. Every call is rate-limited per client address (RATE_LIMIT_ACCOUNT_MAIL_MAX
  * a minute); links' tokens are their only credential, so the token calls need no session.
  */
-export const accountMailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { accountMail, config } = deps.services;
-  const limited = { rateLimit: { max: config.rateLimit.accountMailMax, timeWindow: '1 minute' } };
+export const accountMailRoutes: FastifyPluginAsyncZod<{ accountMail: AccountMailService; perMinute: number }> = async (
+  app,
+  { accountMail, perMinute },
+) => {
+  const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   const tags = ['users'];
 
   app.post('/verify-email', { config: limited, schema: { tags, body: TokenBody } }, async (request, reply) => {

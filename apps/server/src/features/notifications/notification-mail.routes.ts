@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UnsubscribeView } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
 import { createNotificationMailRepo } from './notification-mail.repo.ts';
@@ -16,8 +16,8 @@ const INVALID = 'This unsubscribe link is invalid';
  * changes nothing and shows what a POST would do: a page with its button to a browser, JSON to
  * anyone else.
  */
-export const notificationMailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const repo = createNotificationMailRepo(deps.db);
+export const notificationMailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = async (app, { db, secret }) => {
+  const repo = createNotificationMailRepo(db);
   const tags = ['notifications'];
   const params = z.object({ token: z.string().max(1000) });
   // RFC 8058's body is a form; only its presence matters, so it is read as text and not parsed.
@@ -26,7 +26,7 @@ export const notificationMailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
   );
 
   const subjectOf = (token: string): UnsubscribeSubject => {
-    const subject = readUnsubscribeToken(deps.mediaSecret, token);
+    const subject = readUnsubscribeToken(secret, token);
     if (!subject) throw new BadInput(INVALID);
     return subject;
   };

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorEnabled, TwoFactorSetup, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** API.md §19 two factors, under `/api/users/2fa`. */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { twoFactor } = deps.services;
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (app, { twoFactor }) => {
   const tags = ['users'];
 
   app.post(
