@@ -76,9 +76,10 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
             <Link to={signIn} className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-white/10">
               Sign in
             </Link>
+            {/* On a phone there is room for one: the sign-in page offers 'Create a free account' too. */}
             <Link
               to={`${signIn}&view=register`}
-              className="rounded-lg bg-sky-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-400"
+              className="hidden rounded-lg bg-sky-500 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-sky-400 sm:inline-block"
             >
               Create account
             </Link>

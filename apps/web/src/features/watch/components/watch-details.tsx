@@ -49,7 +49,8 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
           </Link>
           {isOwner ? null : subscribeAction}
         </div>
-        <div className="flex items-center gap-2">
+        {/* Wraps on a phone: the like, share, playlist and menu buttons never push the page wider. */}
+        <div className="flex flex-wrap items-center gap-2">
           <LikeButton
             label="Like video"
             liked={video.isLiked}
