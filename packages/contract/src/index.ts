@@ -31,3 +31,4 @@ export * from './timestamps.ts';
 export * from './share-markup.ts';
 export * from './days.ts';
 export * from './pages.ts';
+export * from './hls.ts';

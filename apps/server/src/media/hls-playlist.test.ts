@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMasterPlaylist, bytesNamed, measureBandwidth, parseMediaPlaylist } from './hls-playlist.ts';
+import { buildMasterPlaylist, bytesNamed, measureBandwidth } from './hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { buildLadder } from './ladder.ts';
 import type { MediaProbe } from './parse-probe.ts';
 

@@ -1,7 +1,9 @@
 import { rungPlaylistPath } from './ffmpeg-args.ts';
 import type { Rung } from './ladder.ts';
+import type { ByteRange, MediaPlaylist } from '@streamhub/contract';
 
-// Pure HLS text: the master playlist we write, and the rung playlists ffmpeg writes.
+// Pure HLS text we write (master, subtitles) and figures of the rung playlists ffmpeg writes;
+// reading playlists is the contract's (packages/contract/src/hls.ts), shared with the web app.
 
 /**
  * master.m3u8 listing the `available` rungs, smallest first. URIs are relative so that a
@@ -25,77 +27,6 @@ export function buildMasterPlaylist(
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, playlistOf(rung));
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Bytes `length` from `offset` of a file (`#EXT-X-BYTERANGE`, `BYTERANGE=` of `#EXT-X-MAP`). */
-export type ByteRange = { offset: number; length: number };
-
-/** A whole file (the old layout's segments), or a byte range of one (single-file rungs). */
-export type MediaSegment = {
-  uri: string;
-  durationSec: number;
-  range?: ByteRange;
-  /** Its `#EXT-X-PROGRAM-DATE-TIME` (the wall clock of its first frame), as written. */
-  programDateTime?: string;
-};
-
-export type MediaPlaylist = {
-  initUri: string | null;
-  /** The init section's bytes of `initUri`; absent when the init section is the whole file. */
-  initRange?: ByteRange;
-  segments: MediaSegment[];
-  /** #EXT-X-ENDLIST seen: the rung is complete. */
-  ended: boolean;
-};
-
-/**
- * `length[@offset]` (RFC 8216 §4.3.2.2); without an offset the range follows the previous one of
- * the same file. Null for anything else.
- */
-export function parseByteRange(text: string, previous: ByteRange | undefined): ByteRange | null {
-  const m = /^(\d+)(?:@(\d+))?$/.exec(text.trim());
-  if (!m) return null;
-  const length = Number(m[1]);
-  const offset = m[2] !== undefined ? Number(m[2]) : previous ? previous.offset + previous.length : 0;
-  return { offset, length };
-}
-
-/** Reads a rung (media) playlist, of either layout; tolerant of a playlist that is still growing. */
-export function parseMediaPlaylist(text: string): MediaPlaylist {
-  const segments: MediaSegment[] = [];
-  let initUri: string | null = null;
-  let initRange: ByteRange | undefined;
-  let ended = false;
-  let pendingDuration: number | null = null;
-  let pendingRange: ByteRange | undefined;
-  let pendingDateTime: string | undefined;
-  let lastRange: ByteRange | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) {
-      pendingDuration = Number.parseFloat(line.slice('#EXTINF:'.length));
-    } else if (line.startsWith('#EXT-X-BYTERANGE:')) {
-      pendingRange = parseByteRange(line.slice('#EXT-X-BYTERANGE:'.length), lastRange) ?? undefined;
-    } else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
-      pendingDateTime = line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length);
-    } else if (line.startsWith('#EXT-X-MAP:')) {
-      initUri = /URI="([^"]*)"/.exec(line)?.[1] ?? null;
-      const range = /BYTERANGE="([^"]*)"/.exec(line)?.[1];
-      initRange = range === undefined ? undefined : (parseByteRange(range, { offset: 0, length: 0 }) ?? undefined);
-    } else if (line === '#EXT-X-ENDLIST') {
-      ended = true;
-    } else if (line && !line.startsWith('#') && pendingDuration !== null) {
-      const segment: MediaSegment = { uri: line, durationSec: Number.isFinite(pendingDuration) ? pendingDuration : 0 };
-      if (pendingRange) segment.range = pendingRange;
-      if (pendingDateTime) segment.programDateTime = pendingDateTime;
-      segments.push(segment);
-      lastRange = pendingRange;
-      pendingDuration = null;
-      pendingRange = undefined;
-      pendingDateTime = undefined;
-    }
-  }
-  return { initUri, ...(initRange ? { initRange } : {}), segments, ended };
 }
 
 /**

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from '../storage/storage.ts';
-import { buildMasterPlaylist, parseMediaPlaylist } from './hls-playlist.ts';
+import { buildMasterPlaylist } from './hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { LIVE_MASTER, LIVE_PLAYLIST, livePublishFiles } from './live-args.ts';
 import { buildLivePlaylist, type LiveSegment } from './live-playlist.ts';
 import type { Rung } from './ladder.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ffmpegPath } from './binaries.ts';
 import { rungPlaylistPath } from './ffmpeg-args.ts';
 import { ffmpegFailure } from './ffmpeg-output.ts';
-import { parseMediaPlaylist } from './hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import type { Rung } from './ladder.ts';
 import { runProcess } from './run-process.ts';
 import {

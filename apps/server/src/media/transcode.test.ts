@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, ffprobePath } from './binaries.ts';
-import { parseMediaPlaylist } from './hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import type { Rung } from './ladder.ts';
 import { rungPlaylistPath, type SourceProbe } from './ffmpeg-args.ts';
 import { probeMedia } from './probe.ts';

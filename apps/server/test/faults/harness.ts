@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { freePort } from '../../src/db/embedded.ts';
 import { rungPlaylistPath } from '../../src/media/ffmpeg-args.ts';
-import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { isRunning, listFiles, waitFor } from '../clips.ts';
 import { testImage } from '../support.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchVideo } from '@streamhub/contract';
-import { preloadHeaders, preloadTags, watchPreloads } from './page-preloads';
+import { firstMediaUris, preloadHeaders, preloadTags, watchPreloads } from './page-preloads';
 
 const origin = 'http://localhost:3000';
 const video = { thumbnail: '/media/thumbnails/v1.webp', hlsUrl: '/media/videos/v1/master.m3u8' } as WatchVideo;
@@ -63,5 +63,32 @@ describe('preload tags and headers', () => {
         '<link rel="preload" href="/media/t/tok.en/videos/v1/360p/index.m3u8" as="fetch" crossorigin data-hls-level>',
     );
     expect(preloadHeaders(preloads)).toEqual(['</media/t/tok.en/videos/v1/360p/index.m3u8>; rel=preload; as=fetch; crossorigin']);
+  });
+});
+
+describe('firstMediaUris', () => {
+  it('finds the init section and the first segment of a (possibly growing) playlist', () => {
+    const text =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4.000,\nseg_00001.m4s\n#EXTINF:4.000,\nseg_00002.m4s\n';
+    expect(firstMediaUris(text, 'http://localhost/media/videos/v1/480p/index.m3u8')).toEqual({
+      init: 'http://localhost/media/videos/v1/480p/init.mp4',
+      segment: 'http://localhost/media/videos/v1/480p/seg_00001.m4s',
+    });
+    expect(firstMediaUris('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n', 'http://localhost/a/b.m3u8')).toEqual({
+      init: 'http://localhost/a/init.mp4',
+      segment: null,
+    });
+  });
+
+  it('names nothing of a single-file rung, whose segments are byte ranges (a preload would fetch the whole file)', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-MAP:URI="media.mp4",BYTERANGE="1355@0"',
+      '#EXTINF:4.000,',
+      '#EXT-X-BYTERANGE:120978@1355',
+      'media.mp4',
+      '',
+    ].join('\n');
+    expect(firstMediaUris(text, 'http://localhost/media/videos/v1/480p/index.m3u8')).toEqual({ init: null, segment: null });
   });
 });

@@ -1,5 +1,4 @@
-import type { WatchVideo } from '@streamhub/contract';
-import { firstMediaUris, parseMasterPlaylist } from '@/features/watch/hls-manifest';
+import { parseMasterPlaylist, parseMediaPlaylist, type WatchVideo } from '@streamhub/contract';
 import { chooseStartLevel, DEFAULT_BANDWIDTH_BPS, predictPlayerSize } from '@/features/watch/start-level';
 import { escapeHtml as escape } from '@/lib/escape-html';
 
@@ -46,6 +45,21 @@ export async function watchPreloads(
   const { init, segment } = firstMediaUris(levelText, variant.url);
   for (const url of [init, segment]) if (url) preloads.push({ href: samePlace(url, masterUrl), as: 'fetch' });
   return preloads;
+}
+
+/**
+ * The initialisation section and the first segment of a media playlist, as absolute URLs. Nothing
+ * for a single-file rung (its playlist names byte ranges of one file): a preload cannot ask for
+ * a range, and would fetch the whole file.
+ */
+export function firstMediaUris(text: string, baseUrl: string): { init: string | null; segment: string | null } {
+  const playlist = parseMediaPlaylist(text);
+  if (playlist.initRange || playlist.segments.some((segment) => segment.range)) return { init: null, segment: null };
+  const first = playlist.segments[0];
+  return {
+    init: playlist.initUri ? new URL(playlist.initUri, baseUrl).href : null,
+    segment: first ? new URL(first.uri, baseUrl).href : null,
+  };
 }
 
 /** `url` as the page names it: path-absolute when it is on the master's origin (hls.js resolves the same). */

@@ -3,7 +3,7 @@ import { startTestS3 } from '../../../test/s3-server.ts';
 import { waitFor } from '../../../test/clips.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';
-import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 
 // A live with STORAGE_DRIVER=s3 (s3rver): its segments and playlists are written to the bucket
 // through the storage interface as they come, viewers get them from the bucket, and the replay's

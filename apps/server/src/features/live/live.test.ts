@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { listFiles, waitFor } from '../../../test/clips.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { once } from 'node:events';
-import { parseMediaPlaylist, type ByteRange } from '../../media/hls-playlist.ts';
+import { parseMasterPlaylist, parseMediaPlaylist, type ByteRange } from '@streamhub/contract';
 
 const POLL_MS = 250;
 /** A rung that gains no segment for this long while the video still processes is given up on. */
@@ -10,15 +10,8 @@ const STALL_MS = 60_000;
 
 /** The variant playlist of the lowest-bandwidth rung named in a master playlist, or null. */
 export function lowestRung(master: string): string | null {
-  let best: { uri: string; bandwidth: number } | null = null;
-  const lines = master.split('\n').map((l) => l.trim());
-  lines.forEach((line, i) => {
-    const m = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
-    const uri = lines[i + 1];
-    if (!m || !uri || uri.startsWith('#')) return;
-    if (!best || Number(m[1]) < best.bandwidth) best = { uri, bandwidth: Number(m[1]) };
-  });
-  return (best as { uri: string } | null)?.uri ?? null;
+  const variants = parseMasterPlaylist(master).sort((a, b) => a.bitrate - b.bitrate);
+  return variants[0]?.url ?? null;
 }
 
 /** One piece of the stream: a whole file (old layout) or a byte range of the rung's one file. */

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, errorEnvelope, multipart, registerUser, testImage } from '../../../test/support.ts';
 import { listFiles, makeClip, waitFor } from '../../../test/clips.ts';
 import { startWorker } from '../../deps.ts';
-import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { freeBytes } from '../../storage/disk-space.ts';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestS3 } from '../../../test/s3-server.ts';
 import { listFiles, makeClip, waitFor } from '../../../test/clips.ts';
-import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 import { createTestContext, multipart, registerUser, testImage, type TestContext } from '../../../test/support.ts';
 
 // The whole media path with STORAGE_DRIVER=s3 against s3rver: upload → transcode in a work

@@ -10,7 +10,7 @@ import { createUser, createVideos } from '../../../test/factories.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTranscodeDeadHandler } from './transcode.job.ts';
 import { createVideosRepo } from './videos.repo.ts';
-import { parseMediaPlaylist } from '../../media/hls-playlist.ts';
+import { parseMediaPlaylist } from '@streamhub/contract';
 
 const ctx = await createTestContext({}, { worker: true });
 const { app } = ctx;

@@ -1,7 +1,7 @@
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig, LoaderContext, XhrLoader } from 'hls.js';
 import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
-import { parseMasterPlaylist } from './hls-manifest';
+import { parseMasterPlaylist } from '@streamhub/contract';
 import type { StreamHubHlsVideo } from './hls-video';
 import { chooseStartLevel, estimateBandwidth, hlsLevelIndex, predictPlayerSize, type Rendition } from './start-level';
 

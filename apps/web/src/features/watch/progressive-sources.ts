@@ -1,4 +1,4 @@
-import { parseMasterPlaylist, type Variant } from './hls-manifest';
+import { parseMasterPlaylist, parseMediaPlaylist, singleFileName, type Variant } from '@streamhub/contract';
 import { chooseStartLevel, predictPlayerSize, type Rendition } from './start-level';
 
 /**
@@ -18,25 +18,8 @@ export type ProgressiveSource = Rendition & { url: string };
  * `#EXT-X-ENDLIST`: a video still processing), which only hls.js plays.
  */
 export function singleFileOf(playlist: string, playlistUrl: string): string | null {
-  let file: string | null = null;
-  let ended = false;
-  let afterInf = false;
-  for (const raw of playlist.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('#EXT-X-MAP:')) {
-      const uri = /URI="([^"]+)"/.exec(line)?.[1];
-      if (!uri || !line.includes('BYTERANGE=')) return null;
-      file = uri;
-    } else if (line === '#EXT-X-ENDLIST') {
-      ended = true;
-    } else if (line.startsWith('#EXTINF:')) {
-      afterInf = true;
-    } else if (afterInf && line && !line.startsWith('#')) {
-      if (line !== file) return null;
-      afterInf = false;
-    }
-  }
-  return file && ended ? new URL(file, playlistUrl).href : null;
+  const file = singleFileName(parseMediaPlaylist(playlist));
+  return file === null ? null : new URL(file, playlistUrl).href;
 }
 
 /**
