@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database.ts';
+import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -22,14 +24,8 @@ export interface CaptionedVideo {
   captions_master: string | null;
 }
 
-export function createCaptionsRepo(db: Kysely<Database>) {
-  return {
-    ...captionQueries(db),
-    /** Runs `fn` in one transaction with queries bound to it (and the raw transaction, for events and the queue). */
-    transaction<T>(fn: (tx: CaptionQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(captionQueries(trx), trx));
-    },
-  };
+export function createCaptionsRepo(db: Db) {
+  return repository(db, captionQueries);
 }
 export type CaptionsRepo = ReturnType<typeof createCaptionsRepo>;
 export type CaptionQueries = ReturnType<typeof captionQueries>;

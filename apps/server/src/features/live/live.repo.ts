@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database.ts';
+import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Visibility } from '../../db/schema.ts';
 import { statusTo } from '../videos/videos.repo.ts';
@@ -19,13 +21,8 @@ export interface NewLiveRow {
 }
 
 /** Every query of live streams (migration 0023); the rows are `videos` rows with `is_live`. */
-export function createLiveRepo(db: Kysely<Database>) {
-  return {
-    ...liveQueries(db),
-    transaction<T>(fn: (tx: LiveQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(liveQueries(trx), trx));
-    },
-  };
+export function createLiveRepo(db: Db) {
+  return repository(db, liveQueries);
 }
 export type LiveRepo = ReturnType<typeof createLiveRepo>;
 export type LiveQueries = ReturnType<typeof liveQueries>;

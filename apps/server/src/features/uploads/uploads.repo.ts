@@ -1,3 +1,4 @@
+import { repository } from '../../db/unit-of-work.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -6,13 +7,7 @@ const STALE_CLAIM = sql`interval '1 hour'`;
 
 /** The SQL of the unfinished (not yet made into a video) resumable uploads (migration 0013). */
 export function createUploadsRepo(db: Db) {
-  return {
-    ...uploadQueries(db),
-    /** Runs `fn` in one transaction, with the queries bound to it (and the raw transaction, for the access rule). */
-    transaction<T>(fn: (q: UploadQueries, trx: Db) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(uploadQueries(trx), trx));
-    },
-  };
+  return repository(db, uploadQueries);
 }
 
 function uploadQueries(db: Db) {
@@ -88,4 +83,3 @@ function uploadQueries(db: Db) {
     },
   };
 }
-type UploadQueries = ReturnType<typeof uploadQueries>;

@@ -1,3 +1,4 @@
+import { repository } from '../../db/unit-of-work.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -90,12 +91,6 @@ function userQueries(db: Db) {
 export type UserQueries = ReturnType<typeof userQueries>;
 
 export function createUsersRepo(db: Db) {
-  return {
-    ...userQueries(db),
-    /** Runs `fn` in one transaction with the queries bound to it (and the raw transaction, for events). */
-    transaction<T>(fn: (tx: UserQueries, trx: Db) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(userQueries(trx), trx));
-    },
-  };
+  return repository(db, userQueries);
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database.ts';
+import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Visibility, VideoStatus } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
@@ -39,14 +41,8 @@ export function statusTo(status: Exclude<VideoStatus, 'removed' | 'scheduled'>) 
 const unscheduled = <T>(column: 'status' | 'status_before_removal') =>
   sql<T>`CASE WHEN ${sql.ref(column)} = 'scheduled' THEN 'ready' ELSE ${sql.ref(column)} END`;
 
-export function createVideosRepo(db: Kysely<Database>) {
-  return {
-    ...videoQueries(db),
-    /** Runs `fn` in one transaction with queries bound to it (and the raw transaction, for the queue). */
-    transaction<T>(fn: (tx: VideoQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(videoQueries(trx), trx));
-    },
-  };
+export function createVideosRepo(db: Db) {
+  return repository(db, videoQueries);
 }
 export type VideosRepo = ReturnType<typeof createVideosRepo>;
 export type VideoQueries = ReturnType<typeof videoQueries>;
