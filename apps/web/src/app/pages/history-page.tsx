@@ -1,17 +1,28 @@
 import { VideoCollection } from '@/components/video-collection';
 import { videoTitle } from '@/components/video-card';
+import { ConfirmRemoveButton } from '@/components/ui/confirm-remove-button';
 import { useWatchHistory } from '@/features/history/api/get-watch-history';
-import { RemoveHistoryButton } from '@/features/history/components/remove-history-button';
+import { useRemoveHistoryEntry } from '@/features/history/api/remove-history-entry';
 
 /** /history: 'Watch History' grouped by watched date, newest first (SPEC §2); Try Again reloads (SPEC §8). */
 export function HistoryPage() {
   const history = useWatchHistory();
+  const remove = useRemoveHistoryEntry();
   const groups = (history.data ?? []).map((group) => ({
     label: group.date,
     items: group.items.map((item) => ({
       key: item._id,
       video: item.video,
-      action: <RemoveHistoryButton entryId={item._id} title={videoTitle(item.video)} />,
+      // 'Remove Video?' (SPEC §8; cannot be undone).
+      action: (
+        <ConfirmRemoveButton
+          label={`Remove ${videoTitle(item.video)} from watch history`}
+          title="Remove Video?"
+          description="This action cannot be undone."
+          pending={remove.isPending && remove.variables === item._id}
+          onConfirm={() => remove.mutate(item._id)}
+        />
+      ),
     })),
   }));
   return (
