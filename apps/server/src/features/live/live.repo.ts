@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Visibility } from '../../db/schema.ts';
-import { statusTo } from '../videos/videos.repo.ts';
+import { baseStatusSql, moveSql } from '../videos/video-lifecycle.ts';
 
 /** Viewers now: who asked for the live's state within this many seconds. */
 export const VIEWER_WINDOW_SECONDS = 30;
@@ -114,13 +114,12 @@ function liveQueries(db: Kysely<Database>) {
       const r = await db
         .updateTable('videos')
         .set({
-          ...statusTo('ready'),
-          live_state: 'live',
+          ...moveSql('goLive').set,
           live_started_at: sql<Date>`coalesce(live_started_at, now())`,
           live_seen_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
-        .where('live_state', 'in', ['waiting', 'live'])
+        .where(moveSql('goLive').when)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n ? { first: before?.live_started_at == null } : null;
     },
@@ -139,9 +138,9 @@ function liveQueries(db: Kysely<Database>) {
     async markEnded(id: string): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ ...statusTo('processing'), live_state: 'ended', live_ended_at: sql<Date>`now()`, has_hls: false })
+        .set({ ...moveSql('endLive').set, live_ended_at: sql<Date>`now()`, has_hls: false })
         .where('id', '=', id)
-        .where('live_state', 'in', ['waiting', 'live'])
+        .where(moveSql('endLive').when)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
@@ -165,7 +164,7 @@ function liveQueries(db: Kysely<Database>) {
         .where('live_state', '=', 'ended')
         .where('source_key', 'is', null)
         .where('has_mp4', '=', false)
-        .where(sql<boolean>`coalesce(status_before_removal, status) = 'processing'`)
+        .where(sql<boolean>`${baseStatusSql} = 'processing'`)
         .execute();
       return rows.map((r) => r.id);
     },
@@ -185,9 +184,9 @@ function liveQueries(db: Kysely<Database>) {
     async markNothingRecorded(id: string, reason: string) {
       await db
         .updateTable('videos')
-        .set({ ...statusTo('failed'), failure_reason: reason })
+        .set({ ...moveSql('nothingRecorded').set, failure_reason: reason })
         .where('id', '=', id)
-        .where('live_state', '=', 'ended')
+        .where(moveSql('nothingRecorded').when)
         .where('source_key', 'is', null)
         .execute();
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { RemovedBy } from '../../db/schema.ts';
+import { moveSql } from '../videos/video-lifecycle.ts';
 
 /** What staff can hide: one item of these tables (a channel is hidden by suspending its owner). */
 export type RemovableType = 'video' | 'comment' | 'post' | 'playlist';
@@ -31,14 +32,9 @@ export function createRemovalsRepo(db: Db) {
       if (type === 'video') {
         return db
           .updateTable('videos')
-          .set({
-            status: 'removed',
-            removed_reason: reason,
-            removed_by: 'takedown',
-            status_before_removal: sql`CASE WHEN status = 'removed' THEN status_before_removal ELSE status END`,
-          })
+          .set(moveSql('takeDown', reason).set)
           .where('id', '=', id)
-          .where((eb) => eb.or([eb('removed_by', 'is', null), eb('removed_by', '<>', 'takedown')]))
+          .where(moveSql('takeDown').when)
           .returning(['id', 'owner_id as ownerId'])
           .executeTakeFirst();
       }
@@ -62,14 +58,9 @@ export function createRemovalsRepo(db: Db) {
       if (type === 'video') {
         return db
           .updateTable('videos')
-          .set({
-            status: sql`CASE WHEN ${suspension} IS NULL THEN status_before_removal ELSE 'removed' END`,
-            removed_reason: suspension,
-            removed_by: hiddenBy,
-            status_before_removal: sql`CASE WHEN ${suspension} IS NULL THEN NULL ELSE status_before_removal END`,
-          })
+          .set(moveSql('restore').set)
           .where('id', '=', id)
-          .where('removed_by', '=', 'takedown')
+          .where(moveSql('restore').when)
           .returning(['id', 'owner_id as ownerId'])
           .executeTakeFirst();
       }
@@ -86,9 +77,9 @@ export function createRemovalsRepo(db: Db) {
     async hideOwner(ownerId: string, reason: string): Promise<string[]> {
       const videos = await db
         .updateTable('videos')
-        .set({ status: 'removed', removed_reason: reason, removed_by: 'suspension', status_before_removal: sql`status` })
+        .set(moveSql('suspend', reason).set)
         .where('owner_id', '=', ownerId)
-        .where('removed_by', 'is', null)
+        .where(moveSql('suspend').when)
         .returning('id')
         .execute();
       for (const table of Object.values(TABLE)) {
@@ -106,9 +97,9 @@ export function createRemovalsRepo(db: Db) {
     async showOwner(ownerId: string): Promise<string[]> {
       const videos = await db
         .updateTable('videos')
-        .set({ status: sql`status_before_removal`, removed_reason: null, removed_by: null, status_before_removal: null })
+        .set(moveSql('unsuspend').set)
         .where('owner_id', '=', ownerId)
-        .where('removed_by', '=', 'suspension')
+        .where(moveSql('unsuspend').when)
         .returning('id')
         .execute();
       for (const table of Object.values(TABLE)) {

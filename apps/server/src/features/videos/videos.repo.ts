@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
-import type { Database, Visibility, VideoStatus } from '../../db/schema.ts';
+import type { Database, Visibility } from '../../db/schema.ts';
 import { selectCards } from './video-card.ts';
 import { listed } from '../access/access.sql.ts';
 import { trendAfterViews } from '../recommendations/trend-score.ts';
+import { moveSql } from './video-lifecycle.ts';
 
 export interface NewVideoRow {
   id: string;
@@ -23,23 +24,6 @@ export interface NewVideoRow {
   /** Scheduled publishing: the time it goes public (docs/chapters-and-scheduling.md). */
   publishAt?: Date | null;
 }
-
-/**
- * A job's move of a video's status. A removed video (taken down, or its owner suspended) stays
- * removed while it encodes: the move lands in the status a restore puts back. A playable video
- * still waiting for its publish time is `scheduled`, not `ready` (migration 0021).
- */
-export function statusTo(status: Exclude<VideoStatus, 'removed' | 'scheduled'>) {
-  const to = status === 'ready' ? sql`CASE WHEN publish_at IS NOT NULL THEN 'scheduled' ELSE 'ready' END` : sql`${status}`;
-  return {
-    status: sql<VideoStatus>`CASE WHEN status = 'removed' THEN 'removed' ELSE ${to} END`,
-    status_before_removal: sql<Exclude<VideoStatus, 'removed'> | null>`CASE WHEN status = 'removed' THEN ${to} ELSE NULL END`,
-  };
-}
-
-/** A status once its schedule ends: `scheduled` becomes `ready`, any other stays. */
-const unscheduled = <T>(column: 'status' | 'status_before_removal') =>
-  sql<T>`CASE WHEN ${sql.ref(column)} = 'scheduled' THEN 'ready' ELSE ${sql.ref(column)} END`;
 
 export function createVideosRepo(db: Db) {
   return repository(db, videoQueries);
@@ -166,7 +150,7 @@ function videoQueries(db: Kysely<Database>) {
     async startProcessing(id: string): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ ...statusTo('processing'), progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
+        .set({ ...moveSql('encode').set, progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
         .where('id', '=', id)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
@@ -174,7 +158,7 @@ function videoQueries(db: Kysely<Database>) {
     async markPlayable(id: string): Promise<boolean> {
       const r = await db
         .updateTable('videos')
-        .set({ ...statusTo('ready'), has_hls: true })
+        .set({ ...moveSql('playable').set, has_hls: true })
         .where('id', '=', id)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
@@ -188,7 +172,7 @@ function videoQueries(db: Kysely<Database>) {
       const row = await db
         .updateTable('videos')
         .set({
-          ...statusTo('ready'),
+          ...moveSql('done').set,
           has_hls: true,
           has_mp4: true,
           progress: 100,
@@ -212,15 +196,9 @@ function videoQueries(db: Kysely<Database>) {
     async endSchedule(id: string, opts: { due: boolean }): Promise<{ has_mp4: boolean } | undefined> {
       let q = db
         .updateTable('videos')
-        .set({
-          publish_at: null,
-          status: unscheduled<VideoStatus>('status'),
-          status_before_removal: unscheduled<Exclude<VideoStatus, 'removed'> | null>('status_before_removal'),
-          created_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
-        })
+        .set({ ...moveSql('publish').set, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
         .where('id', '=', id)
-        .where('publish_at', 'is not', null);
+        .where(moveSql('publish').when);
       if (opts.due) q = q.where('publish_at', '<=', sql<Date>`now()`);
       return q.returning('has_mp4').executeTakeFirst();
     },
@@ -252,17 +230,17 @@ function videoQueries(db: Kysely<Database>) {
     async markFailedIfUnfinished(id: string, reason: string) {
       return db
         .updateTable('videos')
-        .set({ ...statusTo('failed'), failure_reason: reason, has_hls: false, has_mp4: false })
+        .set({ ...moveSql('failUnfinished').set, failure_reason: reason, has_hls: false, has_mp4: false })
         .where('id', '=', id)
         .where('has_mp4', '=', false)
-        .where(sql<boolean>`coalesce(status_before_removal, status) <> 'failed'`)
+        .where(moveSql('failUnfinished').when)
         .returning(['media_key', 'source_key'])
         .executeTakeFirst();
     },
     async markFailed(id: string, reason: string) {
       await db
         .updateTable('videos')
-        .set({ ...statusTo('failed'), failure_reason: reason, has_hls: false, has_mp4: false })
+        .set({ ...moveSql('fail').set, failure_reason: reason, has_hls: false, has_mp4: false })
         .where('id', '=', id)
         .execute();
     },
