@@ -107,7 +107,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     perMinute: deps.config.rateLimit.accountMailMax,
   });
   await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', twoFactor: deps.services.twoFactor });
-  const listPages = createListPages(deps);
+  const liveStreams = {
+    events: deps.events,
+    heartbeatMs: deps.config.notificationsHeartbeatMs,
+    publicUrl: (key: string) => deps.storage.publicUrl(key),
+    log: deps.log,
+  };
+  const listPages = createListPages({
+    videoList: deps.services.videoList,
+    events: deps.events,
+    listCacheMs: deps.config.listCacheMs,
+    publicUrl: (key) => deps.storage.publicUrl(key),
+  });
   app.addHook('onClose', async () => listPages.stop());
   app.addHook('onClose', async () => media.stop());
   // Views counted but not yet written go to the database before it closes (a SIGTERM loses none).
@@ -115,34 +126,51 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   // Heartbeats likewise (docs/studio.md).
   app.addHook('onClose', async () => deps.services.progress.close());
   await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
-  await app.register(likesRoutes, { prefix: '/api/like', deps });
-  await app.register(historyRoutes, { prefix: '/api/watchHistory', deps });
+  await app.register(likesRoutes, { prefix: '/api/like', likes: deps.services.likes });
+  await app.register(historyRoutes, { prefix: '/api/watchHistory', history: deps.services.history });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
-  await app.register(captionsRoutes, { prefix: '/api/video', deps });
-  await app.register(videoRecommendationsRoutes, { prefix: '/api/video', deps });
-  await app.register(progressRoutes, { prefix: '/api/video', deps });
-  await app.register(studioRoutes, { prefix: '/api/studio', deps });
-  await app.register(feedRoutes, { prefix: '/api/feed', deps });
-  await app.register(subscriptionsRoutes, { prefix: '/api/subscription', deps });
-  await app.register(commentsRoutes, { prefix: '/api/comment', deps });
-  await app.register(postsRoutes, { prefix: '/api/post', deps });
+  await app.register(captionsRoutes, {
+    prefix: '/api/video',
+    captions: deps.services.captions,
+    access: deps.services.access,
+    config: deps.config,
+  });
+  await app.register(videoRecommendationsRoutes, { prefix: '/api/video', recommendations: deps.services.recommendations });
+  await app.register(progressRoutes, { prefix: '/api/video', analytics: deps.services.analytics });
+  await app.register(studioRoutes, { prefix: '/api/studio', analytics: deps.services.analytics });
+  await app.register(feedRoutes, { prefix: '/api/feed', recommendations: deps.services.recommendations });
+  await app.register(subscriptionsRoutes, { prefix: '/api/subscription', subscriptions: deps.services.subscriptions });
+  await app.register(commentsRoutes, { prefix: '/api/comment', comments: deps.services.comments, live: liveStreams });
+  await app.register(postsRoutes, { prefix: '/api/post', posts: deps.services.posts });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
   await app.register(uploadsRoutes, { deps });
-  await app.register(reportsRoutes, { prefix: '/api/reports', deps });
-  await app.register(reportsQueueRoutes, { prefix: '/api/admin/reports', deps });
-  await app.register(moderationRoutes, { prefix: '/api/admin', deps });
+  await app.register(reportsRoutes, { prefix: '/api/reports', reports: deps.services.reports });
+  await app.register(reportsQueueRoutes, {
+    prefix: '/api/admin/reports',
+    reports: deps.services.reports,
+    access: deps.services.access,
+  });
+  await app.register(moderationRoutes, {
+    prefix: '/api/admin',
+    moderation: deps.services.moderation,
+    access: deps.services.access,
+  });
   await app.register(adminRoutes, { prefix: '/api/admin', deps });
-  await app.register(settingsRoutes, { deps });
-  await app.register(channelBlocksRoutes, { prefix: '/api/channel', deps });
-  await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
+  await app.register(settingsRoutes, { settings: deps.services.settings, access: deps.services.access });
+  await app.register(channelBlocksRoutes, { prefix: '/api/channel', channelBlocks: deps.services.channelBlocks });
+  await app.register(notificationsRoutes, {
+    prefix: '/api/notifications',
+    notifications: deps.services.notifications,
+    live: liveStreams,
+  });
   // The unsubscribe links are signed with the instance secret (docs/accounts.md).
   await app.register(notificationMailRoutes, { prefix: '/api/notifications', db: deps.db, secret: deps.mediaSecret });
-  await app.register(liveRoutes, { prefix: '/api/live', deps });
+  await app.register(liveRoutes, { prefix: '/api/live', live: deps.services.live, publicUrl: deps.config.publicUrl });
   // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
-  await app.register(sharingRoutes, { deps });
+  await app.register(sharingRoutes, { sharing: deps.services.sharing, config: deps.config });
 
   await app.register(mediaRoutes, { deps, handler: media });
 

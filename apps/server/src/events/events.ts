@@ -118,3 +118,13 @@ export function hearOwnEventsBeforeReplying(app: FastifyInstance, events: Events
     void events.caughtUp().then(() => done(null, payload));
   });
 }
+
+/** What a process's streams of events to browsers (notifications, live chat) need besides their service. */
+export interface LiveStreamNeeds {
+  events: Pick<Events, 'on' | 'onGap'>;
+  /** A comment line goes to every open stream this often. */
+  heartbeatMs: number;
+  /** Storage keys → URLs, as every JSON answer gets them (plugins/media-urls.ts). */
+  publicUrl: (key: string) => string;
+  log: { warn(obj: object, msg: string): void };
+}

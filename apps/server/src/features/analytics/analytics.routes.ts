@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AnalyticsQuery, Id, ProgressAnswer, ProgressBody, StudioAnalytics, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AnalyticsService } from './analytics.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { addressKey, viewerKey } from '../videos/viewer-key.ts';
 
 /** `POST /api/video/v/:videoId/progress`: the player's heartbeat (API.md §16). */
-export const progressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const progressRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.post(
     '/v/:videoId/progress',
     {
@@ -19,7 +19,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const counted = await deps.services.analytics.progress(
+      const counted = await analytics.progress(
         request.params.videoId,
         request.viewer,
         { key: viewerKey(request), address: addressKey(request) },
@@ -31,13 +31,13 @@ export const progressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 };
 
 /** `GET /api/studio/analytics`: the owner's numbers per day (API.md §16). */
-export const studioRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const studioRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.get(
     '/analytics',
     {
       config: signedIn,
       schema: { tags: ['analytics'], querystring: AnalyticsQuery, response: { 200: envelope(StudioAnalytics) } },
     },
-    async (request, reply) => ok(reply, await deps.services.analytics.analytics(requireViewer(request), request.query)),
+    async (request, reply) => ok(reply, await analytics.analytics(requireViewer(request), request.query)),
   );
 };

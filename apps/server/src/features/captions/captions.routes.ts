@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CaptionLanguage, Id, OwnCaption, SavedCaption, UploadCaptionFields, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { CaptionsService } from './captions.service.ts';
 import { TooLarge } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { ok } from '../../lib/respond.ts';
@@ -15,9 +17,11 @@ const TrackParams = z.object({ videoId: Id, language: CaptionLanguage });
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** `/api/video/v/:videoId/captions`: a video's caption tracks (API.md §16, docs/captions.md). */
-export const captionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { captions } = deps.services;
-  const { config } = deps;
+export const captionsRoutes: FastifyPluginAsyncZod<{
+  captions: CaptionsService;
+  access: Pick<AccessService, 'assertVideoOwner'>;
+  config: Pick<Config, 'captionMaxBytes' | 'tmpDir'>;
+}> = async (app, { captions, access, config }) => {
   const tags = ['captions'];
 
   app.post(
@@ -33,7 +37,7 @@ export const captionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
     async (request, reply) => {
       // Ownership first (401/404/403), then size: a body larger than any caption is refused before it is read.
-      await deps.services.access.assertVideoOwner(request.params.videoId, request.viewer);
+      await access.assertVideoOwner(request.params.videoId, request.viewer);
       if (Number(request.headers['content-length'] ?? 0) > config.captionMaxBytes + FORM_OVERHEAD_BYTES) {
         throw new TooLarge('Caption file too large');
       }

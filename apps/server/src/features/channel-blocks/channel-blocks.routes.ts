@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BlockedWords, ChannelBlock, HeldComment, Id, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { ChannelBlocksService } from './channel-blocks.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/channel` (API.md §12, docs/api.md): the signed-in creator's blocks, blocked words and held comments. */
-export const channelBlocksRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { channelBlocks } = deps.services;
+export const channelBlocksRoutes: FastifyPluginAsyncZod<{ channelBlocks: ChannelBlocksService }> = async (
+  app,
+  { channelBlocks },
+) => {
   const tags = ['channel'];
   const user = z.object({ userId: Id });
   const comment = z.object({ commentId: Id });

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Comment, CommentBody, CommentListQuery, CommentPaging, Id, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { CommentsService } from './comments.service.ts';
+import type { LiveStreamNeeds } from '../../events/events.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
 import { startEventStream } from '../../lib/sse.ts';
@@ -10,8 +11,10 @@ import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { createCommentStreams, RETRY_SECONDS } from './comment-streams.ts';
 
 /** `/api/comment` (API.md §7, §14): comments of videos and posts, replies and pins. Likes of comments live in features/likes. */
-export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { comments } = deps.services;
+export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService; live: LiveStreamNeeds }> = async (
+  app,
+  { comments, live },
+) => {
   const tags = ['comments'];
   const video = z.object({ videoId: Id });
   const post = z.object({ postId: Id });
@@ -20,10 +23,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const added = { 201: envelope(Comment) };
   const streams = createCommentStreams({
     comments,
-    events: deps.events,
-    heartbeatMs: deps.config.notificationsHeartbeatMs,
-    withUrls: (item) => withMediaUrls(item, deps.storage.publicUrl),
-    log: deps.log,
+    events: live.events,
+    heartbeatMs: live.heartbeatMs,
+    withUrls: (item) => withMediaUrls(item, live.publicUrl),
+    log: live.log,
   });
   // Before the server waits for its connections: open streams would hold it for ever.
   app.addHook('preClose', async () => streams.close());

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HistoryEntry, Id, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { HistoryService } from './history.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/watchHistory` (API.md §7). Signed-in only. */
-export const historyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { history } = deps.services;
+export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {
   const tags = ['history'];
 
   // 200 both when tracked and when already tracked today (data null): the call always succeeds.

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Id, LikedVideo, LikeToggle, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { LikesService } from './likes.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/like` (API.md §7): like toggles of videos, comments and posts, and the liked videos. Signed-in only. */
-export const likesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { likes } = deps.services;
+export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async (app, { likes }) => {
   const tags = ['likes'];
   const toggled = { 200: envelope(LikeToggle) };
 

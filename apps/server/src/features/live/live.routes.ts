@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CreateLiveBody, Id, LiveCreated, LiveInfo, LiveKey, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { LiveService } from './live.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { viewerKey } from '../videos/viewer-key.ts';
@@ -10,12 +10,14 @@ import { viewerKey } from '../videos/viewer-key.ts';
 const LiveParams = z.object({ videoId: Id });
 
 /** `/api/live` (API.md §17): create a live, replace its key, its state and viewers now, end it. */
-export const liveRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { live } = deps.services;
+export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; publicUrl: string | undefined }> = async (
+  app,
+  { live, publicUrl },
+) => {
   const tags = ['live'];
   /** The host a publisher reaches: PUBLIC_URL's, else the one this request named. */
   const ingestHost = (request: FastifyRequest) => ({
-    hostname: deps.config.publicUrl ? new URL(deps.config.publicUrl).hostname : request.hostname,
+    hostname: publicUrl ? new URL(publicUrl).hostname : request.hostname,
   });
 
   app.post(

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Id, Restore, Suspend, Takedown, Unsuspend } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { ModerationService } from './moderation.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { staffOnly } from '../admin/staff-only.ts';
 
@@ -10,8 +11,10 @@ import { staffOnly } from '../admin/staff-only.ts';
  * and admins; anyone else is refused before their input is read (staff-only.ts), and the service
  * asks the staff rule again (who may suspend whom: access.assertCanSuspend).
  */
-export const moderationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { moderation, access } = deps.services;
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService; access: AccessService }> = async (
+  app,
+  { moderation, access },
+) => {
   const tags = ['moderation'];
   const staff = staffOnly(access, 'moderator');
   const user = z.object({ id: Id });

@@ -10,7 +10,8 @@ import {
   Unread,
   envelope,
 } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { NotificationsService } from './notifications.service.ts';
+import type { LiveStreamNeeds } from '../../events/events.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
 import { startEventStream } from '../../lib/sse.ts';
@@ -19,15 +20,17 @@ import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { createNotificationStreams, RETRY_SECONDS } from './notification-streams.ts';
 
 /** `/api/notifications` (API.md §13): a signed-in user's own notifications, their settings and their live stream. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { notifications } = deps.services;
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService; live: LiveStreamNeeds }> = async (
+  app,
+  { notifications, live },
+) => {
   const tags = ['notifications'];
   const streams = createNotificationStreams({
     notifications,
-    events: deps.events,
-    heartbeatMs: deps.config.notificationsHeartbeatMs,
-    withUrls: (item) => withMediaUrls(item, deps.storage.publicUrl),
-    log: deps.log,
+    events: live.events,
+    heartbeatMs: live.heartbeatMs,
+    withUrls: (item) => withMediaUrls(item, live.publicUrl),
+    log: live.log,
   });
   // Before the server waits for its connections: open streams would hold it for ever.
   app.addHook('preClose', async () => streams.close());

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Id, Post, PostBody, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { PostsService } from './posts.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/post` (API.md §10): reading is public; writing needs a session and changing the authorship. */
-export const postsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { posts } = deps.services;
+export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
   const tags = ['posts'];
   const post = z.object({ postId: Id });
   const one = { 200: envelope(Post) };

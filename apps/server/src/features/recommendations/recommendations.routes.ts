@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeedPage, FeedQuery, Id, UpNext, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { RecommendationsService } from './recommendations.service.ts';
 import { ok } from '../../lib/respond.ts';
 
 const tags = ['recommendations'];
 
 /** `/api/video/trending` and `/api/video/v/:videoId/up-next` (API.md §14). */
-export const videoRecommendationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { recommendations } = deps.services;
-
+export const videoRecommendationsRoutes: FastifyPluginAsyncZod<{ recommendations: RecommendationsService }> = async (
+  app,
+  { recommendations },
+) => {
   app.get(
     '/trending',
     { schema: { tags, querystring: FeedQuery, response: { 200: envelope(FeedPage) } } },
@@ -23,9 +24,10 @@ export const videoRecommendationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }
 };
 
 /** `/api/feed/for-you` (API.md §14): personal when signed in, trending otherwise. */
-export const feedRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { recommendations } = deps.services;
-
+export const feedRoutes: FastifyPluginAsyncZod<{ recommendations: RecommendationsService }> = async (
+  app,
+  { recommendations },
+) => {
   app.get(
     '/for-you',
     { schema: { tags, querystring: FeedQuery, response: { 200: envelope(FeedPage) } } },

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminReportsPage, AdminReportsQuery, Id, NewReport, RejectReport, Report, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { ReportsService } from './reports.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { staffOnly } from '../admin/staff-only.ts';
 
 /** `/api/reports` (API.md §12): anyone signed in reports what they can see and follows their reports. */
-export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { reports } = deps.services;
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   const tags = ['reports'];
 
   app.post(
@@ -23,8 +23,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 };
 
 /** `/api/admin/reports`: the moderation queue (moderators and admins). */
-export const reportsQueueRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { reports, access } = deps.services;
+export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; access: AccessService }> = async (
+  app,
+  { reports, access },
+) => {
   const tags = ['moderation'];
   const staff = staffOnly(access, 'moderator');
 

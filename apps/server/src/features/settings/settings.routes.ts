@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstanceSettings, PublicInstance, SettingsPatch, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { SettingsService } from './settings.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { staffOnly } from '../admin/staff-only.ts';
 
 /** `/api/admin/settings` (admins) and `/api/instance` (anyone): docs/api.md, "Administration". */
-export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { settings, access } = deps.services;
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; access: AccessService }> = async (
+  app,
+  { settings, access },
+) => {
   const admin = staffOnly(access, 'admin');
   const tags = ['administration'];
   const answer = { 200: envelope(InstanceSettings) };

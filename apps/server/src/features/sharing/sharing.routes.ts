@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmbedQuery, OEmbed, OEmbedQuery } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { SharingService } from './sharing.service.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { embeddable } from '../../plugins/security.ts';
 import { cacheLinks, publicOrigin } from './public-url.ts';
@@ -13,9 +14,11 @@ const MAX_AGE = { oembed: 300, embed: 60, sitemap: 3600, robots: 3600 };
 const SitemapQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).optional().catch(0) });
 
 /** API.md §15: `/api/oembed`, `/embed/:videoId`, `/sitemap.xml`, `/robots.txt` (docs/sharing.md). */
-export const sharingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { sharing } = deps.services;
-  const { publicUrl, appOrigins } = deps.config;
+export const sharingRoutes: FastifyPluginAsyncZod<{
+  sharing: SharingService;
+  config: Pick<Config, 'publicUrl' | 'appOrigins'>;
+}> = async (app, { sharing, config }) => {
+  const { publicUrl, appOrigins } = config;
 
   app.get(
     '/api/oembed',

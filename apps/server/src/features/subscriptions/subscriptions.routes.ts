@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeedPage, FeedQuery, Id, Subscriber, Subscription, SubscriptionToggle, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
 /** `/api/subscription` (API.md §8, and the feed of §22). */
-export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { subscriptions } = deps.services;
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (
+  app,
+  { subscriptions },
+) => {
   const tags = ['subscriptions'];
   const params = z.object({ channelId: Id });
 

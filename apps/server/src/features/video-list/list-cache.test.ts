@@ -135,7 +135,7 @@ describe('list micro-cache', () => {
     await createVideo(db, owner.id);
     await createVideo(db, owner.id);
     // A short lifetime on the same app's services, as LIST_CACHE_MS=300 would have it.
-    const pages = createListPages({ ...ctx.deps, config: { ...ctx.config, listCacheMs: 300 } });
+    const pages = createListPages({ ...listPagesDeps(), listCacheMs: 300 });
     const sorted = async (sortBy: 'likes' | 'views') =>
       (
         JSON.parse((await pages.body({ page: 1, name: owner.username, sortBy, sortType: 'desc' })).toString()) as {
@@ -281,11 +281,19 @@ async function terminate(pids: number[]) {
   for (const pid of pids) await sql`SELECT pg_terminate_backend(${pid})`.execute(db);
 }
 
+/** What the app gives createListPages, from this file's app. */
+const listPagesDeps = () => ({
+  videoList: ctx.deps.services.videoList,
+  events: ctx.deps.events,
+  listCacheMs: ctx.config.listCacheMs,
+  publicUrl: (key: string) => ctx.deps.storage.publicUrl(key),
+});
+
 describe('createListPages', () => {
   it('computes every ask while this process is not listening for events', async () => {
     using computed = countComputations();
     const deaf: Events = { ...ctx.deps.events, listening: () => false };
-    const pages = createListPages({ ...ctx.deps, events: deaf });
+    const pages = createListPages({ ...listPagesDeps(), events: deaf });
     await pages.body({ page: 1 });
     await pages.body({ page: 1 });
     expect(computed.calls()).toBe(2);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VideoListPage, VideoListQuery, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Events } from '../../events/events.ts';
+import type { VideoListService } from './video-list.service.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { onListChange } from './list-changes.ts';
@@ -20,13 +21,18 @@ import { pageBody, sendPageBody } from './page-body.ts';
  * not listening for events (starting, connection lost), every ask computes its page.
  * Nothing per viewer may ever go into a page.
  */
-export function createListPages(deps: AppDeps) {
-  const pages = createMicroCache<Buffer>({ ttlMs: deps.config.listCacheMs });
+export function createListPages(deps: {
+  videoList: VideoListService;
+  events: Events;
+  listCacheMs: number;
+  publicUrl: (key: string) => string;
+}) {
+  const pages = createMicroCache<Buffer>({ ttlMs: deps.listCacheMs });
   const unsubscribe = onListChange(deps.events, () => pages.clear());
 
   /** A page's body as sent. Bytes skip the preSerialization hook, so storage keys become URLs here. */
   async function compute(q: VideoListQuery): Promise<Buffer> {
-    return pageBody(withMediaUrls(await deps.services.videoList.list(q), deps.storage.publicUrl));
+    return pageBody(withMediaUrls(await deps.videoList.list(q), deps.publicUrl));
   }
 
   return {
