@@ -24,6 +24,7 @@ import { createSubscriptionsRepo } from './features/subscriptions/subscriptions.
 import { createSubscriptionsService } from './features/subscriptions/subscriptions.service.ts';
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
+import { createChannels } from './features/users/channels.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
@@ -124,11 +125,9 @@ export function createServices(infra: Infra) {
   const audit = createAuditService(db);
   const settings = createSettingsService({ db, access, audit });
   const channelBlocks = createChannelBlocksService(db);
-  // Playlists ask users whether a channel exists; users count playlists: bound on first use too.
-  const playlists = createPlaylistsService({ db, access, users: { exists: (id) => users.exists(id) } });
-  // Users and subscriptions ask each other ("does this channel exist", "is A subscribed to B"),
-  // so subscriptions reaches the users service through a reference bound on first use.
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), { exists: (id) => users.exists(id) });
+  const channels = createChannels(db);
+  const playlists = createPlaylistsService({ db, access, channels });
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepo(db), channels);
   const loginAttempts = createLoginAttempts(createRateCounters(config.rateLimit.store, db), config.rateLimit.loginMax);
   const accountMail = createAccountMailService({
     db,
@@ -152,6 +151,9 @@ export function createServices(infra: Infra) {
       remind: (userId) => accountMail.remindVerification(userId),
     },
   });
+  const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
+  const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
+  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
   const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });
@@ -161,12 +163,11 @@ export function createServices(infra: Infra) {
     config,
     tokens,
     queue,
-    users,
+    channels,
     subscriptions,
     access,
     events: infra.events,
-    // Purchases are wired below; a deleted video's refunds reach them when a delete runs.
-    refunds: { on: (q) => purchases.on(q) },
+    refunds: purchases,
     views,
     // Always in PostgreSQL: every process of every layout counts an address's views together.
     viewsPerAddress: createAddressCap(createPostgresRateCounters(db)),
@@ -182,16 +183,13 @@ export function createServices(infra: Infra) {
   });
   const analytics = createAnalyticsService({ repo: analyticsRepo, access, tracker: infra.progressRelay ?? progress });
   const videoList = createVideoListService(createVideoListRepo(db), { events: infra.events, cacheMs: config.listCacheMs });
-  const posts = createPostsService(createPostsRepo(db), users);
+  const posts = createPostsService(createPostsRepo(db), channels);
   // `watch` is the rule of everything done to a video: one line to swap for another gate.
   const comments = createCommentsService({ db, events: infra.events }, { watch: access, posts, channel: channelBlocks });
   const likes = createLikesService(createLikesRepo(db), { watch: access, comments, posts });
   const history = createHistoryService(createHistoryRepo(db), access);
   const recommendations = createRecommendationsService({ repo: createRecommendationsRepo(db), access });
-  const dashboard = createDashboardService(createDashboardRepo(db), { users, subscriptions, posts, playlists });
-  const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
-  const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
-  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
+  const dashboard = createDashboardService(createDashboardRepo(db), { channels, subscriptions, posts, playlists });
   const reports = createReportsService({
     db,
     access,

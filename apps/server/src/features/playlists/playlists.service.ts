@@ -1,3 +1,4 @@
+import type { Channels } from '../users/channels.ts';
 import {
   PLAYLIST_DEFAULT_PRICE,
   PLAYLIST_MAX_VIDEOS,
@@ -38,11 +39,10 @@ const toSummary = (row: SummaryRow): PlaylistSummary => ({
 interface Deps {
   db: Db;
   access: AccessService;
-  /** Whether a channel exists (the users service; named here, not imported: users asks playlists too). */
-  users: { exists(userId: string): Promise<boolean> };
+  channels: Channels;
 }
 
-export function createPlaylistsService({ db, access, users }: Deps) {
+export function createPlaylistsService({ db, access, channels }: Deps) {
   const repo = createPlaylistsRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({ playlists: createPlaylistsRepo(q), access: access.on(q) }));
 
@@ -107,7 +107,7 @@ export function createPlaylistsService({ db, access, users }: Deps) {
 
   return {
     async listForUser(userId: string, viewer: Viewer | null): Promise<PlaylistSummary[]> {
-      if (!(await users.exists(userId))) throw new NotFound('User not found');
+      if (!(await channels.exists(userId))) throw new NotFound('User not found');
       return (await repo.listByOwner(userId, viewer?._id ?? null)).map(toSummary);
     },
 

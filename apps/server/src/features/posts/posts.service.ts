@@ -2,7 +2,7 @@ import type { Post } from '@streamhub/contract';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { Channels } from '../users/channels.ts';
 import type { PostsRepo } from './posts.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PostsRepo['find']>>>;
@@ -22,7 +22,7 @@ const toPost = (r: Row): Post => ({
 });
 
 /** Text posts of a channel (API.md §10): public to read, written and changed by their author only. */
-export function createPostsService(repo: PostsRepo, users: Pick<UsersService, 'exists'>) {
+export function createPostsService(repo: PostsRepo, channels: Channels) {
   async function load(postId: string, viewer: Viewer | null) {
     const row = await repo.find(postId, viewer?._id ?? null);
     if (!row) throw new NotFound(NO_POST);
@@ -40,7 +40,7 @@ export function createPostsService(repo: PostsRepo, users: Pick<UsersService, 'e
 
     /** Newest first; a user that does not exist has no channel to list. */
     async listByUser(userId: string, viewer: Viewer | null): Promise<Post[]> {
-      if (!(await users.exists(userId))) throw new NotFound('Channel does not exist');
+      if (!(await channels.exists(userId))) throw new NotFound('Channel does not exist');
       return (await repo.listByOwner(userId, viewer?._id ?? null)).map(toPost);
     },
 

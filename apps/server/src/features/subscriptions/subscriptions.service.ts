@@ -1,3 +1,4 @@
+import type { Channels } from '../users/channels.ts';
 import { VIDEO_PAGE_SIZE, type FeedPage, type Subscriber, type Subscription, type SubscriptionToggle } from '@streamhub/contract';
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,7 +19,7 @@ const owner = (r: { user_id: string; fullname: string; username: string; avatar:
  * Subscriptions (API.md §8), and the two questions about them every feature asks here: "is A
  * subscribed to B" and "how many subscribers has this channel".
  */
-export function createSubscriptionsService(repo: SubscriptionsRepo, users: { exists(userId: string): Promise<boolean> }) {
+export function createSubscriptionsService(repo: SubscriptionsRepo, channels: Channels) {
   async function subscriberCounts(channelIds: string[]): Promise<Map<string, number>> {
     return repo.subscriberCounts([...new Set(channelIds)]);
   }
@@ -27,7 +28,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepo, users: { exi
     /** Subscribed now → the subscription; unsubscribed now → null. */
     async toggle(viewer: Viewer, channelId: string): Promise<SubscriptionToggle> {
       if (channelId === viewer._id) throw new BadInput('You cannot subscribe to your own channel');
-      if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
+      if (!(await channels.exists(channelId))) throw new NotFound(NO_CHANNEL);
       const toggled = await repo.toggle(viewer._id, channelId, newId());
       if (!toggled) throw new NotFound(NO_CHANNEL);
       if (!toggled.on) return null;
@@ -40,7 +41,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepo, users: { exi
     },
 
     async subscribers(channelId: string): Promise<Subscriber[]> {
-      if (!(await users.exists(channelId))) throw new NotFound(NO_CHANNEL);
+      if (!(await channels.exists(channelId))) throw new NotFound(NO_CHANNEL);
       return (await repo.subscribers(channelId)).map((r) => ({ _id: r.id, subscriber: owner(r) }));
     },
 

@@ -49,10 +49,6 @@ function userQueries(db: Db) {
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .executeTakeFirst();
     },
-    /** "Does this user exist": the one query every feature asks through the users service. */
-    async exists(id: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
-    },
     async findById(id: string) {
       return db
         .selectFrom('users')

@@ -73,11 +73,6 @@ export function createUsersService(deps: Deps) {
   }
 
   return {
-    /** Whether a user (a channel) with this id exists. */
-    async exists(userId: string): Promise<boolean> {
-      return repo.exists(userId);
-    },
-
     /**
      * Registrations `closed` → 403 before anything is stored; `approval` → the account is created
      * waiting for an admin, and no session starts (`session` null).

@@ -16,7 +16,7 @@ import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { MediaTokens } from '../media/media-tokens.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { Channels } from '../users/channels.ts';
 import type { PurchasesService } from '../purchases/purchases.service.ts';
 import { liveFields, liveMasterUrl } from '../live/live-watch.ts';
 import { toDashboardVideo } from './video-card.ts';
@@ -34,7 +34,7 @@ interface Deps {
   config: Config;
   tokens: MediaTokens;
   queue: JobQueue;
-  users: Pick<UsersService, 'exists'>;
+  channels: Channels;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
   access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
@@ -75,7 +75,7 @@ export function createVideosService({
   config,
   tokens,
   queue,
-  users,
+  channels,
   subscriptions,
   access,
   events,
@@ -369,7 +369,7 @@ export function createVideosService({
 
     async channelVideos(channelId: string, viewer: Viewer | null) {
       const isOwner = viewer?._id === channelId;
-      if (!isOwner && !(await users.exists(channelId))) throw new NotFound('Channel does not exist');
+      if (!isOwner && !(await channels.exists(channelId))) throw new NotFound('Channel does not exist');
       const rows = await repo.listByOwner(channelId, isOwner);
       return { videos: rows.map(toDashboardVideo), uploads: await access.uploadQuota(channelId) };
     },
