@@ -70,6 +70,8 @@ import { createSharingService } from './features/sharing/sharing.service.ts';
 import { createRecommendationsRepo } from './features/recommendations/recommendations.repo.ts';
 import { createRecommendationsService } from './features/recommendations/recommendations.service.ts';
 import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
+import { startExpiredUploadsSweep } from './features/uploads/expired-uploads-sweep.ts';
+import { startPurchaseRecovery } from './features/purchases/recovery-timer.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createLiveRepo } from './features/live/live.repo.ts';
 import { createLiveIngest } from './features/live/live-ingest.ts';
@@ -404,25 +406,9 @@ async function openParts(
     progressRelay: opts.httpWorker?.progress,
   };
   const services = createServices(infra);
-  // Resumable uploads nobody finished or claimed in UPLOAD_EXPIRE_HOURS go, bytes and all (swept
-  // by the process that owns DATA_DIR's chores, not by every HTTP worker of a cluster).
-  const sweepUploads = () =>
-    services.uploads.removeExpired().catch((err: unknown) => log.warn({ err: String(err) }, 'expired uploads not removed'));
-  if (!opts.httpWorker) void sweepUploads();
-  const uploadSweeper = opts.httpWorker
-    ? undefined
-    : setInterval(sweepUploads, Math.min(config.uploadExpireMs, 10 * 60_000)).unref();
-  // Purchases left pending (a crash between the charge and settling) are resolved with the
-  // provider at start and every 15 s once older than RECOVER_AFTER_MS (docs/paid-content.md, "Recovery").
-  const recoverPurchases = () =>
-    services.purchases
-      .recoverPending()
-      .then((n) => {
-        if (n.settled + n.failed > 0) log.info(n, 'pending purchases resolved with the payment provider');
-      })
-      .catch((err: unknown) => log.warn({ err: String(err) }, 'pending purchases not recovered'));
-  if (!opts.httpWorker) void recoverPurchases();
-  const purchaseRecovery = opts.httpWorker ? undefined : setInterval(recoverPurchases, 15_000).unref();
+  // The chores of the process that owns DATA_DIR's (not every HTTP worker of a cluster).
+  const uploadSweep = opts.httpWorker ? undefined : startExpiredUploadsSweep(services.uploads, config.uploadExpireMs, log);
+  const purchaseRecovery = opts.httpWorker ? undefined : startPurchaseRecovery(services.purchases, log);
   // Co-watch neighbours follow new history and likes where jobs run (one refresh at a time across processes).
   const recommendationsRefresh =
     opts.httpWorker || config.role === 'api'
@@ -435,8 +421,8 @@ async function openParts(
     async close() {
       // Streams stop first: their last segments are stored while the database still answers.
       await services.liveIngest.stop();
-      clearInterval(uploadSweeper);
-      clearInterval(purchaseRecovery);
+      await uploadSweep?.stop();
+      await purchaseRecovery?.stop();
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();
       await recommendationsRefresh?.stop();

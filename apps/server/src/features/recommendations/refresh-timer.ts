@@ -1,3 +1,4 @@
+import { startChore } from '../../lib/chore.ts';
 import type { RecommendationsService } from './recommendations.service.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -8,25 +9,14 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
  * this process; the database lets one process at a time do it. `stop` waits for one running.
  */
 export function startRecommendationsRefresh(service: Pick<RecommendationsService, 'refresh'>, intervalMs: number, log: Log) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    const started = Date.now();
-    running = service
-      .refresh()
-      .then(
-        (stats) =>
-          stats && stats.interactions > 0 && log.info({ ...stats, ms: Date.now() - started }, 'recommendations refreshed'),
-        (err: unknown) => log.warn({ err: String(err) }, 'recommendations not refreshed; trying again at the next tick'),
-      )
-      .then(() => (running = undefined));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startChore({
+    everyMs: intervalMs,
+    log,
+    failed: 'recommendations not refreshed; trying again at the next tick',
+    async run() {
+      const started = Date.now();
+      const stats = await service.refresh();
+      if (stats && stats.interactions > 0) log.info({ ...stats, ms: Date.now() - started }, 'recommendations refreshed');
     },
-  };
+  });
 }
