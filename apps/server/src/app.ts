@@ -44,6 +44,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerBodyIdleTimeout } from './plugins/body-idle.ts';
 import { registerMediaUrls } from './plugins/media-urls.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     // through the /media/* route below.
     serverFactory: (handler) => http.createServer((req, res) => (isMediaRequest(req) ? media(req, res) : handler(req, res))),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // One line per request worth reading instead (plugins/request-log.ts, LOG_REQUESTS).
+    disableRequestLogging: true,
     // X-Forwarded-* count only from the configured proxies (TRUST_PROXY; none by default).
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -70,6 +73,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);
   registerMetrics(app, deps.metrics);
+  registerRequestLog(app, deps.config.logRequests);
 
   registerErrorHandling(app);
   registerBodyIdleTimeout(app, deps.config.bodyIdleTimeoutMs);

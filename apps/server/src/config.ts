@@ -127,6 +127,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines on a terminal, JSON otherwise (a file, journald, a log shipper). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** `errors`: a line for each answer ≥ 500 or slower than a second; `all`: one line for every request. */
+  LOG_REQUESTS: z.enum(['errors', 'all']).default('errors'),
   WEB_DIST_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    logRequests: e.LOG_REQUESTS,
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
