@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Comment } from '@streamhub/contract';
-import type { Events } from '../../events/events.ts';
+import type { LiveStreamNeeds } from '../../events/events.ts';
+import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import type { CommentsService } from './comments.service.ts';
 
@@ -35,14 +36,8 @@ interface Stream {
   timer: NodeJS.Timeout;
 }
 
-interface Deps {
-  comments: Pick<CommentsService, 'announced' | 'after'>;
-  events: Pick<Events, 'on' | 'onGap'>;
-  heartbeatMs: number;
-  /** Storage keys (the author's avatar) → URLs, as every JSON answer gets them (plugins/media-urls.ts). */
-  withUrls: (comment: Comment) => unknown;
-  log: { warn(obj: object, msg: string): void };
-}
+/** Storage keys (the author's avatar) become URLs (`publicUrl`), as in every JSON answer. */
+type Deps = LiveStreamNeeds & { comments: Pick<CommentsService, 'announced' | 'after'> };
 
 /**
  * This process's open live chats (GET /api/comment/video/:videoId/stream, docs/live.md): the
@@ -55,7 +50,7 @@ interface Deps {
  * video whose files went away (deleted, taken down, made exclusive) ends its chats: the browser
  * reconnects and the watch rule is asked again.
  */
-export function createCommentStreams({ comments, events, heartbeatMs, withUrls, log }: Deps) {
+export function createCommentStreams({ comments, events, heartbeatMs, publicUrl, log }: Deps) {
   const byVideo = new Map<string, Set<Stream>>();
   const perViewer = new Map<string, number>();
   let total = 0;
@@ -71,7 +66,7 @@ export function createCommentStreams({ comments, events, heartbeatMs, withUrls, 
     s.sent.add(comment._id);
     if (s.sent.size > SENT_MEMORY) s.sent.delete(s.sent.values().next().value!);
     if (!s.lastId || comment._id > s.lastId) s.lastId = comment._id;
-    s.res.write(`id: ${comment._id}\nevent: comment\ndata: ${JSON.stringify(withUrls(comment))}\n\n`);
+    s.res.write(`id: ${comment._id}\nevent: comment\ndata: ${JSON.stringify(withMediaUrls(comment, publicUrl))}\n\n`);
   }
 
   async function announce(commentId: string) {

@@ -6,7 +6,6 @@ import type { LiveStreamNeeds } from '../../events/events.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
 import { startEventStream } from '../../lib/sse.ts';
-import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { createCommentStreams, RETRY_SECONDS } from './comment-streams.ts';
 
@@ -21,13 +20,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService; 
   const comment = z.object({ commentId: Id });
   const list = { 200: envelope(z.array(Comment)) };
   const added = { 201: envelope(Comment) };
-  const streams = createCommentStreams({
-    comments,
-    events: live.events,
-    heartbeatMs: live.heartbeatMs,
-    withUrls: (item) => withMediaUrls(item, live.publicUrl),
-    log: live.log,
-  });
+  const streams = createCommentStreams({ comments, ...live });
   // Before the server waits for its connections: open streams would hold it for ever.
   app.addHook('preClose', async () => streams.close());
 

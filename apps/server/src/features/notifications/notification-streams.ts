@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { NotificationItem } from '@streamhub/contract';
-import type { Events } from '../../events/events.ts';
+import type { LiveStreamNeeds } from '../../events/events.ts';
+import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -30,14 +31,8 @@ interface Stream {
   timer: NodeJS.Timeout;
 }
 
-interface Deps {
-  notifications: Pick<NotificationsService, 'news' | 'after'>;
-  events: Pick<Events, 'on' | 'onGap'>;
-  heartbeatMs: number;
-  /** Storage keys (avatar, thumbnail) → URLs, as every JSON answer gets them (plugins/media-urls.ts). */
-  withUrls: (item: NotificationItem) => unknown;
-  log: { warn(obj: object, msg: string): void };
-}
+/** Storage keys (avatar, thumbnail) become URLs (`publicUrl`), as in every JSON answer. */
+type Deps = LiveStreamNeeds & { notifications: Pick<NotificationsService, 'news' | 'after'> };
 
 /**
  * This process's open notification streams (GET /api/notifications/stream, docs/notifications.md).
@@ -46,7 +41,7 @@ interface Deps {
  * notifications of the users it has streams for. A gap (the connection was lost) replays each
  * stream from the last id it sent. A comment line goes to every stream each `heartbeatMs`.
  */
-export function createNotificationStreams({ notifications, events, heartbeatMs, withUrls, log }: Deps) {
+export function createNotificationStreams({ notifications, events, heartbeatMs, publicUrl, log }: Deps) {
   const byUser = new Map<string, Set<Stream>>();
   let total = 0;
   let unsubscribe: (() => void)[] = [];
@@ -61,7 +56,7 @@ export function createNotificationStreams({ notifications, events, heartbeatMs, 
     s.sent.add(item._id);
     if (s.sent.size > SENT_MEMORY) s.sent.delete(s.sent.values().next().value!);
     s.lastId = Math.max(s.lastId, Number(item._id));
-    s.res.write(`id: ${item._id}\nevent: notification\ndata: ${JSON.stringify(withUrls(item))}\n\n`);
+    s.res.write(`id: ${item._id}\nevent: notification\ndata: ${JSON.stringify(withMediaUrls(item, publicUrl))}\n\n`);
   }
 
   function deliver(s: Stream, item: NotificationItem) {

@@ -15,7 +15,6 @@ import type { LiveStreamNeeds } from '../../events/events.ts';
 import { BadInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/respond.ts';
 import { startEventStream } from '../../lib/sse.ts';
-import { withMediaUrls } from '../../plugins/media-urls.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { createNotificationStreams, RETRY_SECONDS } from './notification-streams.ts';
 
@@ -25,13 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   { notifications, live },
 ) => {
   const tags = ['notifications'];
-  const streams = createNotificationStreams({
-    notifications,
-    events: live.events,
-    heartbeatMs: live.heartbeatMs,
-    withUrls: (item) => withMediaUrls(item, live.publicUrl),
-    log: live.log,
-  });
+  const streams = createNotificationStreams({ notifications, ...live });
   // Before the server waits for its connections: open streams would hold it for ever.
   app.addHook('preClose', async () => streams.close());
 
