@@ -9,7 +9,7 @@ import { freePort } from '../src/db/embedded.ts';
 import { newId } from '../src/lib/ids.ts';
 import { makeClip, waitFor } from './clips.ts';
 import { counter } from './multi-node/cluster.ts';
-import { currentUserId, register, spawnServerProcess, uploadClip, waitFinished } from './faults/harness.ts';
+import { currentUserId, pidsThatServed, register, spawnServerProcess, uploadClip, waitFinished } from './faults/harness.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 const REQUESTS = 20;
@@ -44,6 +44,8 @@ const server = await spawnServerProcess(
     WEB_DIST_DIR: path.join(dir, 'no-web'),
     SHUTDOWN_GRACE_SECONDS: '1',
     LOG_LEVEL: 'info',
+    // A line per request, with the pid of the process that served it.
+    LOG_REQUESTS: 'all',
   },
   logFile,
 );
@@ -66,25 +68,6 @@ function getAlone(url: string): Promise<number> {
   });
 }
 
-/** Pids of the processes that logged a request to `url` (pino logs each request with its pid). */
-async function pidsThatServed(url: string): Promise<Set<number>> {
-  const pids = new Set<number>();
-  for (const line of (await fs.readFile(logFile, 'utf8')).split('\n')) {
-    // A line still being written (or not JSON) is skipped.
-    const entry = parseLine(line);
-    if (entry?.req?.url === url && entry.pid) pids.add(entry.pid);
-  }
-  return pids;
-}
-
-function parseLine(line: string): { pid?: number; req?: { url?: string } } | null {
-  try {
-    return JSON.parse(line) as { pid?: number; req?: { url?: string } };
-  } catch {
-    return null;
-  }
-}
-
 describe('metrics of npm start’s cluster (HTTP_WORKERS=2) on METRICS_PORT', () => {
   it(
     'add up the HTTP workers’ request and upload counts and show the primary’s job and queue metrics',
@@ -105,8 +88,8 @@ describe('metrics of npm start’s cluster (HTTP_WORKERS=2) on METRICS_PORT', ()
       const missing = `/api/video/v/${newId()}`;
       for (let i = 0; i < REQUESTS; i++) expect(await getAlone(`${base}${missing}`)).toBe(404);
       // Both workers answered some: a sum of one worker's counts could not reach REQUESTS.
-      await waitFor(async () => (await pidsThatServed(missing)).size === 2, 10_000, 100);
-      expect((await pidsThatServed(missing)).has(server.pid)).toBe(false);
+      await waitFor(async () => (await pidsThatServed(logFile, missing)).size === 2, 10_000, 100);
+      expect((await pidsThatServed(logFile, missing)).has(server.pid)).toBe(false);
       expect(await counter(metricsUrl, 'streamhub_http_requests_total', { route: '/api/video/v/:videoId', status: '404' })).toBe(
         REQUESTS,
       );

@@ -9,7 +9,7 @@ import { createDb } from '../src/db/database.ts';
 import { freePort } from '../src/db/embedded.ts';
 import { waitFor } from './clips.ts';
 import { createUser, createVideo } from './factories.ts';
-import { spawnServerProcess } from './faults/harness.ts';
+import { pidsThatServed, spawnServerProcess } from './faults/harness.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 const adminUrl = inject('adminDatabaseUrl');
@@ -45,6 +45,8 @@ const server = await spawnServerProcess(
     VIEW_FLUSH_MS: '60000',
     // Each request's log line names the process that served it.
     LOG_LEVEL: 'info',
+    // A line per request, with the pid of the process that served it.
+    LOG_REQUESTS: 'all',
   },
   logFile,
 );
@@ -88,8 +90,8 @@ describe('heartbeats in a cluster (HTTP_WORKERS=2)', () => {
     // session); the rest come too soon after it and are sampled away, whichever worker took them.
     const url = `/api/video/v/${videoId}/progress`;
     const answers = [];
-    for (let i = 0; i < 200 && (await pidsThatServed(url)).size < 2; i++) answers.push(await beatAlone(videoId, 1));
-    expect(await waitFor(async () => (await pidsThatServed(url)).size === 2 || null, 10_000, 100)).toBe(true);
+    for (let i = 0; i < 200 && (await pidsThatServed(logFile, url)).size < 2; i++) answers.push(await beatAlone(videoId, 1));
+    expect(await waitFor(async () => (await pidsThatServed(logFile, url)).size === 2 || null, 10_000, 100)).toBe(true);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(answers.map((a) => JSON.parse(a.body).data.counted)).toEqual([true, ...Array(answers.length - 1).fill(false)]);
 
@@ -105,15 +107,3 @@ describe('heartbeats in a cluster (HTTP_WORKERS=2)', () => {
 });
 
 /** Pids of the processes that logged a request to `url` (pino logs each request with its pid). */
-async function pidsThatServed(url: string): Promise<Set<number>> {
-  const pids = new Set<number>();
-  for (const line of (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n')) {
-    try {
-      const entry = JSON.parse(line) as { pid?: number; req?: { url?: string } };
-      if (entry.req?.url === url && entry.pid) pids.add(entry.pid);
-    } catch {
-      // a line still being written
-    }
-  }
-  return pids;
-}

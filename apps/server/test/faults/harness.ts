@@ -316,3 +316,20 @@ export function watchScenario(base: string, dataDir: string) {
 
 /** What DATA_DIR/tmp holds (upload temp files). */
 export const tmpFiles = (dataDir: string) => listFiles(path.join(dataDir, 'tmp'));
+
+/**
+ * Pids of the processes of a server started with LOG_REQUESTS=all that logged a request to `url`
+ * in `logFile` (its JSON lines; each carries its process's pid). A line still being written is skipped.
+ */
+export async function pidsThatServed(logFile: string, url: string): Promise<Set<number>> {
+  const pids = new Set<number>();
+  for (const line of (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n')) {
+    try {
+      const entry = JSON.parse(line) as { pid?: number; url?: string; msg?: string };
+      if (entry.msg === 'request' && entry.url === url && entry.pid) pids.add(entry.pid);
+    } catch {
+      // not JSON (yet)
+    }
+  }
+  return pids;
+}

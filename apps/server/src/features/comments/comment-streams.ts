@@ -69,17 +69,29 @@ export function createCommentStreams({ comments, events, heartbeatMs, publicUrl,
     s.res.write(`id: ${comment._id}\nevent: comment\ndata: ${JSON.stringify(withMediaUrls(comment, publicUrl))}\n\n`);
   }
 
-  async function announce(commentId: string) {
+  /**
+   * Comments go out in the order their events came: each is read at once, but sent only after the
+   * ones announced before it (a reply never overtakes the comment it answers), and a deletion
+   * after them too.
+   */
+  let inOrder: Promise<void> = Promise.resolve();
+  function inTurn(step: () => void | Promise<void>) {
+    inOrder = inOrder.then(step);
+  }
+
+  function announce(commentId: string) {
     if (byVideo.size === 0) return;
-    try {
-      const found = await comments.announced(commentId);
+    const read = comments.announced(commentId).catch((err: unknown) => {
+      log.warn({ err: String(err) }, 'comment streams: comment not read');
+      return null;
+    });
+    inTurn(async () => {
+      const found = await read;
       for (const s of (found && byVideo.get(found.videoId)) || []) {
         if (s.pending) s.pending.push(found!.comment);
         else send(s, found!.comment);
       }
-    } catch (err) {
-      log.warn({ err: String(err) }, 'comment streams: comment not read');
-    }
+    });
   }
 
   function dropped(videoId: string | null, commentId: string, parentId: string | null) {
@@ -119,9 +131,9 @@ export function createCommentStreams({ comments, events, heartbeatMs, publicUrl,
   function listen() {
     if (unsubscribe.length) return;
     unsubscribe = [
-      events.on('comment.created', (e) => void announce(e.payload.commentId)),
-      events.on('comment.replied', (e) => void announce(e.payload.commentId)),
-      events.on('comment.deleted', (e) => dropped(e.payload.videoId, e.payload.commentId, e.payload.parentId)),
+      events.on('comment.created', (e) => announce(e.payload.commentId)),
+      events.on('comment.replied', (e) => announce(e.payload.commentId)),
+      events.on('comment.deleted', (e) => inTurn(() => dropped(e.payload.videoId, e.payload.commentId, e.payload.parentId))),
       events.on('video.media.gone', (e) => endVideo(e.payload.videoId)),
       events.on('video.deleted', (e) => endVideo(e.payload.videoId)),
       events.on('sessions.ended', (e) => endSessions(e.payload)),
