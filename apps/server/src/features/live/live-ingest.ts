@@ -87,7 +87,12 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
   let toldBindFailure = false;
   let unsubscribe: (() => void) | null = null;
 
-  /** Takes the ingest lock on a pooled connection held until `stop` (or until the connection fails). */
+  /**
+   * Takes the ingest lock on a pooled connection held until `stop`. A connection that fails (a
+   * database restart, a network blip) loses the lock but not the streams: this process goes on
+   * listening and encoding, and takes the lock again as soon as the database answers. Only when
+   * another process holds it by then does this one stop (that one ingests now).
+   */
   let trying = false;
   /** The last try to lead: while it leads, it ends only once the ingest has stopped and the lock is given back. */
   let attempt: Promise<void> = Promise.resolve();
@@ -102,25 +107,34 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
         const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${INGEST_LOCK_KEY}::bigint) AS ok`
           .execute(conn)
           .finally(() => (trying = false));
-        if (!rows[0]?.ok) return false;
+        if (!rows[0]?.ok) {
+          if (server) {
+            log.warn({}, 'RTMP ingest taken over by another process while the database was away; this one stops');
+            await unlisten();
+          }
+          return false;
+        }
         if (stopping) {
           // Stopped while asking: give the lock straight back (nothing would release it later).
           await sql`SELECT pg_advisory_unlock(${INGEST_LOCK_KEY}::bigint)`.execute(conn).catch(() => {});
           return true;
         }
         releaseLead = release;
-        try {
-          await listen();
-        } catch (err) {
-          // Said once (not every 5 s while another program holds the port).
-          if (!toldBindFailure)
-            log.error({ err: String(err), port: config.live.rtmpPort }, 'RTMP ingest could not listen; trying again every 5 s');
-          toldBindFailure = true;
-          await sql`SELECT pg_advisory_unlock(${INGEST_LOCK_KEY}::bigint)`.execute(conn).catch(() => {});
-          releaseLead = null;
-          return false;
+        if (server) log.info({}, 'RTMP ingest holds its database lock again');
+        else {
+          try {
+            await listen();
+          } catch (err) {
+            // Said once (not every 5 s while another program holds the port).
+            if (!toldBindFailure)
+              log.error({ err: String(err), port: config.live.rtmpPort }, 'RTMP ingest could not listen; trying again every 5 s');
+            toldBindFailure = true;
+            await sql`SELECT pg_advisory_unlock(${INGEST_LOCK_KEY}::bigint)`.execute(conn).catch(() => {});
+            releaseLead = null;
+            return false;
+          }
         }
-        // Held while the connection answers; a lost one lost the lock too: stop listening.
+        // Held while the connection answers.
         for (;;) {
           const timeout = new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), LEAD_RETRY_MS).unref());
           if ((await Promise.race([released.then(() => 'released' as const), timeout])) === 'released') break;
@@ -129,8 +143,10 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
             () => false,
           );
           if (!alive) {
-            log.warn({}, 'RTMP ingest lost its database lock; stops listening');
-            break;
+            // The lock went with the connection; the streams stay (see above).
+            log.warn({}, 'RTMP ingest lost its database connection; keeps its streams and takes the lock again');
+            releaseLead = null;
+            return true;
           }
         }
         await unlisten();
@@ -140,13 +156,14 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
       })
       .then(
         (led) => {
-          if (!led && !toldWaiting && !stopping) {
+          if (!led && !toldWaiting && !stopping && !server) {
             toldWaiting = true;
             log.info({}, 'RTMP ingest runs in another process; this one takes over if it stops');
           }
         },
         (err: unknown) => {
           trying = false;
+          releaseLead = null;
           log.warn({ err: String(err) }, 'RTMP ingest lock not taken; trying again later');
         },
       );
@@ -458,6 +475,8 @@ export function createLiveIngest({ db, repo, storage, config, events, queue, log
       releaseLead?.();
       // Bounded: a database that does not answer must not hold a stop forever.
       await Promise.race([attempt, new Promise((r) => setTimeout(r, 15_000).unref())]);
+      // Listening without the lock (its connection failed and the database has not answered since).
+      if (server) await unlisten();
       await sweeping;
     },
 
