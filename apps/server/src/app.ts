@@ -44,7 +44,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerBodyIdleTimeout } from './plugins/body-idle.ts';
 import { registerMediaUrls } from './plugins/media-urls.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { registerRequestLog } from './plugins/request-log.ts';
+import { requestLog } from './plugins/request-log.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -59,8 +59,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     // through the /media/* route below.
     serverFactory: (handler) => http.createServer((req, res) => (isMediaRequest(req) ? media(req, res) : handler(req, res))),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    // One line per request worth reading instead (plugins/request-log.ts, LOG_REQUESTS).
-    disableRequestLogging: true,
+    // One line per request worth reading (plugins/request-log.ts, LOG_REQUESTS).
+    logController: requestLog(deps.config.logRequests),
     // X-Forwarded-* count only from the configured proxies (TRUST_PROXY; none by default).
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -73,7 +73,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setSerializerCompiler(serializerCompiler);
   registerRouteTable(app);
   registerMetrics(app, deps.metrics);
-  registerRequestLog(app, deps.config.logRequests);
 
   registerErrorHandling(app);
   registerBodyIdleTimeout(app, deps.config.bodyIdleTimeoutMs);
@@ -104,7 +103,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
   });
   await app.register(readinessRoutes, { db: deps.db, storage: deps.storage, queue: deps.queue, mediaDir: deps.config.mediaDir });
-  await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(usersRoutes, {
+    prefix: '/api/users',
+    users: deps.services.users,
+    cookies: deps.services.cookies,
+    sessions: deps.services.sessions,
+    access: deps.services.access,
+    accountDeletion: deps.services.accountDeletion,
+    config: deps.config,
+  });
   await app.register(accountMailRoutes, {
     prefix: '/api/users',
     accountMail: deps.services.accountMail,
@@ -162,7 +169,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     moderation: deps.services.moderation,
     access: deps.services.access,
   });
-  await app.register(adminRoutes, { prefix: '/api/admin', deps });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    admin: deps.services.admin,
+    access: deps.services.access,
+    accountDeletion: deps.services.accountDeletion,
+  });
   await app.register(settingsRoutes, { settings: deps.services.settings, access: deps.services.access });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', channelBlocks: deps.services.channelBlocks });
   await app.register(notificationsRoutes, {
