@@ -25,6 +25,7 @@ import { createSubscriptionsService } from './features/subscriptions/subscriptio
 import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createChannels } from './features/users/channels.ts';
+import { createAccountDeletion } from './features/users/account-deletion.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
@@ -212,6 +213,19 @@ export function createServices(infra: Infra) {
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });
+  const accountDeletion = createAccountDeletion({
+    db,
+    purchases,
+    sessions,
+    events: infra.events,
+    queue,
+    storage,
+    uploads,
+    twoFactor,
+    audit,
+    access,
+    log: infra.log,
+  });
   const sharing = createSharingService({ db, videos, settings, publicUrl: storage.publicUrl });
   // Lives: the routes' service everywhere; the RTMP ingest runs where jobs run (startWorker), in one process at a time.
   const liveIngest = createLiveIngest({
@@ -262,6 +276,7 @@ export function createServices(infra: Infra) {
     history,
     dashboard,
     notifications,
+    accountDeletion,
     recommendations,
     live,
     liveIngest,

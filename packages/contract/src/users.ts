@@ -47,6 +47,12 @@ export const UpdatePasswordBody = z.object({
   newPassword: newPassword('New password'),
 });
 
+/** DELETE /api/users/me (API.md §19): the password, and a code when two factors are on. */
+export const DeleteAccountBody = z.object({
+  password: secretText().min(1, 'Password is required').max(128),
+  code: singleLineText().trim().max(64).optional(),
+});
+
 export const CurrentUser = z.object({
   _id: z.string(),
   username: z.string(),

@@ -25,6 +25,8 @@ export interface UsersTable {
   email_verified_at: Date | null;
   /** Registered while verification was required: no sign-in until the address is proven. */
   must_verify_email: Generated<boolean>;
+  /** The account was deleted (0039): a tombstone that names nobody and keeps its username. */
+  deleted_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

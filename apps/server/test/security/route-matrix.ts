@@ -225,6 +225,13 @@ export const routeMatrix: RouteEntry[] = [
     body: (s) => ({ json: { password: s.caller?.password ?? 'x', code: '000000' } }),
     expect: { anonymous: 401, other: 409, owner: 409 },
   },
+  // Deleting one's own account (API.md §19) with a wrong password: refused, nothing deleted (the
+  // scene's users live on; account-deletion.test.ts deletes for real).
+  {
+    route: 'DELETE /api/users/me',
+    body: () => ({ json: { password: 'not the password' } }),
+    expect: { anonymous: 401, other: 403, owner: 403 },
+  },
 
   // Videos (API.md §6).
   {
@@ -408,6 +415,7 @@ export const routeMatrix: RouteEntry[] = [
     ...adminOnly,
   },
   { route: 'POST /api/admin/users/:id/approve', setup: pendingAccount, ...adminOnly },
+  { route: 'DELETE /api/admin/users/:id', setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }), ...adminOnly },
   { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
   { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },
 

@@ -18,7 +18,8 @@ export function createAdminRepo(db: Db) {
       offset: number;
       limit: number;
     }) {
-      let q = db.selectFrom('users as u');
+      // A deleted account (a tombstone, account-deletion.ts) is no longer an account to administer.
+      let q = db.selectFrom('users as u').where('u.deleted_at', 'is', null);
       if (opts.id) q = q.where('u.id', '=', opts.id);
       if (opts.query) {
         const pattern = likePattern(opts.query);
@@ -66,7 +67,12 @@ export function createAdminRepo(db: Db) {
     },
 
     async findRole(userId: string) {
-      return db.selectFrom('users').select(['id', 'role', 'approval_pending']).where('id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'role', 'approval_pending'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     /** The admins, locked until the transaction ends: two demotions at once cannot both pass the last-admin rule. */

@@ -11,7 +11,9 @@ import {
   JobsView,
   envelope,
 } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { AccountDeletion } from '../users/account-deletion.ts';
+import type { AdminService } from './admin.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { staffOnly } from './staff-only.ts';
 
@@ -20,8 +22,11 @@ import { staffOnly } from './staff-only.ts';
  * anyone else is refused before their input is read (staff-only.ts). Reports, takedowns and
  * suspensions live in features/moderation.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { admin, access } = deps.services;
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  access: AccessService;
+  accountDeletion: Pick<AccountDeletion, 'deleteByAdmin'>;
+}> = async (app, { admin, access, accountDeletion }) => {
   const tags = ['administration'];
   const onlyAdmins = staffOnly(access, 'admin');
   const user = z.object({ id: Id });
@@ -48,6 +53,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/audit',
     { ...onlyAdmins, schema: { tags, querystring: AuditPaging, response: { 200: envelope(z.array(AuditEntry)) } } },
     async (request, reply) => ok(reply, await admin.auditLog(request.viewer, request.query.page)),
+  );
+
+  // API.md §19: as the owner's own deletion, audited; another admin's account is refused (403).
+  app.delete(
+    '/users/:id',
+    { ...onlyAdmins, schema: { tags, params: user, response: { 200: envelope(z.object({})) } } },
+    async (request, reply) => {
+      await accountDeletion.deleteByAdmin(request.viewer, request.params.id);
+      return ok(reply, {}, 200, 'Account deleted');
+    },
   );
 
   app.get('/jobs', { ...onlyAdmins, schema: { tags, response: { 200: envelope(JobsView) } } }, async (request, reply) =>

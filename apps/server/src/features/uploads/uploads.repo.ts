@@ -44,6 +44,10 @@ function uploadQueries(db: Db) {
       return rows.map((r) => ({ id: r.id, declaredBytes: Number(r.declared_bytes) }));
     },
 
+    async idsOfOwner(userId: string): Promise<string[]> {
+      const rows = await db.selectFrom('unfinished_uploads').select('id').where('owner_id', '=', userId).execute();
+      return rows.map((r) => r.id);
+    },
     async insert(row: { id: string; ownerId: string; declaredBytes: number }) {
       await db
         .insertInto('unfinished_uploads')

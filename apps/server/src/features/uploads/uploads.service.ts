@@ -330,6 +330,15 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
       }
     },
 
+    /** Removes every unfinished upload of `userId`, bytes and records (a deleted account). */
+    async removeAllOf(userId: string): Promise<void> {
+      for (const id of await repo.idsOfOwner(userId)) {
+        if (s3) await datastore.remove(storeId(id)).catch(() => removeS3Objects(id));
+        else await datastore.remove(storeId(id)).catch(() => undefined);
+        await repo.remove(id);
+      }
+    },
+
     /**
      * Removes uploads older than UPLOAD_EXPIRE_HOURS, bytes and records: unfinished ones (the
      * store's own sweep) and finished ones nobody claimed. Answers how many went.

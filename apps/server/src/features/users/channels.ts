@@ -8,9 +8,15 @@ import type { Db } from '../../db/database.ts';
  */
 export function createChannels(db: Db) {
   return {
-    /** Whether a channel (a user) with this id exists. */
+    /** Whether a channel (a user) with this id exists: a deleted account is no channel. */
     async exists(channelId: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('users').select('id').where('id', '=', channelId).executeTakeFirst());
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', channelId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Boolean(row);
     },
   };
 }

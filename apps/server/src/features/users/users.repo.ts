@@ -47,6 +47,7 @@ function userQueries(db: Db) {
         .selectFrom('users')
         .select([...PUBLIC, 'password_hash', 'approval_pending', 'suspended_reason', 'must_verify_email', 'email_verified_at'])
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
     async findById(id: string) {
@@ -54,6 +55,7 @@ function userQueries(db: Db) {
         .selectFrom('users')
         .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at'])
         .where('id', '=', id)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
     /** Counts shown on a profile; each is an index lookup. */

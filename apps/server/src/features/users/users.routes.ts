@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ChannelProfile,
   CurrentUser,
+  DeleteAccountBody,
   LoginBody,
   Me,
   OwnProfile,
@@ -13,14 +14,25 @@ import {
   UpdatePasswordBody,
   envelope,
 } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { CookieJar } from '../../plugins/auth.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { AccountDeletion } from './account-deletion.ts';
+import type { UsersService } from './users.service.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, SESSION_COOKIE, signedIn } from '../../plugins/auth.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { users, cookies, sessions, config, access } = deps.services;
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  cookies: CookieJar;
+  sessions: Pick<SessionsService, 'end'>;
+  access: Pick<AccessService, 'uploadQuota'>;
+  accountDeletion: Pick<AccountDeletion, 'deleteOwn'>;
+  config: Pick<Config, 'rateLimit' | 'tmpDir' | 'maxImageBytes'>;
+}> = async (app, { users, cookies, sessions, access, accountDeletion, config }) => {
   // Registrations per client address (the plugin's default key). Login counts only failed attempts, so its limit is the
   // service's (login-attempts.ts): a route limit counts every request.
   const registerLimit = { rateLimit: { max: config.rateLimit.registerMax, timeWindow: '1 minute' } };
@@ -81,6 +93,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     cookies.clear(request, reply);
     return ok(reply, {}, 200, 'User logged out');
   });
+
+  // API.md §19: the account goes at once (account-deletion.ts); the caller is signed out.
+  app.delete(
+    '/me',
+    { config: signedIn, schema: { tags, body: DeleteAccountBody, response: { 200: envelope(z.object({})) } } },
+    async (request, reply) => {
+      await accountDeletion.deleteOwn(requireViewer(request), request.body);
+      cookies.clear(request, reply);
+      return ok(reply, {}, 200, 'Account deleted');
+    },
+  );
 
   app.get('/me', { config: signedIn, schema: { tags, response: { 200: envelope(Me) } } }, async (request, reply) => {
     const viewer = requireViewer(request);

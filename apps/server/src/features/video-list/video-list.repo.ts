@@ -103,6 +103,7 @@ export function createVideoListRepo(db: Db) {
         .selectFrom('users')
         .select('id')
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(fullname)`, '=', lower)]))
+        .where('deleted_at', 'is', null)
         .execute();
       return rows.map((r) => r.id);
     },
