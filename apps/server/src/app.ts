@@ -14,6 +14,7 @@ import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { accountMailRoutes } from './features/account-mail/account-mail.routes.ts';
+import { accountExportRoutes } from './features/account-export/account-export.routes.ts';
 import { notificationMailRoutes } from './features/notifications/notification-mail.routes.ts';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     accountDeletion: deps.services.accountDeletion,
     config: deps.config,
   });
+  await app.register(accountExportRoutes, { prefix: '/api/users/me/export', exports: deps.services.accountExports });
   await app.register(accountMailRoutes, {
     prefix: '/api/users',
     accountMail: deps.services.accountMail,

@@ -26,6 +26,9 @@ import { createCommentsService } from './features/comments/comments.service.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createChannels } from './features/users/channels.ts';
 import { createAccountDeletion } from './features/users/account-deletion.ts';
+import { createAccountExportService } from './features/account-export/account-export.service.ts';
+import { createAccountExportHandler } from './features/account-export/account-export.job.ts';
+import { createAccountExportRepo } from './features/account-export/account-export.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
@@ -73,6 +76,7 @@ import { createRecommendationsService } from './features/recommendations/recomme
 import { startRecommendationsRefresh } from './features/recommendations/refresh-timer.ts';
 import { startExpiredUploadsSweep } from './features/uploads/expired-uploads-sweep.ts';
 import { startPurchaseRecovery } from './features/purchases/recovery-timer.ts';
+import { startChore } from './lib/chore.ts';
 import { createUploadsService } from './features/uploads/uploads.service.ts';
 import { createLiveRepo } from './features/live/live.repo.ts';
 import { createLiveIngest } from './features/live/live-ingest.ts';
@@ -213,6 +217,7 @@ export function createServices(infra: Infra) {
   });
   const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
   const notifications = createNotificationsService({ db, events: infra.events });
+  const accountExports = createAccountExportService({ db, queue, storage });
   const accountDeletion = createAccountDeletion({
     db,
     purchases,
@@ -277,6 +282,7 @@ export function createServices(infra: Infra) {
     dashboard,
     notifications,
     accountDeletion,
+    accountExports,
     recommendations,
     live,
     liveIngest,
@@ -424,6 +430,15 @@ async function openParts(
   // The chores of the process that owns DATA_DIR's (not every HTTP worker of a cluster).
   const uploadSweep = opts.httpWorker ? undefined : startExpiredUploadsSweep(services.uploads, config.uploadExpireMs, log);
   const purchaseRecovery = opts.httpWorker ? undefined : startPurchaseRecovery(services.purchases, log);
+  // Account exports past their 7 days go, zip and row (features/account-export).
+  const exportSweep = opts.httpWorker
+    ? undefined
+    : startChore({
+        run: () => services.accountExports.removeExpired(),
+        everyMs: 60 * 60_000,
+        log,
+        failed: 'expired exports not removed',
+      });
   // Co-watch neighbours follow new history and likes where jobs run (one refresh at a time across processes).
   const recommendationsRefresh =
     opts.httpWorker || config.role === 'api'
@@ -438,6 +453,7 @@ async function openParts(
       await services.liveIngest.stop();
       await uploadSweep?.stop();
       await purchaseRecovery?.stop();
+      await exportSweep?.stop();
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();
       await recommendationsRefresh?.stop();
@@ -532,6 +548,13 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
       findVideo: (videoId) => createVideosRepo(infra.db).findById(videoId),
     }),
     'event.deliver': createEventDeliveryHandler(subscribers, infra.log),
+    'account.export': createAccountExportHandler({
+      repo: createAccountExportRepo(infra.db),
+      storage: infra.storage,
+      config: infra.config,
+      notifications: createNotificationsService({ db: infra.db, events: infra.events }),
+      log: infra.log,
+    }),
     ...mailHandlers(infra),
   };
   return infra.metrics ? timeJobs(handlers, infra.metrics) : handlers;

@@ -15,6 +15,7 @@ export const NotificationType = z.enum([
   'report.resolved',
   'report.created',
   'live.started',
+  'export.ready',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

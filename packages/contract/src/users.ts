@@ -115,3 +115,14 @@ export const TwoFactorDisableBody = z.object({
   code: singleLineText().trim().min(1, 'Code is required').max(64),
 });
 export const TwoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
+
+/** An export of my data (API.md §19): POST /api/users/me/export answers it pending; the zip is GET …/export/:id once ready. */
+export const AccountExport = z.object({
+  _id: z.string(),
+  state: z.enum(['pending', 'ready', 'failed']),
+  createdAt: z.string(),
+  /** Set once ready: until when the zip can be downloaded (7 days). */
+  expiresAt: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+});
+export type AccountExport = z.infer<typeof AccountExport>;

@@ -482,7 +482,20 @@ export interface UserTwoFactorTable {
   recovery_hashes: Generated<string[]>;
 }
 
+/** An export of an account's data (migration 0040, features/account-export). */
+export interface AccountExportsTable {
+  id: string;
+  user_id: string;
+  state: Generated<'pending' | 'ready' | 'failed'>;
+  storage_key: string | null;
+  size_bytes: number | null;
+  created_at: Generated<Date>;
+  ready_at: Date | null;
+  expires_at: Date | null;
+}
+
 export interface Database {
+  account_exports: AccountExportsTable;
   user_two_factor: UserTwoFactorTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;

@@ -72,6 +72,7 @@ async function workerProcess(opts: { queue?: JobQueue } = {}) {
     'mail.verify-email': async () => {},
     'mail.change-email': async () => {},
     'mail.digest': async () => {},
+    'account.export': async () => {},
   };
   await queue.work(handlers, silentLog);
   const relay = startRelay({ db, queue, events, subscribers, log: silentLog, pollMs: 200 });

@@ -45,6 +45,7 @@ function recordingHandlers() {
     'mail.verify-email': async () => {},
     'mail.change-email': async () => {},
     'mail.digest': async () => {},
+    'account.export': async () => {},
   };
   return { handlers, aborted, started, dead };
 }

@@ -93,6 +93,14 @@ export const jobDefinitions = {
     payload: z.object({ userId: Id, newEmail: z.string().min(3), nonce: z.string().min(32) }),
     options: { retryBackoff: true },
   },
+  /**
+   * An account's data as a zip (features/account-export): enqueued with its row; the handler
+   * writes the zip again from the start on a retry, and a ready export is left as it is.
+   */
+  'account.export': {
+    payload: z.object({ exportId: Id }),
+    options: { retryBackoff: true },
+  },
   /** One user's notification digest (features/notifications/notification-digest.ts); one waiting per user. */
   'mail.digest': {
     payload: z.object({ userId: Id }),

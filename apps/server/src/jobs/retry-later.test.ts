@@ -26,6 +26,7 @@ const handlers: JobHandlers = {
   'mail.verify-email': async () => {},
   'mail.change-email': async () => {},
   'mail.digest': async () => {},
+  'account.export': async () => {},
 };
 await ctx.deps.queue.work(handlers, quiet);
 

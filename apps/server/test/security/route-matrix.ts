@@ -225,6 +225,8 @@ export const routeMatrix: RouteEntry[] = [
     body: (s) => ({ json: { password: s.caller?.password ?? 'x', code: '000000' } }),
     expect: { anonymous: 401, other: 409, owner: 409 },
   },
+  // An export of one's own data (API.md §19): one a day each.
+  { route: 'POST /api/users/me/export', expect: { anonymous: 401, other: 202, owner: 202 } },
   // Deleting one's own account (API.md §19) with a wrong password: refused, nothing deleted (the
   // scene's users live on; account-deletion.test.ts deletes for real).
   {

@@ -63,5 +63,7 @@ export function notificationText(p: TextParts): string {
       return `New report to review: ${reportedThing(p.details.targetType, p.details.title)} (${p.details.reason ?? 'no reason'})`;
     case 'live.started':
       return title ? `${actor} is live now: ${quoted(title)}` : `${actor} is live now`;
+    case 'export.ready':
+      return 'Your data export is ready to download';
   }
 }

@@ -139,6 +139,8 @@ export function createAccountDeletion(deps: Deps) {
       await removeFiles(video);
     }
     if (erased.avatar) await storage.delete(erased.avatar).catch(() => undefined);
+    // Its data exports (features/account-export), whose rows went with the account's.
+    await storage.deletePrefix(`exports/${userId}`).catch(() => undefined);
     await uploads
       .removeAllOf(userId)
       .catch((err: unknown) => log.warn({ err: String(err), userId }, 'unfinished uploads not removed'));

@@ -3,9 +3,10 @@ import { LoadError } from '@/components/ui/list-states';
 import { useOwnChannel } from '@/features/channels/api/get-own-channel';
 import { useResendVerification } from '@/features/users/api/resend-verification';
 import { ChangeEmailForm } from '@/features/users/components/change-email-form';
+import { DeleteAccount, DownloadMyData } from '@/features/users/components/account-data';
 import { errorText } from '@/lib/api-client';
 
-/** `/account`: my email address, whether it is confirmed, and its change (API.md §19). */
+/** `/account`: my email address, whether it is confirmed, and its change; my data's export; deleting the account (API.md §19). */
 export function AccountPage() {
   const profile = useOwnChannel();
   const resend = useResendVerification();
@@ -35,6 +36,8 @@ export function AccountPage() {
         </div>
       )}
       <ChangeEmailForm currentEmail={profile.data.email} />
+      <DownloadMyData />
+      <DeleteAccount twoFactor={profile.data.twoFactor} />
     </div>
   );
 }

@@ -67,6 +67,7 @@ describe('settings', () => {
       'report.resolved',
       'report.created',
       'live.started',
+      'export.ready',
     ]);
   });
 });

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'report.resolved': 'My reports resolved by staff',
   'report.created': 'New reports to review (moderators and admins)',
   'live.started': 'Channels I subscribe to going live',
+  'export.ready': 'My data exports that are ready',
 };
 
 /** Every type, in that order (from the labels: the contract's enum would bring zod into the page). */
@@ -35,11 +36,13 @@ const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
  * Where an item leads: its post (a comment under a post too), else its video's watch page. A failed
  * upload or a video of mine taken down cannot be watched, so they open /videos (which shows the removal's
  * reason); a sale without a video (a playlist or upload slots) opens the channel with its earnings;
- * a resolved report opens /reports, a new one the moderation queue. Null when the item names nothing to open.
+ * a resolved report opens /reports, a new one the moderation queue, a data export /account. Null when the item names nothing to open.
  */
 export function notificationHref(item: NotificationItem): string | null {
   if (item.type === 'report.resolved') return '/reports';
   if (item.type === 'report.created') return '/admin/reports';
+  // The account page shows the export with its download link.
+  if (item.type === 'export.ready') return '/account';
   if (item.post) return `/post/p/${path(item.post._id)}`;
   if (item.video) {
     // My video itself taken down (not a comment of mine under a video).
