@@ -8,7 +8,8 @@ import { accountExportUrl, useAccountExport, useRequestAccountExport } from '../
 import { useDeleteAccount } from '../api/delete-account';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** "Download my data" (API.md §19): ask for an export, watch it being made, download the zip (7 days). */
 export function DownloadMyData() {
@@ -31,18 +32,17 @@ export function DownloadMyData() {
       {current?.state === 'ready' && current.expiresAt ? (
         <p className="text-sm">
           <a className="font-medium text-accent underline" href={accountExportUrl(current._id)} download>
-            Download my data{current.sizeBytes !== null ? ` (${megabytes(current.sizeBytes)})` : ''}
+            Download my data{current.sizeBytes !== null ? ` (${fileSize(current.sizeBytes)})` : ''}
           </a>{' '}
           <span className="text-muted">until {formatDate(current.expiresAt)}</span>
         </p>
       ) : null}
-      <Button
-        className="self-start"
-        disabled={request.isPending || current?.state === 'pending'}
-        onClick={() => request.mutate()}
-      >
-        Request my data
-      </Button>
+      {/* A form action: a click before the page's code has run is replayed by React, not lost. */}
+      <form action={() => request.mutate()} className="self-start">
+        <Button type="submit" disabled={request.isPending || current?.state === 'pending'}>
+          Request my data
+        </Button>
+      </form>
       {request.isError ? (
         <p className="text-sm text-red-400">
           {request.error instanceof ApiError && request.error.status === 429
