@@ -226,7 +226,15 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 401, other: 409, owner: 409 },
   },
   // An export of one's own data (API.md §19): one a day each.
-  { route: 'POST /api/users/me/export', expect: { anonymous: 401, other: 202, owner: 202 } },
+  {
+    route: 'POST /api/users/me/export',
+    // Each scene asks afresh: the one-a-day rule starts over (account-export.test.ts tests it).
+    setup: async (s) => {
+      await s.ctx.db.deleteFrom('account_exports').execute();
+      return {};
+    },
+    expect: { anonymous: 401, other: 202, owner: 202 },
+  },
   // Deleting one's own account (API.md §19) with a wrong password: refused, nothing deleted (the
   // scene's users live on; account-deletion.test.ts deletes for real).
   {

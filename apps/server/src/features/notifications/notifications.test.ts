@@ -133,7 +133,7 @@ describe('the API', () => {
   it('settings: every type on by default; a PATCH changes the named types only; an off type writes nothing', async () => {
     const me = await registerUser(ctx);
     const initial = (await call('GET', '/api/notifications/settings', me.cookie)).json().data;
-    expect(Object.keys(initial.types)).toHaveLength(11);
+    expect(Object.keys(initial.types)).toHaveLength(12);
     expect(Object.values(initial.types).every((on) => on === true)).toBe(true);
 
     const res = await call('PATCH', '/api/notifications/settings', me.cookie, {
