@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(videoListRoutes, { prefix: '/api/video', pages: listPages });
   await app.register(likesRoutes, { prefix: '/api/like', likes: deps.services.likes });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', history: deps.services.history });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', dashboard: deps.services.dashboard });
   await app.register(videosRoutes, { prefix: '/api/video', deps });
   await app.register(captionsRoutes, {
     prefix: '/api/video',
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(commentsRoutes, { prefix: '/api/comment', comments: deps.services.comments, live: liveStreams });
   await app.register(postsRoutes, { prefix: '/api/post', posts: deps.services.posts });
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
-  await app.register(playlistsRoutes, { prefix: '/api/playlist', deps });
+  await app.register(playlistsRoutes, { prefix: '/api/playlist', playlists: deps.services.playlists });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
   await app.register(uploadsRoutes, { deps });
   await app.register(reportsRoutes, { prefix: '/api/reports', reports: deps.services.reports });

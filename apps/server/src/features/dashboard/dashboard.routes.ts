@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChannelStats, Id, MoreVideo, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { DashboardService } from './dashboard.service.ts';
 import { ok } from '../../lib/respond.ts';
 
 /** `/api/dashboard` stats and "more videos" (API.md §5); public. `/videos/:channelId` lives in features/videos. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { dashboard } = deps.services;
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   const tags = ['dashboard'];
 
   app.get(

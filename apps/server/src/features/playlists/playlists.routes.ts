@@ -10,7 +10,7 @@ import {
   WatchLater,
   envelope,
 } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { PlaylistsService } from './playlists.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 
@@ -18,8 +18,7 @@ const PlaylistParams = z.object({ id: Id });
 const VideoInPlaylistParams = z.object({ videoId: Id, playlistId: Id });
 
 /** `/api/playlist` (API.md §9): reading is public; creating and changing need a session. */
-export const playlistsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { playlists } = deps.services;
+export const playlistsRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistsService }> = async (app, { playlists }) => {
   const tags = ['playlists'];
 
   app.get(
