@@ -25,10 +25,13 @@ export function DownloadMyData() {
         A zip of your account, videos (with their files), comments, posts, playlists, likes, history, subscriptions, purchases and
         earnings. One a day; it can be downloaded for 7 days.
       </p>
-      <div role="status" className="text-sm">
-        {current?.state === 'pending' ? 'Your export is being made. We will notify you when it is ready.' : null}
-        {current?.state === 'failed' ? 'Your last export could not be made. Please ask again.' : null}
-      </div>
+      {current?.state === 'pending' || current?.state === 'failed' ? (
+        <p role="status" className="text-sm">
+          {current.state === 'pending'
+            ? 'Your export is being made. We will notify you when it is ready.'
+            : 'Your last export could not be made. Please ask again.'}
+        </p>
+      ) : null}
       {current?.state === 'ready' && current.expiresAt ? (
         <p className="text-sm">
           <a className="font-medium text-accent underline" href={accountExportUrl(current._id)} download>
