@@ -24,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import http from 'node:http';
 import { sql } from 'kysely';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded.ts';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { seedVideos } from './seed-videos.ts';
 import { cpuSeconds, loadCall, startServer } from './support.ts';
@@ -44,8 +45,8 @@ const intervalMs = Number(opts.interval) * 1000;
 const connections = Number(opts.connections);
 
 const server = await startServer();
-const port = (await fs.readFile(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-const db = createDb(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, 2);
+// The app role's URL, from the pid file's port and the password in DATA_DIR/secrets.
+const db = createDb((await runningEmbeddedUrl(path.join(server.dataDir, 'pg')))!, 2);
 // Keep-alive connections, one per viewer at most, as browsers hold them between heartbeats.
 const agent = new http.Agent({ keepAlive: true, maxSockets: viewers });
 try {

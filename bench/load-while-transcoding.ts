@@ -32,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded.ts';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { ffmpegPath } from '../apps/server/src/media/binaries.ts';
 import { seedVideos } from './seed-videos.ts';
@@ -216,8 +217,8 @@ function summarise(results: Result[]): Result {
 
 /** Seeds the server's embedded database (its port is in PostgreSQL's pid file); returns the 50 most viewed public videos. */
 async function seed(dataDir: string, videos: number): Promise<string[]> {
-  const port = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  const db = createDb(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, 1);
+  // The app role's URL, from the pid file's port and the password in DATA_DIR/secrets.
+  const db = createDb((await runningEmbeddedUrl(path.join(dataDir, 'pg')))!, 1);
   try {
     await seedVideos(db, { videos, owners: 100 });
     const { rows } = await sql<{ id: string }>`

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded.ts';
 import { createDb, type Db } from '../apps/server/src/db/database.ts';
 import { writeEvent } from '../apps/server/src/events/outbox.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
@@ -42,8 +43,8 @@ const connections = Number(opts.connections);
 const load = (call: { url: string; path?: () => string }, seconds: number) => loadCall(call, seconds, connections);
 
 const server = await startServer();
-const port = (await fs.readFile(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-const db = createDb(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, 2);
+// The app role's URL, from the pid file's port and the password in DATA_DIR/secrets.
+const db = createDb((await runningEmbeddedUrl(path.join(server.dataDir, 'pg')))!, 2);
 try {
   const seeded = Date.now();
   await seedVideos(db, { videos: Number(opts.videos), owners: 100 });

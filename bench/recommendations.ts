@@ -278,7 +278,7 @@ async function main() {
   let adminUrl = process.env.DATABASE_URL;
   const dir = adminUrl ? undefined : (REUSE ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-bench-recs-'))));
   const embedded = dir ? await startEmbeddedPostgres(path.join(dir, 'pg')) : undefined;
-  adminUrl ??= embedded!.url('postgres');
+  adminUrl ??= embedded!.superuserUrl('postgres');
   const name = KEEP || REUSE ? 'bench_recs' : `bench_recs_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -126,7 +126,7 @@ async function main() {
 
   let adminUrl = process.env.DATABASE_URL;
   const embedded = adminUrl ? undefined : await startTunedEmbedded(arg('shared-buffers', '2GB'));
-  adminUrl ??= embedded!.url('postgres');
+  adminUrl ??= embedded!.superuserUrl('postgres');
   const settings = await serverSettings(adminUrl);
   console.error(`PostgreSQL ${settings}`);
 
@@ -190,7 +190,7 @@ async function main() {
 async function startTunedEmbedded(sharedBuffers: string) {
   const dir = path.join(outDir, 'pg');
   const first = await startEmbeddedPostgres(dir, (m) => console.error(m));
-  const admin = new pg.Client({ connectionString: first.url('postgres') });
+  const admin = new pg.Client({ connectionString: first.superuserUrl('postgres') });
   await admin.connect();
   const current = (await admin.query('SHOW shared_buffers')).rows[0].shared_buffers;
   if (current === sharedBuffers) {

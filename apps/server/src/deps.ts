@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,7 +14,8 @@ import { createRemovedMediaHandler } from './features/moderation/removed-media.j
 import { createDb, migrateToLatest, type Db } from './db/database.ts';
 import { createEvents, type Events } from './events/events.ts';
 import { createEventDeliveryHandler, startRelay, type DurableSubscriber } from './events/durable.ts';
-import { startEmbeddedPostgres, superviseEmbeddedPostgres } from './db/embedded.ts';
+import { startEmbeddedPostgres, superviseEmbeddedPostgres, withUnsealedTables } from './db/embedded.ts';
+import { loadOrCreateSecret } from './lib/secret-file.ts';
 import { retryStartupStep, withStartupLock } from './db/startup.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createSessionsRepo } from './features/sessions/sessions.repo.ts';
@@ -320,7 +320,9 @@ export async function createDeps(
     await fs.mkdir(config.tmpDir, { recursive: true });
     const url = config.databaseUrl ?? (embedded = await startEmbedded(config, log, opts.onFatal)).url();
     db = createDb(url);
-    jobQueue = await prepareDatabase(url, db, config, log, opts.signal);
+    const prepare = (d: Db) => prepareDatabase(url, d, config, log, opts.signal);
+    // The app role runs the migrations; the append-only tables are sealed again after them (db/embedded.ts).
+    jobQueue = await (embedded ? withUnsealedTables(embedded.superuserUrl(), () => prepare(db!)) : prepare(db));
     return await openParts(config, log, opts, { url, db, jobQueue, embedded, dataDirLock });
   } catch (err) {
     await jobQueue?.stop().catch(() => {});
@@ -466,17 +468,6 @@ async function openParts(
       await dataDirLock?.release();
     },
   };
-}
-
-async function loadOrCreateSecret(file: string): Promise<string> {
-  try {
-    return (await fs.readFile(file, 'utf8')).trim();
-  } catch {
-    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    const secret = randomBytes(32).toString('base64url');
-    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
-    return (await fs.readFile(file, 'utf8')).trim();
-  }
 }
 
 /**

@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-pg-'));
     embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'));
-    adminUrl = embedded.url('postgres');
+    // The tests create and drop databases: as the superuser (the product itself connects as the app role).
+    adminUrl = embedded.superuserUrl('postgres');
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -11,17 +11,21 @@ import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
  * database started for the moment, with DATA_DIR held meanwhile so that a server starting then
  * refuses instead of stopping it. Throws `DataDirInUseError` while a server is starting there.
  */
-export async function openCliDatabase(config: Config): Promise<{ url: string; close(): Promise<void> }> {
+export async function openCliDatabase(
+  config: Config,
+): Promise<{ url: string; /** The embedded database's superuser (backups). */ superuserUrl?: string; close(): Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, close: async () => {} };
   const dir = path.join(config.dataDir, 'pg');
   const running = await runningEmbeddedUrl(dir);
-  if (running) return { url: running, close: async () => {} };
+  const runningSuperuser = await runningEmbeddedUrl(dir, 'postgres', 'superuser');
+  if (running && runningSuperuser) return { url: running, superuserUrl: runningSuperuser, close: async () => {} };
   await fs.mkdir(config.dataDir, { recursive: true });
   const lock = await lockDataDir(config.dataDir);
   try {
     const embedded = await startEmbeddedPostgres(dir);
     return {
       url: embedded.url(),
+      superuserUrl: embedded.superuserUrl(),
       async close() {
         await embedded.stop();
         await lock.release();

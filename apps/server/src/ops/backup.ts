@@ -60,8 +60,9 @@ export async function backup(config: Config, file: string, log: Log = () => {}):
   try {
     const local = config.storage.driver === 'local';
     if (local) await linkTree(config.mediaDir, path.join(staging, 'media'));
-    await copyTree(path.join(config.dataDir, 'secrets'), path.join(staging, 'secrets'));
     const database = await openCliDatabase(config);
+    // After the database opened: the first start of an older release's cluster makes its passwords' secrets.
+    await copyTree(path.join(config.dataDir, 'secrets'), path.join(staging, 'secrets'));
     let schemaVersion: string | null;
     try {
       schemaVersion = await lastMigration(database.url);
@@ -76,7 +77,11 @@ export async function backup(config: Config, file: string, log: Log = () => {}):
         );
       } else {
         log('Copying the embedded database…');
-        await copyEmbeddedCluster(database.url, path.join(config.dataDir, 'pg'), path.join(staging, 'pg'));
+        await copyEmbeddedCluster(
+          database.superuserUrl ?? database.url,
+          path.join(config.dataDir, 'pg'),
+          path.join(staging, 'pg'),
+        );
       }
     } finally {
       await database.close();
@@ -207,7 +212,7 @@ export async function restore(config: Config, file: string, log: Log = () => {})
       if (process.getuid?.() === 0) await chownToPostgres(pgDir);
       const server = await startEmbeddedPostgres(pgDir);
       try {
-        const client = new pg.Client({ connectionString: server.url() });
+        const client = new pg.Client({ connectionString: server.superuserUrl() });
         await client.connect();
         await client.query('CHECKPOINT');
         await client.end();

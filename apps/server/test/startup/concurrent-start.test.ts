@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort, leaveProcessExitToCaller, startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { SUPERUSER_SECRET, freePort, leaveProcessExitToCaller, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { waitFor } from '../clips.ts';
 import { spawnServerProcess, type ServerProcess } from '../faults/harness.ts';
@@ -131,7 +131,11 @@ describe('replicas started at the same moment on a fresh database', () => {
     { timeout: 90_000 },
     async () => {
       const port = await freePort();
-      const api = await spawnReplica('api', 'early-api', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
+      // The superuser's password of the PostgreSQL started later (kept where it looks for it: db/embedded.ts).
+      const password = randomBytes(16).toString('hex');
+      await fs.mkdir(path.join(dir, 'secrets'), { recursive: true, mode: 0o700 });
+      await fs.writeFile(path.join(dir, 'secrets', SUPERUSER_SECRET), password, { mode: 0o600 });
+      const api = await spawnReplica('api', 'early-api', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
       // Refused connections, tried again: the process lives on and says so.
       await waitFor(
         async () => (await fs.readFile(api.log, 'utf8')).includes('database not ready at start-up; trying again'),
