@@ -32,6 +32,7 @@ import * as m0033 from './0033-thumbnail-candidates.ts';
 import * as m0034 from './0034-live-refusals.ts';
 import * as m0035 from './0035-watch-later-and-order.ts';
 import * as m0038 from './0038-money-returned.ts';
+import * as m0042 from './0042-audit-change.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0034-live-refusals': m0034,
   '0035-watch-later-and-order': m0035,
   '0038-money-returned': m0038,
+  '0042-audit-change': m0042,
 };
