@@ -44,9 +44,9 @@ export function AuditView() {
                     {formatRelativeTime(entry.createdAt)}
                   </time>
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 whitespace-nowrap">
                   {entry.actor ? (
-                    <span className="flex items-center gap-2">
+                    <span className="inline-flex items-center gap-2 pe-2">
                       <Img src={entry.actor.avatar} fallback="avatar" alt="" className="h-6 w-6 rounded-full object-cover" />
                       {`@${entry.actor.username}`}
                     </span>
@@ -68,7 +68,7 @@ export function AuditView() {
                   )}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{entry.change || <span className="text-muted">—</span>}</td>
-                <td className="px-3 py-2 break-words whitespace-pre-line">
+                <td className="min-w-48 px-3 py-2 break-words whitespace-pre-line">
                   {entry.reason || <span className="text-muted">—</span>}
                 </td>
               </tr>
