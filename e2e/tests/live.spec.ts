@@ -339,7 +339,10 @@ test.describe('live pages', () => {
     await expect(page.getByTestId('live-status')).toHaveText('Waiting for the stream');
     await expect(page.getByText('No stream has arrived yet')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'No stream has arrived yet' })).toBeVisible({ timeout: 45_000 });
-    await expect(page.getByText('Its Server is the Server above and its Stream Key the key above')).toBeVisible();
+    await expect(
+      page.getByText("Its Server holds this page's Server field and its Stream Key this page's Stream key field"),
+    ).toBeVisible();
+    await expect(page.getByTestId('stream-help')).not.toContainText('above');
     await expectAccessible(page, 'a live waiting for its stream');
   });
 });

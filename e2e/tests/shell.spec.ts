@@ -66,9 +66,9 @@ test.describe('signed-in shell', () => {
     await page.goto('/channel');
     const search = page.getByRole('search');
     const direction = search.getByRole('button', { name: /Sort (descending|ascending)/ });
-    await expect(direction).toBeDisabled();
-
+    // Channel name and Sort by are in the Filters panel, which opens with the search box's focus.
     await search.getByLabel('Search videos').fill('  cats  ');
+    await expect(direction).toBeDisabled();
     await search.getByLabel('Sort by').selectOption('views');
     await expect(direction).toBeEnabled();
     await direction.click();

@@ -126,9 +126,9 @@ describe('npm run admin -- grant', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    type Entry = { actor: unknown; action: string; reason: string };
+    type Entry = { actor: unknown; action: string; change: string };
     const audit = (await (await fetch(`${base}/api/admin/audit`, { headers: { cookie: session } })).json()) as { data: Entry[] };
-    expect(audit.data.map((e) => [e.actor, e.action, e.reason])).toEqual([
+    expect(audit.data.map((e) => [e.actor, e.action, e.change])).toEqual([
       [null, 'user.role', 'moderator → admin'],
       [null, 'user.role', 'user → moderator'],
     ]);
@@ -153,6 +153,8 @@ describe('npm run admin -- grant on DATABASE_URL', () => {
       stdout: `${bob.username} is already admin\n`,
     });
     const entries = await ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', bob.id).execute();
-    expect(entries).toEqual([expect.objectContaining({ actor_id: null, action: 'user.role', reason: 'user → admin' })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ actor_id: null, action: 'user.role', change: 'user → admin', reason: '' }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Owner } from './common.ts';
-import { singleLineText } from './text.ts';
+import { multiLineText, singleLineText } from './text.ts';
+import { MODERATION_REASON_MAX } from './moderation.ts';
 import { Role } from './users.ts';
 import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT } from './limits.ts';
 
@@ -43,9 +44,11 @@ export const AdminUserPatch = z
     role: singleLineText().pipe(Role).optional(),
     uploadLimit: z.number().int().min(0).max(MAX_UPLOAD_LIMIT).nullable().optional(),
     storageQuotaBytes: z.number().int().min(0).max(MAX_STORAGE_QUOTA_BYTES).nullable().optional(),
+    /** Why (kept in the audit log beside the change); not a change by itself. */
+    reason: multiLineText().trim().max(MODERATION_REASON_MAX).optional(),
   })
   .strict()
-  .refine((p) => Object.keys(p).length > 0, { message: 'Nothing to change' });
+  .refine((p) => Object.keys(p).some((k) => k !== 'reason'), { message: 'Nothing to change' });
 export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
 
 export const AuditPaging = z.object({ page });
@@ -57,6 +60,11 @@ export const AuditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** A user target's username (shown as `@name`); null for other targets or a deleted account. */
+  targetName: z.string().nullable(),
+  /** What the action changed, e.g. `user → admin` ('' when the action has nothing to show). */
+  change: z.string(),
+  /** The reason the staff member gave ('' when none). */
   reason: z.string(),
   createdAt: z.string(),
 });

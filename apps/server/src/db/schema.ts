@@ -332,6 +332,8 @@ export interface AuditLogTable {
   target_type: string;
   target_id: string | null;
   reason: Generated<string>;
+  /** What the action changed (`user → admin`); '' for rows before migration 0042. */
+  change: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -37,7 +37,7 @@ type RoleChange = { admin: AdminRepo; audit: ReturnType<AuditService['on']> };
  * Gives `userId` the role (answers the one they had), in the caller's transaction, with its audit entry (`actorId` null: the
  * command line). The last admin keeps the role: someone must be able to administer.
  */
-async function changeRole(tx: RoleChange, actorId: string | null, userId: string, role: Role): Promise<Role> {
+async function changeRole(tx: RoleChange, actorId: string | null, userId: string, role: Role, reason = ''): Promise<Role> {
   const target = await tx.admin.findRole(userId);
   if (!target) throw new NotFound('User does not exist');
   if (target.role === role) return target.role;
@@ -49,7 +49,8 @@ async function changeRole(tx: RoleChange, actorId: string | null, userId: string
     action: 'user.role',
     targetType: 'user',
     targetId: userId,
-    reason: `${target.role} → ${role}`,
+    change: `${target.role} → ${role}`,
+    reason,
   });
   return target.role;
 }
@@ -128,17 +129,24 @@ export function createAdminService(deps: Deps) {
       access.assertStaff(viewer, 'admin');
       await inTransaction(async (tx) => {
         if (!(await tx.admin.findRole(userId))) throw new NotFound('User does not exist');
-        if (patch.role !== undefined) await changeRole(tx, viewer._id, userId, patch.role);
+        if (patch.role !== undefined) await changeRole(tx, viewer._id, userId, patch.role, patch.reason);
         const limits = {
           ...(patch.uploadLimit !== undefined ? { upload_limit: patch.uploadLimit } : {}),
           ...(patch.storageQuotaBytes !== undefined ? { storage_quota_bytes: patch.storageQuotaBytes } : {}),
         };
         if (Object.keys(limits).length > 0) {
           await tx.admin.setLimits(userId, limits);
-          const reason = Object.entries(limits)
+          const change = Object.entries(limits)
             .map(([k, v]) => `${k === 'upload_limit' ? 'uploadLimit' : 'storageQuotaBytes'}: ${v ?? 'default'}`)
             .join(', ');
-          await tx.audit.record({ actorId: viewer._id, action: 'user.limits', targetType: 'user', targetId: userId, reason });
+          await tx.audit.record({
+            actorId: viewer._id,
+            action: 'user.limits',
+            targetType: 'user',
+            targetId: userId,
+            change,
+            reason: patch.reason ?? '',
+          });
         }
       });
       return oneUser(viewer, userId);
@@ -160,18 +168,24 @@ export function createAdminService(deps: Deps) {
     async auditLog(viewer: Viewer | null, page = 1): Promise<AuditEntry[]> {
       access.assertStaff(viewer, 'admin');
       const rows = await audit.page(page, AUDIT_PAGE_SIZE);
-      return rows.map((r) => ({
-        _id: r.id,
-        actor:
-          r.actor_id && r.actor_username !== null
-            ? { _id: r.actor_id, username: r.actor_username, fullname: r.actor_fullname!, avatar: r.actor_avatar! }
-            : null,
-        action: r.action,
-        targetType: r.target_type,
-        targetId: r.target_id,
-        reason: r.reason,
-        createdAt: r.created_at.toISOString(),
-      }));
+      return rows.map((r) => {
+        // Before migration 0042 a role or limits change was written in `reason`: read it as the change.
+        const legacy = r.change === '' && (r.action === 'user.role' || r.action === 'user.limits');
+        return {
+          _id: r.id,
+          actor:
+            r.actor_id && r.actor_username !== null
+              ? { _id: r.actor_id, username: r.actor_username, fullname: r.actor_fullname!, avatar: r.actor_avatar! }
+              : null,
+          action: r.action,
+          targetType: r.target_type,
+          targetId: r.target_id,
+          targetName: r.target_username ?? null,
+          change: legacy ? r.reason : r.change,
+          reason: legacy ? '' : r.reason,
+          createdAt: r.created_at.toISOString(),
+        };
+      });
     },
 
     async jobs(viewer: Viewer | null): Promise<JobsView> {

@@ -129,7 +129,13 @@ describe('users page', () => {
     expect(res.json().data).toMatchObject({ _id: target.id, role: 'moderator' });
     expect((await call('GET', '/api/users/me', target.cookie)).json().data.role).toBe('moderator');
     expect(await auditRows(target.id)).toEqual([
-      expect.objectContaining({ actor_id: admin.id, action: 'user.role', target_type: 'user', reason: 'user → moderator' }),
+      expect.objectContaining({
+        actor_id: admin.id,
+        action: 'user.role',
+        target_type: 'user',
+        change: 'user → moderator',
+        reason: '',
+      }),
     ]);
     // The same role again changes nothing and writes nothing.
     await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { role: 'moderator' });
@@ -185,7 +191,7 @@ describe('users page', () => {
       await call('PATCH', '/api/admin/settings', admin.cookie, { defaultUploadLimit: null, defaultStorageQuotaBytes: null });
     }
     expect(await uploads()).toEqual({ uploaded: 0, uploadLimit: ctx.config.uploadLimitDefault });
-    expect((await auditRows(target.id)).map((r) => [r.action, r.reason])).toEqual([
+    expect((await auditRows(target.id)).map((r) => [r.action, r.change])).toEqual([
       ['user.limits', 'uploadLimit: 12, storageQuotaBytes: 5000'],
       ['user.limits', 'uploadLimit: default, storageQuotaBytes: default'],
     ]);
@@ -331,7 +337,7 @@ describe('audit log', () => {
   it('shows every staff action newest first with its actor; the command line has none', async () => {
     const target = await registerUser(ctx);
     await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { uploadLimit: 1 });
-    await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { role: 'moderator' });
+    await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, { role: 'moderator', reason: 'Runs the film club' });
     await grantFromCommandLine(db, target.username.toUpperCase(), 'user');
     const page = (await call('GET', '/api/admin/audit', admin.cookie)).json().data;
     const mine = page.filter((e: { targetId: string }) => e.targetId === target.id);
@@ -342,16 +348,26 @@ describe('audit log', () => {
         action: 'user.role',
         targetType: 'user',
         targetId: target.id,
-        reason: 'moderator → user',
+        targetName: target.username,
+        change: 'moderator → user',
+        reason: '',
         createdAt: expect.any(String),
       },
       expect.objectContaining({
         action: 'user.role',
-        reason: 'user → moderator',
+        change: 'user → moderator',
+        reason: 'Runs the film club',
+        targetName: target.username,
         actor: expect.objectContaining({ _id: admin.id, username: admin.username }),
       }),
-      expect.objectContaining({ action: 'user.limits', reason: 'uploadLimit: 1' }),
+      expect.objectContaining({ action: 'user.limits', change: 'uploadLimit: 1', reason: '' }),
     ]);
+    // A reason alone changes nothing; a reason with a NUL or past the limit is refused.
+    for (const body of [{ reason: 'why' }, { role: 'user', reason: 'a\u0000b' }, { role: 'user', reason: 'x'.repeat(1001) }]) {
+      expect((await call('PATCH', `/api/admin/users/${target.id}`, admin.cookie, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
     expect((await call('GET', '/api/admin/audit?page=0', admin.cookie)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin/audit?page=5000', admin.cookie)).json().data).toEqual([]);
   });

@@ -7,6 +7,9 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string | null;
+  /** What the action changed, e.g. `user → admin`. */
+  change?: string;
+  /** Why, as the staff member gave it. */
   reason?: string;
 }
 
@@ -23,31 +26,38 @@ export function createAuditRepo(db: Db) {
           target_type: entry.targetType,
           target_id: entry.targetId,
           reason: entry.reason ?? '',
+          change: entry.change ?? '',
         })
         .execute();
     },
 
     async page(offset: number, limit: number) {
-      return db
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .select([
-          'a.id',
-          'a.action',
-          'a.target_type',
-          'a.target_id',
-          'a.reason',
-          'a.created_at',
-          'a.actor_id',
-          'u.username as actor_username',
-          'u.fullname as actor_fullname',
-          'u.avatar as actor_avatar',
-        ])
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('audit_log as a')
+          .leftJoin('users as u', 'u.id', 'a.actor_id')
+          // A user target's name; other targets (videos, comments) are named by their id.
+          .leftJoin('users as t', (join) => join.onRef('t.id', '=', 'a.target_id').on('a.target_type', '=', 'user'))
+          .select([
+            'a.id',
+            'a.action',
+            'a.target_type',
+            'a.target_id',
+            'a.reason',
+            'a.change',
+            'a.created_at',
+            'a.actor_id',
+            'u.username as actor_username',
+            'u.fullname as actor_fullname',
+            'u.avatar as actor_avatar',
+            't.username as target_username',
+          ])
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute()
+      );
     },
   };
 }

@@ -19,6 +19,14 @@ describe('video edit (SPEC §5)', () => {
     expect(videoEditChanges({ title: 'Old', description: 'Desc', thumbnail, publishAt: '' }, original)).toEqual({ thumbnail });
   });
 
+  it('sends a picked candidate frame by its index, unless an image was uploaded too', () => {
+    const picked = videoEditChanges({ ...original, thumbnail: null, publishAt: '', thumbnailCandidate: 1 }, original);
+    expect(picked).toEqual({ thumbnailCandidate: 1 });
+    expect(videoEditFormData(picked).get('thumbnailCandidate')).toBe('1');
+    const thumbnail = new File(['i'], 't.png', { type: 'image/png' });
+    expect(videoEditChanges({ ...original, thumbnail, publishAt: '', thumbnailCandidate: 2 }, original)).toEqual({ thumbnail });
+  });
+
   it('sends a scheduled video’s new time, or an empty one to publish it now', () => {
     const scheduled = { ...original, publishAt: '2031-03-04T05:06:00.000Z' };
     const form = { ...original, thumbnail: null, publishAt: scheduleInputValue(scheduled.publishAt) };

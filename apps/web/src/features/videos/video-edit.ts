@@ -1,10 +1,23 @@
 import { scheduleInputValue, scheduleIso } from './schedule';
 
 /** SPEC §2 /video/edit: what the edit form holds (`publishAt`: a scheduled video's "Schedule", schedule.ts). */
-export type VideoEditForm = { title: string; description: string; thumbnail: File | null; publishAt: string };
+/** `thumbnailCandidate`: the index of the frame picked among the server's candidates (API.md §22), null: none picked. */
+export type VideoEditForm = {
+  title: string;
+  description: string;
+  thumbnail: File | null;
+  publishAt: string;
+  thumbnailCandidate?: number | null;
+};
 export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null };
 /** `publishAt`: a new time (ISO), or null: public now (API.md §16). */
-export type VideoEditChanges = { title?: string; description?: string; thumbnail?: File; publishAt?: string | null };
+export type VideoEditChanges = {
+  title?: string;
+  description?: string;
+  thumbnail?: File;
+  publishAt?: string | null;
+  thumbnailCandidate?: number;
+};
 
 /** SPEC §5: only a changed title/description and a chosen thumbnail are sent. */
 export function videoEditChanges(form: VideoEditForm, original: VideoEditOriginal): VideoEditChanges {
@@ -14,6 +27,8 @@ export function videoEditChanges(form: VideoEditForm, original: VideoEditOrigina
   if (title && title !== original.title) changes.title = title;
   if (description && description !== original.description) changes.description = description;
   if (form.thumbnail) changes.thumbnail = form.thumbnail;
+  // An uploaded image wins over a picked frame: only one of them can be the thumbnail.
+  else if (form.thumbnailCandidate != null) changes.thumbnailCandidate = form.thumbnailCandidate;
   // Only a scheduled video has the field: a changed time moves it, an emptied one publishes now.
   if (original.publishAt && form.publishAt !== scheduleInputValue(original.publishAt)) {
     changes.publishAt = scheduleIso(form.publishAt);
@@ -28,6 +43,7 @@ export function videoEditFormData(changes: VideoEditChanges): FormData {
   if (changes.title !== undefined) data.append('title', changes.title);
   if (changes.description !== undefined) data.append('description', changes.description);
   if (changes.thumbnail) data.append('thumbnail', changes.thumbnail);
+  if (changes.thumbnailCandidate !== undefined) data.append('thumbnailCandidate', String(changes.thumbnailCandidate));
   if (changes.publishAt !== undefined) data.append('publishAt', changes.publishAt ?? '');
   return data;
 }

@@ -23,12 +23,13 @@ export function AuditView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-xl border border-line">
+      {/* Reachable by keyboard: on a narrow screen the table scrolls sideways. */}
+      <div role="region" aria-label="Audit log" tabIndex={0} className="overflow-x-auto rounded-xl border border-line">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Staff actions, newest first</caption>
           <thead className="bg-raised">
             <tr>
-              {['When', 'Who', 'What', 'Target', 'Why'].map((h) => (
+              {['When', 'Who', 'Action', 'Target', 'Change', 'Reason'].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
                   {h}
                 </th>
@@ -43,11 +44,11 @@ export function AuditView() {
                     {formatRelativeTime(entry.createdAt)}
                   </time>
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 whitespace-nowrap">
                   {entry.actor ? (
-                    <span className="flex items-center gap-2">
-                      <Img src={entry.actor.avatar} fallback="avatar" alt="" className="h-6 w-6 rounded-full object-cover" />@
-                      {entry.actor.username}
+                    <span className="inline-flex items-center gap-2 pe-2">
+                      <Img src={entry.actor.avatar} fallback="avatar" alt="" className="h-6 w-6 rounded-full object-cover" />
+                      {`@${entry.actor.username}`}
                     </span>
                   ) : (
                     <span className="text-muted">command line</span>
@@ -55,10 +56,19 @@ export function AuditView() {
                 </td>
                 <td className="px-3 py-2 font-medium">{entry.action}</td>
                 <td className="px-3 py-2">
-                  {entry.targetType}
-                  {entry.targetId ? <span className="block font-mono text-xs break-all text-muted">{entry.targetId}</span> : null}
+                  {entry.targetName ? (
+                    <span>@{entry.targetName}</span>
+                  ) : (
+                    <>
+                      {entry.targetType}
+                      {entry.targetId ? (
+                        <span className="block font-mono text-xs break-all text-muted">{entry.targetId}</span>
+                      ) : null}
+                    </>
+                  )}
                 </td>
-                <td className="px-3 py-2 break-words whitespace-pre-line">
+                <td className="px-3 py-2 whitespace-nowrap">{entry.change || <span className="text-muted">—</span>}</td>
+                <td className="min-w-48 px-3 py-2 break-words whitespace-pre-line">
                   {entry.reason || <span className="text-muted">—</span>}
                 </td>
               </tr>

@@ -116,13 +116,18 @@ function UserRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
   const action = useUserAction();
   const [limitsOpen, setLimitsOpen] = useState(false);
+  const [roleReason, setRoleReason] = useState('');
   const name = `@${user.username}`;
 
   function changeRole(role: Role) {
+    const reason = roleReason.trim();
     update.mutate(
-      { userId: user._id, patch: { role } },
+      { userId: user._id, patch: reason ? { role, reason } : { role } },
       {
-        onSuccess: () => toastSuccess(`${name} is now ${role}`),
+        onSuccess: () => {
+          setRoleReason('');
+          toastSuccess(`${name} is now ${role}`);
+        },
         onError: (e) => toastError(errorText(e, 'The role could not be changed.')),
       },
     );
@@ -148,6 +153,20 @@ function UserRow({ user }: { user: AdminUser }) {
             {name} · {user.email} · joined {formatDate(user.createdAt)}
           </span>
         </div>
+        {/* Typed before the role is picked: the audit log keeps it beside the change. */}
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-muted">Reason</span>
+          <input
+            type="text"
+            value={roleReason}
+            maxLength={1000}
+            aria-label={`Reason for ${name}'s new role`}
+            placeholder="Why (optional)"
+            disabled={update.isPending}
+            onChange={(e) => setRoleReason(e.target.value)}
+            className={`${inputClasses} h-9 w-44`}
+          />
+        </label>
         <label className="flex items-center gap-2 text-sm">
           <span className="text-muted">Role</span>
           <select

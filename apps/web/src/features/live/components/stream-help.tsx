@@ -7,7 +7,7 @@ export const NOTHING_YET_MS = 30_000;
 const FRESH_MS = 60_000;
 
 const REFUSED: Record<'path' | 'key', string> = {
-  path: 'The Server field holds more than the server: in OBS, put the Server address above (it ends in /live) in Server, and the key only in Stream Key.',
+  path: "The Server field holds more than the server: in OBS, put the address from this page's Server field (it ends in /live) in Server, and only the value of this page's Stream key field in Stream Key.",
   key: "The key is not this live's current one: copy the Stream key again, or make a new key and use that.",
 };
 
@@ -39,7 +39,10 @@ export function StreamHelp({ status, refused }: { status: 'waiting' | 'live' | '
           <p className="font-semibold">No stream has arrived yet</p>
           <ul className="list-disc ps-5 text-muted">
             <li>Your encoder is streaming (in OBS: Start Streaming).</li>
-            <li>Its Server is the Server above and its Stream Key the key above (with nothing else in either).</li>
+            <li>
+              Its Server holds this page's Server field and its Stream Key this page's Stream key field (with nothing else in
+              either).
+            </li>
             <li>This computer can reach the server's RTMP port (a firewall may block it).</li>
           </ul>
         </div>

@@ -10,6 +10,7 @@ import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../vi
 import { isImageFile } from '../video-upload';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { ThumbnailPicker } from './thumbnail-picker';
+import { ThumbnailCandidates } from './thumbnail-candidates';
 import { ScheduleField } from './schedule-field';
 import { scheduleError, scheduleInputValue } from '../schedule';
 
@@ -27,6 +28,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     title: video.title,
     description: video.description,
     thumbnail: null,
+    thumbnailCandidate: null,
     publishAt: scheduleInputValue(video.publishAt),
   });
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +73,11 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           file={form.thumbnail}
           currentSrc={video.thumbnail}
           onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
+        />
+        <ThumbnailCandidates
+          videoId={video._id}
+          value={form.thumbnailCandidate ?? null}
+          onChange={(thumbnailCandidate) => setForm((f) => ({ ...f, thumbnailCandidate }))}
         />
         {video.publishAt ? (
           <ScheduleField

@@ -32,6 +32,10 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
   const navigate = useNavigate();
   const location = useLocation();
   const onHome = location.pathname === '/home';
+  // null: the panel follows the focus (open while the form has it, by CSS too before the code
+  // arrives); true/false: opened or closed with the Filters button or Escape.
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const [focused, setFocused] = useState(false);
   const [form, setForm] = useState<SearchForm>(() =>
     searchFormFromFilters(onHome ? readVideoFilters(new URLSearchParams(location.search)) : {}),
   );
@@ -67,12 +71,30 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
   const stacked = layout === 'stacked';
   const sortChosen = form.sortBy !== '';
   const descending = form.sortType === 'desc';
+  // The overlay (a dialog of its own) shows the filters at once; the top bar keeps one search box
+  // and opens them in a panel below it (Filters, or focusing the box; Escape or leaving the form
+  // closes it). Closed, the panel's fields are still sent with the search.
+  const panelShown = stacked || (filtersOpen ?? focused);
+  const activeFilters = (form.name.trim() ? 1 : 0) + (sortChosen ? 1 : 0);
+  const labelClasses = 'text-sm font-medium';
   return (
     <form
       role="search"
       aria-label="Video search"
       action={search}
-      className={stacked ? 'flex flex-col gap-3' : 'flex w-full max-w-3xl items-center gap-2'}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && panelShown && !stacked) {
+          e.stopPropagation();
+          setFiltersOpen(false);
+        }
+      }}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+        setFocused(false);
+        setFiltersOpen(null);
+      }}
+      className={stacked ? 'flex flex-col gap-3' : 'relative flex w-full max-w-2xl items-center gap-2'}
     >
       <label htmlFor={`${id}-query`} className="sr-only">
         Search videos
@@ -83,68 +105,100 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
         name="query"
         placeholder="Search videos"
         autoFocus={autoFocus}
+        onFocus={() => setFiltersOpen(null)}
         value={form.query}
         onChange={(e) => setForm((f) => ({ ...f, query: e.target.value }))}
-        className={`${inputClasses} h-10 ${stacked ? '' : 'min-w-0 flex-[2] rounded-full px-4'}`}
-      />
-      <label htmlFor={`${id}-name`} className="sr-only">
-        Channel name
-      </label>
-      <input
-        id={`${id}-name`}
-        type="text"
-        name="name"
-        placeholder={stacked ? 'Channel name' : 'Channel'}
-        value={form.name}
-        onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         className={`${inputClasses} h-10 ${stacked ? '' : 'min-w-0 flex-1 rounded-full px-4'}`}
       />
-      <input type="hidden" name="sortType" value={form.sortType} />
-      <div className="flex items-center gap-2">
-        <label htmlFor={`${id}-sort`} className="sr-only">
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          name="sortBy"
-          value={form.sortBy}
-          onKeyDown={handleKeyDown}
-          onChange={(e) => setForm((f) => ({ ...f, sortBy: e.target.value as SortField | '' }))}
-          className={`${inputClasses} h-10 ${stacked ? 'flex-1' : 'w-28 rounded-full'}`}
-        >
-          <option value="">Sort by</option>
-          {SORT_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {SORT_FIELD_LABELS[field]}
-            </option>
-          ))}
-        </select>
+      {stacked ? null : (
         <Button
           variant="secondary"
-          size="icon"
-          disabled={!sortChosen}
-          aria-label={descending ? 'Sort descending' : 'Sort ascending'}
-          title={
-            sortChosen
-              ? descending
-                ? 'Descending: switch to ascending'
-                : 'Ascending: switch to descending'
-              : 'Choose a sort field first'
-          }
-          onClick={() => setForm((f) => ({ ...f, sortType: f.sortType === 'desc' ? 'asc' : 'desc' }))}
+          aria-expanded={panelShown}
+          aria-controls={`${id}-filters`}
+          onClick={() => setFiltersOpen(filtersOpen !== true)}
           className="shrink-0"
         >
-          {descending ? <SortDescIcon /> : <SortAscIcon />}
+          {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
         </Button>
-        <Button
-          type="submit"
-          variant={stacked ? 'primary' : 'secondary'}
-          size={stacked ? 'md' : 'icon'}
-          aria-label="Search"
-          className="shrink-0"
-        >
+      )}
+      {stacked ? null : (
+        <Button type="submit" variant="secondary" size="icon" aria-label="Search" className="shrink-0">
           <SearchIcon />
-          {stacked ? 'Search' : null}
+        </Button>
+      )}
+      <div
+        id={`${id}-filters`}
+        role="group"
+        aria-label="Filters"
+        data-open={stacked || filtersOpen === null ? undefined : String(filtersOpen)}
+        className={
+          stacked
+            ? 'flex flex-col gap-3'
+            : 'streamhub-filters absolute top-full right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-xl border border-line bg-panel p-4 shadow-lg'
+        }
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-name`} className={labelClasses}>
+            Channel name
+          </label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            name="name"
+            value={form.name}
+            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+            className={`${inputClasses} h-10`}
+          />
+        </div>
+        <input type="hidden" name="sortType" value={form.sortType} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-sort`} className={labelClasses}>
+            Sort by
+          </label>
+          <div className="flex items-center gap-2">
+            <select
+              id={`${id}-sort`}
+              name="sortBy"
+              value={form.sortBy}
+              onKeyDown={handleKeyDown}
+              onChange={(e) => setForm((f) => ({ ...f, sortBy: e.target.value as SortField | '' }))}
+              className={`${inputClasses} h-10 flex-1`}
+            >
+              <option value="">Not sorted</option>
+              {SORT_FIELDS.map((field) => (
+                <option key={field} value={field}>
+                  {SORT_FIELD_LABELS[field]}
+                </option>
+              ))}
+            </select>
+            <Button
+              variant="secondary"
+              size="icon"
+              disabled={!sortChosen}
+              aria-label={descending ? 'Sort descending' : 'Sort ascending'}
+              title={
+                sortChosen
+                  ? descending
+                    ? 'Descending: switch to ascending'
+                    : 'Ascending: switch to descending'
+                  : 'Choose a sort field first'
+              }
+              onClick={() => setForm((f) => ({ ...f, sortType: f.sortType === 'desc' ? 'asc' : 'desc' }))}
+              className="shrink-0"
+            >
+              {descending ? <SortDescIcon /> : <SortAscIcon />}
+            </Button>
+          </div>
+        </div>
+        <Button type="submit" variant="primary" aria-label={stacked ? undefined : 'Apply filters'}>
+          {stacked ? (
+            <>
+              <SearchIcon />
+              Search
+            </>
+          ) : (
+            'Apply filters'
+          )}
         </Button>
       </div>
     </form>

@@ -16,6 +16,7 @@ import { useChaptersTrack } from '../chapters-track';
 import type { StreamHubHlsVideo } from '../hls-video';
 import type { Caption } from '@streamhub/contract';
 import { useCaptionTracks } from '../caption-tracks';
+import { CaptionOverlay } from './caption-overlay';
 import { sourceChoices, startingAt, type ProgressiveSource } from '../progressive-sources';
 import { useAdaptiveUpgrade } from '../use-adaptive-upgrade';
 import { ARIA_KEYSHORTCUTS, ShortcutsDialog, usePlayerShortcuts } from './player-shortcuts';
@@ -451,6 +452,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           </media-settings-menu-item>
         </media-settings-menu>
         {hasCaptions ? <media-captions-menu hidden anchor="auto" /> : null}
+        {hasCaptions ? <CaptionOverlay media={media} /> : null}
         <media-control-bar>
           <media-play-button />
           <media-mute-button />
