@@ -1,54 +1,11 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestS3 } from '../../../test/s3-server.ts';
+import { startCuttableProxy } from '../../../test/cuttable-proxy.ts';
 import { makeClip, waitFor } from '../../../test/clips.ts';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { multipart, testImage } from '../../../test/support.ts';
-
-/**
- * A TCP proxy in front of the S3 server that can be cut: every open connection destroyed and the
- * port closed (new connections refused), then opened again on the same port.
- */
-async function startCuttableProxy(target: URL, onRequest: (firstChunk: string) => void) {
-  const sockets = new Set<net.Socket>();
-  let cut = false;
-  const server = net.createServer((client) => {
-    if (cut) return client.destroy();
-    const upstream = net.connect(Number(target.port), target.hostname);
-    sockets.add(client).add(upstream);
-    const forget = () => {
-      sockets.delete(client);
-      sockets.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', forget).on('error', forget);
-    upstream.on('close', forget).on('error', forget);
-    client.on('data', (chunk: Buffer) => onRequest(chunk.subarray(0, 200).toString('latin1')));
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    cut() {
-      cut = true;
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-      server.close();
-    },
-    async restore() {
-      cut = false;
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    },
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
-}
 
 // Acceptance of "an S3 outage during a publish": the storage the server talks to goes away for
 // 60 s while the transcode uploads its renditions; the job waits it out (no retry used) and the
