@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
-import { readinessRoutes } from './ops/readiness.ts';
+import { readinessRoutes, storageReachable } from './ops/readiness.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { hearOwnEventsBeforeReplying } from './events/events.ts';
@@ -91,7 +91,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   /**
    * 503 while the database is down; else 200 with `status: 'degraded'` when DATA_DIR's disk is
    * below MIN_FREE_DISK_MB (uploads are refused, encodes wait) or cannot be asked (`disk: null`),
-   * `ok` otherwise.
+   * `ok` otherwise. `storage` says whether the media storage answers (`driver`, `ok`); storage
+   * that does not makes the status `degraded` too (transcodes wait for it: docs/deploy.md).
    */
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
     try {
@@ -100,8 +101,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
       return sendDatabaseUnavailable(reply);
     }
     // A DATA_DIR that cannot even be asked (removed, unmounted) is reported, not a 500.
-    const disk = await diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes).catch(() => null);
-    return ok(reply, { status: disk && !disk.low ? 'ok' : 'degraded', disk });
+    const [disk, storageOk] = await Promise.all([
+      diskStatus(deps.config.dataDir, deps.config.minFreeDiskBytes).catch(() => null),
+      storageReachable(deps.storage, deps.config.mediaDir),
+    ]);
+    const storage = { driver: deps.storage.driver, ok: storageOk };
+    return ok(reply, { status: disk && !disk.low && storageOk ? 'ok' : 'degraded', disk, storage });
   });
   await app.register(readinessRoutes, { db: deps.db, storage: deps.storage, queue: deps.queue, mediaDir: deps.config.mediaDir });
   await app.register(usersRoutes, {

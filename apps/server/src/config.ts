@@ -201,6 +201,7 @@ const EnvSchema = z.object({
   UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
   /** Free space kept on DATA_DIR's disk: an upload that would leave less is refused (507); /api/health says `low`. */
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(1024),
+  STORAGE_OUTAGE_MAX_MINUTES: z.coerce.number().min(0).default(30),
   /** How often the co-watch neighbours of recommendations read new history and likes. */
   RECOMMENDATIONS_REFRESH_SECONDS: z.coerce.number().positive().default(60),
   /** Largest caption file (WebVTT or SRT) an owner may upload (413 above; docs/captions.md). */
@@ -325,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       preset: e.LIVE_PRESET,
     },
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
+    /** How long a transcode waits out unreachable storage before it fails the video. */
+    storageOutageMaxMs: e.STORAGE_OUTAGE_MAX_MINUTES * 60 * 1000,
     jobs: {
       retryLimit: e.JOB_RETRY_LIMIT,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

@@ -215,7 +215,15 @@ export function createServices(infra: Infra) {
     events: infra.events,
     sessions,
   });
-  const admin = createAdminService({ db, access, audit, settings, queue, uploadLimitDefault: config.uploadLimitDefault });
+  const admin = createAdminService({
+    db,
+    access,
+    audit,
+    settings,
+    queue,
+    uploadLimitDefault: config.uploadLimitDefault,
+    uploads,
+  });
   const notifications = createNotificationsService({ db, events: infra.events });
   const accountExports = createAccountExportService({ db, queue, storage });
   const accountDeletion = createAccountDeletion({

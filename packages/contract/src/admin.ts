@@ -85,3 +85,16 @@ export const JobsView = z.object({
   ),
 });
 export type JobsView = z.infer<typeof JobsView>;
+
+/** GET /api/admin/uploads: an unfinished resumable upload (oldest first). */
+export const AdminUpload = z.object({
+  _id: z.string(),
+  owner: z.object({ _id: z.string(), username: z.string() }),
+  declaredBytes: z.number(),
+  receivedBytes: z.number(),
+  /** Being made into a video right now (it cannot be deleted then). */
+  claimed: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type AdminUpload = z.infer<typeof AdminUpload>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Caption } from './captions.ts';
 import { Chapter } from './chapters.ts';
-import { Owner } from './common.ts';
+import { Id, Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { MIN_VIDEO_PRICE, SORT_FIELDS, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
@@ -199,3 +199,7 @@ export const DashboardVideos = z.object({
   uploads: z.object({ uploaded: z.number(), uploadLimit: z.number() }),
 });
 export type DashboardVideos = z.infer<typeof DashboardVideos>;
+
+/** `POST /api/video/v/:id/retry`: the failed video is processing again. */
+export const RetriedVideo = z.object({ _id: Id, status: z.literal('processing') });
+export type RetriedVideo = z.infer<typeof RetriedVideo>;

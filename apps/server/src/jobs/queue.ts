@@ -53,6 +53,13 @@ export interface FailedJob {
   data: unknown;
 }
 
+/** The `waiting` a RetryLater stored in a job's output (see runJob), for its JobContext. */
+function waitingOf(output: unknown): { waiting?: { reason: string; since: Date } } {
+  const waiting = (output as { waiting?: { reason?: unknown; since?: unknown } } | null)?.waiting;
+  if (typeof waiting?.reason !== 'string' || typeof waiting.since !== 'number') return {};
+  return { waiting: { reason: waiting.reason, since: new Date(waiting.since) } };
+}
+
 /** Handlers of jobs that this process runs right now. */
 interface Running {
   name: JobName;
@@ -124,6 +131,7 @@ export async function createJobQueue(connectionString: string, config: Config): 
         attempt: job.retryCount + 1,
         isLastAttempt: job.retryCount >= job.retryLimit,
         signal: controller.signal,
+        ...waitingOf(job.output),
       });
     } catch (error) {
       failure = { error };
@@ -148,13 +156,18 @@ export async function createJobQueue(connectionString: string, config: Config): 
       return;
     }
     if (failure?.error instanceof RetryLater) {
-      // A passing condition (a full disk): back in the queue after the delay, its retry count
-      // untouched, so however long it lasts the job is not used up by it.
+      // A passing condition (a full disk, unreachable storage): back in the queue after the delay,
+      // its retry count untouched, so however long it lasts the job is not used up by it. Its
+      // `output` keeps since when it has waited for this reason (JobContext.waiting).
+      const { delaySeconds, reason } = failure.error as RetryLater;
       await settle(name, job.id, () =>
         boss.getDb().executeSql(
-          `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $3)
+          `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $3),
+                  output = jsonb_build_object('waiting', jsonb_build_object('reason', $4::text, 'since',
+                    CASE WHEN output->'waiting'->>'reason' = $4::text THEN output->'waiting'->'since'
+                         ELSE to_jsonb(floor(extract(epoch FROM now()) * 1000)) END))
               WHERE name = $1 AND id = $2 AND state = 'active'`,
-          [name, job.id, (failure.error as RetryLater).delaySeconds],
+          [name, job.id, delaySeconds, reason],
         ),
       );
       return;

@@ -138,6 +138,12 @@ export interface JobContext {
   attempt: number;
   isLastAttempt: boolean;
   signal: AbortSignal;
+  /**
+   * Since when this job has been put back (RetryLater) for the same reason without an attempt
+   * getting past it: `{ reason, since }` of the last RetryLater, absent on a job that never waited.
+   * A handler uses it to stop waiting after a ceiling (storage unreachable for too long).
+   */
+  waiting?: { reason: string; since: Date };
 }
 
 export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, ctx: JobContext) => Promise<void> };

@@ -26,6 +26,18 @@ async function within(check: () => Promise<unknown>): Promise<Check> {
 }
 
 /**
+ * Whether the media storage answers within the check's time: the local media folder is writable,
+ * or the bucket answers a HEAD (a missing object is an answer; a refused connection or 5xx is not).
+ */
+export async function storageReachable(storage: Storage, mediaDir: string): Promise<boolean> {
+  return (
+    (await within(() =>
+      storage.driver === 'local' ? fs.access(mediaDir, fs.constants.W_OK) : storage.exists('.streamhub-ready'),
+    )) === 'ok'
+  );
+}
+
+/**
  * `GET /api/ready` (docs/deploy.md): whether this process can serve now, for a load balancer or
  * an orchestrator: the database answers, the media storage can be reached (the local media
  * folder is writable, or the bucket answers), and the job queue's tables are there. 200 with each
@@ -41,7 +53,7 @@ export const readinessRoutes: FastifyPluginAsync<{
   app.get('/api/ready', { schema: { tags: ['health'] } }, async (_request, reply) => {
     const [database, media, jobs] = await Promise.all([
       within(() => sql`select 1`.execute(db)),
-      within(() => (storage.driver === 'local' ? fs.access(mediaDir, fs.constants.W_OK) : storage.exists('.streamhub-ready'))),
+      storageReachable(storage, mediaDir).then((reached): Check => (reached ? 'ok' : 'failed')),
       within(() => queue.stats()),
     ]);
     const checks = { database, storage: media, queue: jobs };

@@ -85,6 +85,23 @@ const heldComment = async (s: Scene) => {
   return { commentId };
 };
 /** Administration (API.md §12): the owner is an admin, anyone else 403 (moderators: admin.test.ts). */
+/** A failed video of the owner's whose uploaded source is still stored (what a retry needs). */
+const failedVideo = async (s: Scene) => {
+  const videoId = await s.video(s.owner.id, { status: 'failed' });
+  const sourceKey = `sources/${videoId}`;
+  await s.ctx.db.updateTable('videos').set({ source_key: sourceKey }).where('id', '=', videoId).execute();
+  await s.ctx.deps.storage.putBuffer(sourceKey, Buffer.from('source bytes'));
+  return { videoId };
+};
+/** An unfinished resumable upload of another user (its record; the store never saw bytes). */
+const unfinishedUpload = async (s: Scene) => {
+  const id = newId();
+  await s.ctx.db
+    .insertInto('unfinished_uploads')
+    .values({ id, owner_id: (await createUser(s.ctx.db)).id, declared_bytes: 1000 })
+    .execute();
+  return { id };
+};
 const adminOnly = { ownerRole: 'admin' as const, expect: { anonymous: 401, other: 403, owner: 200 } };
 /** An account registered while registrations needed approval. */
 const pendingAccount = async (s: Scene) => {
@@ -282,6 +299,7 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 401, other: 403, owner: 200 },
   },
   { route: 'DELETE /api/video/v/:videoId', setup: video, expect: { anonymous: 401, other: 403, owner: 200 } },
+  { route: 'POST /api/video/v/:videoId/retry', setup: failedVideo, expect: { anonymous: 401, other: 403, owner: 200 } },
   // Captions (API.md §16): the video's owner only.
   {
     route: 'POST /api/video/v/:videoId/captions',
@@ -427,6 +445,7 @@ export const routeMatrix: RouteEntry[] = [
   { route: 'POST /api/admin/users/:id/approve', setup: pendingAccount, ...adminOnly },
   { route: 'DELETE /api/admin/users/:id', setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }), ...adminOnly },
   { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
+  { route: 'DELETE /api/admin/uploads/:id', setup: unfinishedUpload, ...adminOnly },
   { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },
 
   // A creator's own space (API.md §12): each acts on their own channel only.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminUpload,
   AdminUser,
   AdminUserPatch,
   AdminUsersPage,
@@ -62,6 +63,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await accountDeletion.deleteByAdmin(request.viewer, request.params.id);
       return ok(reply, {}, 200, 'Account deleted');
+    },
+  );
+
+  app.get(
+    '/uploads',
+    { ...onlyAdmins, schema: { tags, response: { 200: envelope(z.array(AdminUpload)) } } },
+    async (request, reply) => ok(reply, await admin.unfinishedUploads(request.viewer)),
+  );
+  app.delete(
+    '/uploads/:id',
+    { ...onlyAdmins, schema: { tags, params: z.object({ id: Id }), response: { 200: envelope(z.object({})) } } },
+    async (request, reply) => {
+      await admin.deleteUpload(request.viewer, request.params.id);
+      return ok(reply, {}, 200, 'Upload deleted');
     },
   );
 

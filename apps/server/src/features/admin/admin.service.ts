@@ -4,6 +4,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { AccessService } from '../access/access.service.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
 import { createAuditService, type AuditService } from '../audit/audit.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -17,6 +18,7 @@ interface Deps {
   queue: Pick<JobQueue, 'counts' | 'listFailed' | 'retry'>;
   /** UPLOAD_LIMIT_DEFAULT: the upload limit when neither the user nor the instance sets one. */
   uploadLimitDefault: number;
+  uploads: Pick<UploadsService, 'listUnfinished' | 'removeUnfinished'>;
 }
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -75,7 +77,7 @@ export async function grantFromCommandLine(db: Db, username: string, role: Role)
  * every change is written to the audit log in its own transaction.
  */
 export function createAdminService(deps: Deps) {
-  const { db, audit, settings, queue, uploadLimitDefault } = deps;
+  const { db, audit, settings, queue, uploadLimitDefault, uploads } = deps;
   // Named with its type: TypeScript calls an assertion (assertStaff) only through such a name.
   const access: Deps['access'] = deps.access;
   const repo = createAdminRepo(db);
@@ -201,6 +203,20 @@ export function createAdminService(deps: Deps) {
           payload: summary(j.data),
         })),
       };
+    },
+
+    /** GET /api/admin/uploads: every unfinished resumable upload. */
+    async unfinishedUploads(viewer: Viewer | null) {
+      access.assertStaff(viewer, 'admin');
+      return uploads.listUnfinished();
+    },
+
+    /** DELETE /api/admin/uploads/:id: its bytes and its reservation go; audited (`upload.delete`). */
+    async deleteUpload(viewer: Viewer | null, uploadId: string): Promise<void> {
+      access.assertStaff(viewer, 'admin');
+      await uploads.removeUnfinished(uploadId, (trx) =>
+        audit.on(trx).record({ actorId: viewer._id, action: 'upload.delete', targetType: 'upload', targetId: uploadId }),
+      );
     },
 
     async retryJob(viewer: Viewer | null, jobId: string): Promise<void> {

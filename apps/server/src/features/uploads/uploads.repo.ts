@@ -55,6 +55,35 @@ function uploadQueries(db: Db) {
         .execute();
     },
 
+    /** Every unfinished upload with its owner, oldest first (the admin's list). */
+    async listWithOwners() {
+      return db
+        .selectFrom('unfinished_uploads as u')
+        .innerJoin('users', 'users.id', 'u.owner_id')
+        .select(['u.id', 'u.declared_bytes', 'u.claimed_at', 'u.created_at', 'users.id as owner_id', 'users.username'])
+        .orderBy('u.created_at')
+        .orderBy('u.id')
+        .execute();
+    },
+
+    /**
+     * Removes the record of an upload nobody is making into a video (an unclaimed one, or a claim
+     * cut short by a crash); locked, so a claim cannot take it meanwhile. `undefined`: no such
+     * upload; `false`: it is being made into a video.
+     */
+    async removeUnclaimed(id: string): Promise<boolean | undefined> {
+      const row = await db
+        .selectFrom('unfinished_uploads')
+        .select(sql<boolean>`claimed_at IS NOT NULL AND claimed_at >= now() - ${STALE_CLAIM}`.as('claimed'))
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.claimed) return false;
+      await db.deleteFrom('unfinished_uploads').where('id', '=', id).execute();
+      return true;
+    },
+
     async remove(id: string) {
       await db.deleteFrom('unfinished_uploads').where('id', '=', id).execute();
     },

@@ -330,6 +330,45 @@ export function createUploadsService({ config, db, storage, access, log }: Deps)
       }
     },
 
+    /**
+     * The unfinished uploads of everyone (GET /api/admin/uploads): owner, declared and received
+     * bytes (what the store holds; 0 when it cannot say), creation and expiry.
+     */
+    async listUnfinished() {
+      const rows = await repo.listWithOwners();
+      return Promise.all(
+        rows.map(async (r) => {
+          const upload = await datastore.getUpload(storeId(r.id)).catch(() => null);
+          const created = new Date(r.created_at);
+          return {
+            _id: r.id,
+            owner: { _id: r.owner_id, username: r.username },
+            declaredBytes: Number(r.declared_bytes),
+            receivedBytes: upload?.offset ?? 0,
+            claimed: r.claimed_at !== null,
+            createdAt: created.toISOString(),
+            expiresAt: new Date(created.getTime() + config.uploadExpireMs).toISOString(),
+          };
+        }),
+      );
+    },
+
+    /**
+     * DELETE /api/admin/uploads/:id: the record goes (its declared bytes stop being reserved) with
+     * `inTransaction` (the audit entry) in one transaction, then the bytes. 404 unknown; 409 while
+     * it is being made into a video.
+     */
+    async removeUnfinished(id: string, inTransaction: (trx: Db) => Promise<void>): Promise<void> {
+      await repo.transaction(async (r, trx) => {
+        const removed = await r.removeUnclaimed(id);
+        if (removed === undefined) throw new NotFound('No unfinished upload with this id');
+        if (!removed) throw new Conflict('This upload is being made into a video');
+        await inTransaction(trx as Db);
+      });
+      if (s3) await datastore.remove(storeId(id)).catch(() => removeS3Objects(id));
+      else await datastore.remove(storeId(id)).catch(() => undefined);
+    },
+
     /** Removes every unfinished upload of `userId`, bytes and records (a deleted account). */
     async removeAllOf(userId: string): Promise<void> {
       for (const id of await repo.idsOfOwner(userId)) {

@@ -12,6 +12,7 @@ import { writeThumbnailCandidates } from '../../media/thumbnail-candidate-files.
 import { candidateFile } from '../../media/thumbnail-candidates.ts';
 import { clearOutputFolder, transcodeVideo } from '../../media/transcode.ts';
 import { freeBytes, isDiskFull } from '../../storage/disk-space.ts';
+import { isStorageUnreachable } from '../../storage/storage-unreachable.ts';
 import { mediaKeys } from '../../storage/media-keys.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Metrics } from '../../ops/metrics.ts';
@@ -65,7 +66,9 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * A full disk (ENOSPC from node or ffmpeg, PostgreSQL's disk_full) is waited out, not failed: the
  * work folder is removed (that frees space and needs none), the video unlisted if the database
  * can say so, and the job goes back to the queue without using a retry (RetryLater), to start
- * again once there is room (docs/decisions.md, "A full disk"). A video that fails for good loses
+ * again once there is room (docs/decisions.md, "A full disk"). Unreachable storage (S3 refusing or
+ * dropping connections, timing out, answering 5xx) is waited out the same way, for at most
+ * STORAGE_OUTAGE_MAX_MINUTES; after that the video fails with that reason (docs/deploy.md). A video that fails for good loses
  * its partial files and its source whether or not its `failed` state could be written.
  */
 export function createTranscodeHandler({ repo, storage, config, events, log, metrics }: Deps): JobHandlers['video.transcode'] {
@@ -184,16 +187,30 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey);
         throw new RetryLater(diskFullRetrySeconds, 'disk full');
       }
-      if (ctx.isLastAttempt && !stopping) {
+      // Storage unreachable (S3 down, 5xx): waited out like a full disk, up to STORAGE_OUTAGE_MAX_MINUTES.
+      let outageTooLong: Error | undefined;
+      if (!stopping && isStorageUnreachable(err)) {
+        const since = ctx.waiting?.reason === STORAGE_UNREACHABLE ? ctx.waiting.since.getTime() : Date.now();
+        if (Date.now() - since < config.storageOutageMaxMs) {
+          log.warn({ videoId, err: String(err) }, 'storage unreachable: the transcode waits for it');
+          if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey);
+          throw new RetryLater(diskFullRetrySeconds, STORAGE_UNREACHABLE);
+        }
+        outageTooLong = new Error(
+          `the storage could not be reached for ${Math.round(config.storageOutageMaxMs / 60_000)} minutes`,
+        );
+      }
+      if ((ctx.isLastAttempt || outageTooLong) && !stopping) {
         const removeAll = async () => {
           await removeServed(outKey);
-          await storage.delete(sourceKey).catch(() => {});
+          // Failed by an outage, the source stays: its owner can retry once the storage is back.
+          if (!outageTooLong) await storage.delete(sourceKey).catch(() => {});
         };
         try {
           await whileDatabaseUnavailable(
             databaseFullAsDiskFull(() =>
               repo.transaction(async (tx, trx) => {
-                await tx.markFailed(videoId, failureReason(err));
+                await tx.markFailed(videoId, failureReason(outageTooLong ?? err));
                 await events.publish(trx, 'video.failed', { videoId });
               }),
             ),
@@ -239,6 +256,9 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
     );
   }
 }
+
+/** The RetryLater reason of a transcode waiting for its storage (JobContext.waiting). */
+const STORAGE_UNREACHABLE = 'storage unreachable';
 
 /**
  * PostgreSQL's disk full (53100) as a full disk of ours rather than an outage: a state write the

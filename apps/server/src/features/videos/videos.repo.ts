@@ -237,6 +237,16 @@ function videoQueries(db: Kysely<Database>) {
         .returning(['media_key', 'source_key'])
         .executeTakeFirst();
     },
+    /** A failed video back to `processing` for another transcode; false unless it was failed (a second click). */
+    async retryFailed(id: string): Promise<boolean> {
+      const r = await db
+        .updateTable('videos')
+        .set({ ...moveSql('encode').set, progress: 0, has_hls: false, has_mp4: false, failure_reason: null })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
     async markFailed(id: string, reason: string) {
       await db
         .updateTable('videos')

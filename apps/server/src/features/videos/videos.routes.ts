@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DashboardVideos, EditVideoFields, Id, UploadVideoFields, VideoDetails, WatchVideo, envelope } from '@streamhub/contract';
+import {
+  DashboardVideos,
+  EditVideoFields,
+  Id,
+  RetriedVideo,
+  UploadVideoFields,
+  VideoDetails,
+  WatchVideo,
+  envelope,
+} from '@streamhub/contract';
 import type { AppDeps } from '../../deps.ts';
 import { BadInput, TooLarge } from '../../lib/errors.ts';
 import { STORAGE_QUOTA_EXCEEDED } from '../access/access.service.ts';
@@ -108,6 +117,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/v/:videoId/thumbnails',
     { config: signedIn, schema: { tags, params: VideoParams, response: { 200: envelope(z.array(z.string())) } } },
     async (request, reply) => ok(reply, await videos.thumbnailCandidates(requireViewer(request), request.params.videoId)),
+  );
+
+  app.post(
+    '/v/:videoId/retry',
+    { config: signedIn, schema: { tags, params: VideoParams, response: { 200: envelope(RetriedVideo) } } },
+    async (request, reply) =>
+      ok(reply, await videos.retryTranscode(requireViewer(request), request.params.videoId), 200, 'Processing again'),
   );
 
   app.delete('/v/:videoId', { config: signedIn, schema: { tags, params: VideoParams } }, async (request, reply) => {

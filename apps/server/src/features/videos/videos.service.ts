@@ -37,7 +37,7 @@ interface Deps {
   channels: Channels;
   subscriptions: Pick<SubscriptionsService, 'isSubscribed' | 'subscriberCount'>;
   /** Who may watch what (the watch call asks it first) and how many videos one may upload. */
-  access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on'>;
+  access: Pick<AccessService, 'assertCanWatch' | 'assertVisible' | 'uploadQuota' | 'assertCanUpload' | 'on' | 'isStaff'>;
   /** What happened, announced in the transaction of the change (a deleted video's files went). */
   events: Pick<Events, 'publish'>;
   /** A deleted video's buyers are refunded in full (docs/paid-content.md, "Buyer protection"). */
@@ -59,6 +59,8 @@ interface UploadFiles {
 }
 
 const NOT_A_VIDEO = 'File must be a video';
+const ONLY_FAILED = 'Only a failed video can be retried';
+const SOURCE_GONE = 'The uploaded file of this video is no longer stored: upload it again';
 
 /**
  * API.md §6 and SPEC §5: an upload carries a thumbnail image. Checked before the video is probed
@@ -365,6 +367,34 @@ export function createVideosService({
       });
       await queue.abortRunning('video.transcode', { videoId: video.id });
       await removeVideoFiles(video);
+    },
+
+    /**
+     * `POST /api/video/v/:id/retry`: a failed video whose uploaded source is still stored is
+     * transcoded again (its owner or an admin asks): back to `processing`, its transcode queued in
+     * the same transaction. 409 when it is not failed (a second click finds it processing) or its
+     * source is gone.
+     */
+    async retryTranscode(viewer: Viewer, videoId: string) {
+      const video = await repo.findById(videoId);
+      if (!video) throw new NotFound('Video not found');
+      if (video.owner_id !== viewer._id && !access.isStaff(viewer, 'admin'))
+        throw new Forbidden('Only the owner can change this video');
+      if (video.status !== 'failed') throw new Conflict(ONLY_FAILED);
+      if (!video.source_key || !(await storage.exists(video.source_key))) throw new Conflict(SOURCE_GONE);
+      const retried = await repo.transaction(async (tx, trx) => {
+        if (!(await tx.retryFailed(video.id))) return false;
+        await events.publish(trx, 'video.changed', { videoId: video.id });
+        await queue.send(
+          'video.transcode',
+          { videoId: video.id },
+          { trx, expireInSeconds: Math.ceil(config.jobs.expireBaseSeconds + 4 * video.duration) },
+        );
+        return true;
+      });
+      if (!retried) throw new Conflict(ONLY_FAILED);
+      queue.nudge('video.transcode');
+      return { _id: video.id, status: 'processing' as const };
     },
 
     async channelVideos(channelId: string, viewer: Viewer | null) {

@@ -2,6 +2,7 @@ import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { VideoCard, videoTitle, watchHref } from '@/components/video-card';
 import { scheduleLabel } from '../schedule';
+import { useRetryVideo } from '../api/retry-video';
 
 type ChannelVideoCardProps = {
   video: DashboardVideo;
@@ -11,7 +12,7 @@ type ChannelVideoCardProps = {
 };
 
 /** Processing progress, the failure reason or why it was removed, over the thumbnail of the owner's own video. */
-function StatusOverlay({ video }: { video: DashboardVideo }) {
+function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boolean }) {
   if (video.status === 'processing') {
     const percent = Math.round(Math.min(100, Math.max(0, video.progress ?? 0)));
     return (
@@ -50,12 +51,35 @@ function StatusOverlay({ video }: { video: DashboardVideo }) {
   }
   if (video.status === 'failed') {
     return (
-      <div className="absolute inset-0 flex items-center justify-center bg-black/75 p-4 text-center">
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-4 text-center">
         <p className="text-sm font-medium text-red-300">Failed: {video.failureReason || 'Unknown error'}</p>
+        {isOwner ? <RetryButton videoId={video._id} /> : null}
       </div>
     );
   }
   return null;
+}
+
+/** Processes a failed video again (its source still stored); the server's refusal is shown as it says it. */
+function RetryButton({ videoId }: { videoId: string }) {
+  const retry = useRetryVideo();
+  return (
+    <>
+      <button
+        type="button"
+        className="rounded bg-brand px-3 py-1 text-sm font-semibold text-white disabled:opacity-60"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate(videoId)}
+      >
+        Retry
+      </button>
+      {retry.error ? (
+        <p role="alert" className="text-xs text-red-200">
+          {retry.error.message}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** A card on /videos: thumbnail, duration, title, description, exclusive marker, views (SPEC §2). */
@@ -69,7 +93,7 @@ export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVi
       href={playable ? watchHref(video._id) : null}
       status={video.status}
       description={video.description}
-      overlay={ready ? undefined : <StatusOverlay video={video} />}
+      overlay={ready ? undefined : <StatusOverlay video={video} isOwner={isOwner} />}
       action={isOwner ? <ItemMenu label={`Options for ${videoTitle(video)}`} onEdit={onEdit} onDelete={onDelete} /> : null}
     />
   );
