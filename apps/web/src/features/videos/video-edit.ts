@@ -1,10 +1,23 @@
+import type { Visibility } from '@streamhub/contract';
 import { scheduleInputValue, scheduleIso } from './schedule';
 
 /** SPEC §2 /video/edit: what the edit form holds (`publishAt`: a scheduled video's "Schedule", schedule.ts). */
-export type VideoEditForm = { title: string; description: string; thumbnail: File | null; publishAt: string };
-export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null };
+export type VideoEditForm = {
+  title: string;
+  description: string;
+  thumbnail: File | null;
+  publishAt: string;
+  visibility?: Visibility;
+};
+export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null; visibility?: Visibility };
 /** `publishAt`: a new time (ISO), or null: public now (API.md §16). */
-export type VideoEditChanges = { title?: string; description?: string; thumbnail?: File; publishAt?: string | null };
+export type VideoEditChanges = {
+  title?: string;
+  description?: string;
+  thumbnail?: File;
+  publishAt?: string | null;
+  visibility?: Visibility;
+};
 
 /** SPEC §5: only a changed title/description and a chosen thumbnail are sent. */
 export function videoEditChanges(form: VideoEditForm, original: VideoEditOriginal): VideoEditChanges {
@@ -14,6 +27,7 @@ export function videoEditChanges(form: VideoEditForm, original: VideoEditOrigina
   if (title && title !== original.title) changes.title = title;
   if (description && description !== original.description) changes.description = description;
   if (form.thumbnail) changes.thumbnail = form.thumbnail;
+  if (form.visibility && form.visibility !== original.visibility) changes.visibility = form.visibility;
   // Only a scheduled video has the field: a changed time moves it, an emptied one publishes now.
   if (original.publishAt && form.publishAt !== scheduleInputValue(original.publishAt)) {
     changes.publishAt = scheduleIso(form.publishAt);
@@ -29,5 +43,6 @@ export function videoEditFormData(changes: VideoEditChanges): FormData {
   if (changes.description !== undefined) data.append('description', changes.description);
   if (changes.thumbnail) data.append('thumbnail', changes.thumbnail);
   if (changes.publishAt !== undefined) data.append('publishAt', changes.publishAt ?? '');
+  if (changes.visibility) data.append('visibility', changes.visibility);
   return data;
 }

@@ -9,6 +9,7 @@ import type { VideoDetails } from '@streamhub/contract';
 import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
 import { isImageFile } from '../video-upload';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 import { ThumbnailPicker } from './thumbnail-picker';
 import { ScheduleField } from './schedule-field';
 import { scheduleError, scheduleInputValue } from '../schedule';
@@ -28,6 +29,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     description: video.description,
     thumbnail: null,
     publishAt: scheduleInputValue(video.publishAt),
+    visibility: video.visibility,
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -67,6 +69,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           value={form.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
+        <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <ThumbnailPicker
           file={form.thumbnail}
           currentSrc={video.thumbnail}
