@@ -173,7 +173,12 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
             className={fileInputClasses}
           />
         </div>
-        <ThumbnailPicker required file={form.thumbnail} onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))} />
+        <ThumbnailPicker
+          required
+          file={form.thumbnail}
+          videoFile={form.videoFile}
+          onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
+        />
         <ScheduleField value={form.publishAt} onChange={(publishAt) => setForm((f) => ({ ...f, publishAt }))} />
       </fieldset>
       {uploading && progress ? (
