@@ -191,6 +191,8 @@ export const VideoDetails = z.object({
   owner: z.string(),
   /** A scheduled video's time (its owner's edit page); null once public. */
   publishAt: z.string().nullable().optional(),
+  /** Its owner only (the edit page's Visibility). */
+  visibility: Visibility.optional(),
 });
 export type VideoDetails = z.infer<typeof VideoDetails>;
 

@@ -40,6 +40,17 @@ describe('pageHead', () => {
     );
   });
 
+  it("marks an unlisted or private video's page noindex, and leaves a public one indexable", () => {
+    const client = new QueryClient();
+    client.setQueryData(watchKeys.video('u1'), video({ visibility: 'unlisted' }));
+    client.setQueryData(watchKeys.video('p1'), video({ visibility: 'private' }));
+    client.setQueryData(watchKeys.video('o1'), video({ visibility: 'public' }));
+    const robots = '<meta name="robots" content="noindex">';
+    expect(headTags(pageHead({ context: watchPage('u1'), client, origin }))).toContain(robots);
+    expect(headTags(pageHead({ context: watchPage('p1'), client, origin }))).toContain(robots);
+    expect(headTags(pageHead({ context: watchPage('o1'), client, origin }))).not.toContain('robots');
+  });
+
   it('names no media and no oEmbed for an exclusive video, and marks a missing one for a 404', () => {
     const client = new QueryClient();
     client.setQueryData(watchKeys.video('v2'), video({ isExclusive: true, videoFile: '/media/t/tok/videos/v2/video.mp4' }));

@@ -37,6 +37,11 @@ export type PageHead = {
    * (`page-status.ts`). The page answers with it.
    */
   status?: 404 | 410;
+  /**
+   * `<meta name="robots" content="noindex">`: the page of an unlisted (or private) video or
+   * playlist, which only its link opens and no search engine lists (API.md §18).
+   */
+  noindex?: boolean;
 };
 
 /**
@@ -88,6 +93,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
     }
     const title = video.title.trim() || 'Untitled Video';
     const open = !video.isExclusive;
+    const noindex = video.visibility !== undefined && video.visibility !== 'public';
     return {
       ...base,
       title: `${title} · ${SITE_NAME}`,
@@ -97,6 +103,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
       // Public videos only: an exclusive one's media URLs carry the viewer's token.
       video: open && video.videoFile ? { url: absolute(video.videoFile)!, type: 'video/mp4' } : undefined,
       oembed: open ? `${origin}/api/oembed?url=${encodeURIComponent(canonical)}` : undefined,
+      ...(noindex ? { noindex } : {}),
     };
   }
   if ((path === '/channel/:channelId' || path === '/channel') && (params.channelId || path === '/channel')) {
@@ -137,6 +144,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
       description: summary(playlist.description) || `A playlist by ${playlist.owner.fullname} on ${SITE_NAME}.`,
       image: absolute(playlist.videos[0]?.thumbnail),
       canonical: new URL(`/playlist/p/${encodeURIComponent(playlist._id)}`, origin).href,
+      ...(playlist.visibility !== undefined && playlist.visibility !== 'public' ? { noindex: true } : {}),
     };
   }
   if (path === '/home') return { ...base, title: `Home · ${SITE_NAME}` };
@@ -169,6 +177,7 @@ export function headTags(head: PageHead): string {
   return [
     `<title>${escape(head.title)}</title>`,
     meta('description', head.description, 'name'),
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escape(head.canonical)}">`,
     meta('og:site_name', SITE_NAME),
     meta('og:title', ogTitle),

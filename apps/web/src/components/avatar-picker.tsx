@@ -1,4 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { drawAvatar, placeFile } from '@/lib/canvas-file';
+import { Button } from './ui/button';
 import { Img } from './ui/img';
 
 type AvatarPickerProps = {
@@ -8,11 +10,31 @@ type AvatarPickerProps = {
   /** Shown until a file is chosen (e.g. the current avatar). */
   currentSrc?: string;
   required?: boolean;
+  /** Offers 'Generate avatar': the initials of this name on a colour, placed in the field in one click. */
+  generateFrom?: () => string;
 };
 
 /** Image-only avatar input with a live preview. */
-export function AvatarPicker({ file, onChange, label = 'Avatar', currentSrc, required = false }: AvatarPickerProps) {
+export function AvatarPicker({
+  file,
+  onChange,
+  label = 'Avatar',
+  currentSrc,
+  required = false,
+  generateFrom,
+}: AvatarPickerProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  async function generate() {
+    try {
+      const file = await drawAvatar(generateFrom?.() ?? '');
+      placeFile(input.current, file);
+      onChange(file);
+    } catch (e) {
+      console.error('Could not draw an avatar', e);
+    }
+  }
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
@@ -38,6 +60,7 @@ export function AvatarPicker({ file, onChange, label = 'Avatar', currentSrc, req
           {label}
         </label>
         <input
+          ref={input}
           id={id}
           name="avatar"
           type="file"
@@ -46,6 +69,11 @@ export function AvatarPicker({ file, onChange, label = 'Avatar', currentSrc, req
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
           className="max-w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-hover"
         />
+        {generateFrom ? (
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => void generate()}>
+            Generate avatar
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -56,6 +56,8 @@ type VideoCardProps = {
   overlay?: ReactNode;
   /** A control beside the text: remove button, owner menu. */
   action?: ReactNode;
+  /** A line under the counts: the owner's dashboard names the video's visibility. */
+  badge?: ReactNode;
   /** Processing state of the owner's own videos, exposed for styling and tests. */
   status?: string;
   /** A card on the page's first screen: its thumbnail loads at once ('eager'), the first one first ('high': the page's largest paint). */
@@ -140,6 +142,7 @@ export function VideoCard({
   description,
   overlay,
   action,
+  badge,
   status,
   priority,
   testId = 'video-card',
@@ -191,6 +194,7 @@ export function VideoCard({
           <p className={`text-muted ${row ? 'text-xs' : 'text-sm'}`}>
             {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
           </p>
+          {badge}
           {description ? (
             <p className="mt-1 line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-400">{description}</p>
           ) : null}

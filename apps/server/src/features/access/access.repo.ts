@@ -41,6 +41,7 @@ export function createAccessRepo(db: Db) {
           waitingLive('v').as('waiting'),
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
+          sql<boolean>`v.visibility = 'private'`.as('private'),
         ])
         .where('v.id', 'in', videoIds)
         .execute();
@@ -61,6 +62,7 @@ export function createAccessRepo(db: Db) {
           watchableBy(null, 'v').as('open'),
           // No live session: the user is NULL and every branch but the first is unknown.
           sql<boolean>`coalesce(${watchableBy(user, 'v')}, false)`.as('watchable'),
+          sql<boolean>`v.visibility = 'private'`.as('private'),
         ])
         .where('v.id', '=', videoId)
         .executeTakeFirst();

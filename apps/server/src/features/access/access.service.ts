@@ -21,6 +21,8 @@ export interface MediaDecision {
   watchable: boolean;
   final: boolean;
   mediaKey: string;
+  /** A private video: to anyone it refuses, its files do not exist (404, API.md §18). */
+  private: boolean;
 }
 
 export const STORAGE_QUOTA_EXCEEDED = 'Storage quota exceeded';
@@ -227,7 +229,7 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
      */
     async decideMedia(videoId: string, sessionId: string | null): Promise<MediaDecision | undefined> {
       const d = sessionId === null ? (await repo.decide(null, [videoId]))[0] : await repo.decideForSession(sessionId, videoId);
-      return d && { open: d.open, watchable: d.watchable, final: d.final, mediaKey: d.media_key };
+      return d && { open: d.open, watchable: d.watchable, final: d.final, mediaKey: d.media_key, private: d.private };
     },
   };
 }

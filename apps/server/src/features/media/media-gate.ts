@@ -7,6 +7,8 @@ import type { MediaTokens } from './media-tokens.ts';
 interface KnownMedia {
   open: boolean;
   mediaKey: string;
+  /** A private video: refused as if it did not exist. */
+  hidden: boolean;
 }
 
 /** The gate's answer for one request: may it read the video's files, are they final, where are they. */
@@ -47,11 +49,17 @@ export function createMediaGate({ access, tokens, maxVideos = 10_000 }: Deps) {
       const remembered = known.get(videoId);
       if (remembered?.open) return { allowed: true, final: true, mediaKey: remembered.mediaKey };
       const signed = token !== null && tokens.verify(token, videoId, sessionId);
-      if (remembered && !signed) return { allowed: false, final: true, mediaKey: remembered.mediaKey };
+      if (remembered && !signed) {
+        // A private video's files are not there for anyone but its owner (API.md §18): 404, not 403.
+        if (remembered.hidden) throw new NotFound('Not found');
+        return { allowed: false, final: true, mediaKey: remembered.mediaKey };
+      }
       const d = await access.decideMedia(videoId, signed ? sessionId : null);
       if (!d) throw new NotFound('Not found');
-      if (d.final && remembered === undefined) known.set(videoId, { open: d.open, mediaKey: d.mediaKey });
-      return { allowed: d.open || (signed && d.watchable), final: d.final, mediaKey: d.mediaKey };
+      if (d.final && remembered === undefined) known.set(videoId, { open: d.open, mediaKey: d.mediaKey, hidden: d.private });
+      const allowed = d.open || (signed && d.watchable);
+      if (!allowed && d.private) throw new NotFound('Not found');
+      return { allowed, final: d.final, mediaKey: d.mediaKey };
     },
 
     /**

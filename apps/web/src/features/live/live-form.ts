@@ -1,9 +1,9 @@
-import type { CreateLiveBody, LiveState } from '@streamhub/contract';
+import type { CreateLiveBody, LiveState, Visibility } from '@streamhub/contract';
 import { MIN_VIDEO_PRICE } from '@streamhub/contract';
 import { exclusivePrice } from '@/lib/exclusive-price';
 
 /** What the Go live form edits (the upload form's fields, without the files). */
-export type LiveForm = { title: string; description: string; isExclusive: boolean; price: string };
+export type LiveForm = { title: string; description: string; isExclusive: boolean; price: string; visibility?: Visibility };
 
 export const emptyLiveForm = (): LiveForm => ({ title: '', description: '', isExclusive: false, price: String(MIN_VIDEO_PRICE) });
 
@@ -19,6 +19,8 @@ export function liveBody(form: LiveForm): CreateLiveBody {
   const body: CreateLiveBody = { title: form.title.trim(), description: form.description.trim(), isExclusive: form.isExclusive };
   const price = exclusivePrice(form.isExclusive, form.price);
   if (price !== undefined) body.price = price;
+  // Public is the default (API.md §18): only another choice is sent.
+  if (form.visibility && form.visibility !== 'public') body.visibility = form.visibility;
   return body;
 }
 

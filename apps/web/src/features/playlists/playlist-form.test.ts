@@ -13,6 +13,15 @@ describe('the Create New Playlist form', () => {
     expect(emptyPlaylistForm()).toEqual({ name: '', description: '', isExclusive: false, price: '30' });
   });
 
+  it('sends a visibility other than public, and none for public (the default)', () => {
+    expect(createPlaylistBody(form({ visibility: 'unlisted' }))).toEqual({
+      name: 'Road trips',
+      description: 'Summer 2026',
+      visibility: 'unlisted',
+    });
+    expect(createPlaylistBody(form({ visibility: 'public' }))).not.toHaveProperty('visibility');
+  });
+
   it('requires a name and a description (blank counts as missing)', () => {
     expect(playlistFormError(form({ name: '   ' }))).toBe('Name is required');
     expect(playlistFormError(form({ description: '\n' }))).toBe('Description is required');

@@ -1,10 +1,22 @@
-import { PLAYLIST_DEFAULT_PRICE, PLAYLIST_MIN_PRICE } from '@streamhub/contract';
+import { PLAYLIST_DEFAULT_PRICE, PLAYLIST_MIN_PRICE, type Visibility } from '@streamhub/contract';
 
 /** What the 'Create New Playlist' modal edits (SPEC §2); `price` is the raw number field. */
-export type PlaylistForm = { name: string; description: string; isExclusive: boolean; price: string };
+export type PlaylistForm = {
+  name: string;
+  description: string;
+  isExclusive: boolean;
+  price: string;
+  visibility?: Visibility;
+};
 
 /** The JSON body of POST /api/playlist as the form sends it. */
-export type CreatePlaylistRequest = { name: string; description: string; isExclusive?: true; price?: number };
+export type CreatePlaylistRequest = {
+  name: string;
+  description: string;
+  isExclusive?: true;
+  price?: number;
+  visibility?: Visibility;
+};
 
 export const emptyPlaylistForm = (): PlaylistForm => ({
   name: '',
@@ -37,6 +49,8 @@ export function playlistFormError(form: PlaylistForm): string | null {
 /** SPEC §5: isExclusive only when on; price only when exclusive and at least 20. */
 export function createPlaylistBody(form: PlaylistForm): CreatePlaylistRequest {
   const body: CreatePlaylistRequest = { name: form.name.trim(), description: form.description.trim() };
+  // Public is the default (API.md §18): only another choice is sent.
+  if (form.visibility && form.visibility !== 'public') body.visibility = form.visibility;
   if (!form.isExclusive) return body;
   body.isExclusive = true;
   const price = enteredPrice(form);

@@ -11,6 +11,15 @@ describe('video edit (SPEC §5)', () => {
     expect(hasVideoEditChanges(changes)).toBe(false);
   });
 
+  it('sends a changed visibility only', () => {
+    const owned = { ...original, visibility: 'public' as const };
+    const same = videoEditChanges({ ...original, thumbnail: null, publishAt: '', visibility: 'public' }, owned);
+    expect(hasVideoEditChanges(same)).toBe(false);
+    const changes = videoEditChanges({ ...original, thumbnail: null, publishAt: '', visibility: 'private' }, owned);
+    expect(changes).toEqual({ visibility: 'private' });
+    expect(videoEditFormData(changes).get('visibility')).toBe('private');
+  });
+
   it('sends only the changed fields and a chosen thumbnail', () => {
     const thumbnail = new File(['i'], 't.png', { type: 'image/png' });
     expect(videoEditChanges({ title: 'New', description: 'Desc', thumbnail: null, publishAt: '' }, original)).toEqual({

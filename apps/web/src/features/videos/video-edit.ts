@@ -1,3 +1,4 @@
+import type { Visibility } from '@streamhub/contract';
 import { scheduleInputValue, scheduleIso } from './schedule';
 
 /** SPEC §2 /video/edit: what the edit form holds (`publishAt`: a scheduled video's "Schedule", schedule.ts). */
@@ -8,8 +9,9 @@ export type VideoEditForm = {
   thumbnail: File | null;
   publishAt: string;
   thumbnailCandidate?: number | null;
+  visibility?: Visibility;
 };
-export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null };
+export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null; visibility?: Visibility };
 /** `publishAt`: a new time (ISO), or null: public now (API.md §16). */
 export type VideoEditChanges = {
   title?: string;
@@ -17,6 +19,7 @@ export type VideoEditChanges = {
   thumbnail?: File;
   publishAt?: string | null;
   thumbnailCandidate?: number;
+  visibility?: Visibility;
 };
 
 /** SPEC §5: only a changed title/description and a chosen thumbnail are sent. */
@@ -29,6 +32,7 @@ export function videoEditChanges(form: VideoEditForm, original: VideoEditOrigina
   if (form.thumbnail) changes.thumbnail = form.thumbnail;
   // An uploaded image wins over a picked frame: only one of them can be the thumbnail.
   else if (form.thumbnailCandidate != null) changes.thumbnailCandidate = form.thumbnailCandidate;
+  if (form.visibility && form.visibility !== original.visibility) changes.visibility = form.visibility;
   // Only a scheduled video has the field: a changed time moves it, an emptied one publishes now.
   if (original.publishAt && form.publishAt !== scheduleInputValue(original.publishAt)) {
     changes.publishAt = scheduleIso(form.publishAt);
@@ -45,5 +49,6 @@ export function videoEditFormData(changes: VideoEditChanges): FormData {
   if (changes.thumbnail) data.append('thumbnail', changes.thumbnail);
   if (changes.thumbnailCandidate !== undefined) data.append('thumbnailCandidate', String(changes.thumbnailCandidate));
   if (changes.publishAt !== undefined) data.append('publishAt', changes.publishAt ?? '');
+  if (changes.visibility) data.append('visibility', changes.visibility);
   return data;
 }

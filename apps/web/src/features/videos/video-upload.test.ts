@@ -59,6 +59,12 @@ describe('upload form (SPEC §5)', () => {
     expect(uploadFormError(form({ publishAt: '2020-01-01T10:00' }))).toBe('Choose a time in the future to publish');
   });
 
+  it('sends the chosen visibility, public by default', () => {
+    expect(uploadFormData(form({})).get('visibility')).toBe('public');
+    expect(uploadFormData(form({ visibility: 'unlisted' })).get('visibility')).toBe('unlisted');
+    expect(uploadFormData(form({ visibility: 'private' })).get('visibility')).toBe('private');
+  });
+
   it('names a finished resumable upload instead of sending the file again', () => {
     const data = uploadFormData(form({}), '0190f2c4-0000-7000-8000-000000000000');
     expect(data.get('uploadId')).toBe('0190f2c4-0000-7000-8000-000000000000');

@@ -1,4 +1,4 @@
-import { MIN_VIDEO_PRICE } from '@streamhub/contract';
+import { MIN_VIDEO_PRICE, type Visibility } from '@streamhub/contract';
 import { scheduleError, scheduleIso } from './schedule';
 import { exclusivePrice } from '@/lib/exclusive-price';
 
@@ -13,6 +13,8 @@ export type UploadForm = {
   thumbnail: File | null;
   /** "Schedule": a datetime-local value, '' to publish as soon as it plays (schedule.ts). */
   publishAt: string;
+  /** Public (the default), Unlisted or Private (API.md §18). */
+  visibility: Visibility;
 };
 
 export const DEFAULT_VIDEO_PRICE = String(MIN_VIDEO_PRICE);
@@ -25,6 +27,7 @@ export const emptyUploadForm = (): UploadForm => ({
   videoFile: null,
   thumbnail: null,
   publishAt: '',
+  visibility: 'public',
 });
 
 /** accept="video/*" and "image/*" are only hints to the picker; check the chosen files too. */
@@ -57,6 +60,7 @@ export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
   }
   const publishAt = scheduleIso(form.publishAt);
   if (publishAt) data.append('publishAt', publishAt);
+  data.append('visibility', form.visibility);
   if (form.thumbnail) data.append('thumbnail', form.thumbnail);
   if (uploadId) data.append('uploadId', uploadId);
   else if (form.videoFile) data.append('videoFile', form.videoFile);
@@ -92,7 +96,7 @@ export function formatTimeLeft(seconds: number | null): string {
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */
-export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price' | 'publishAt'>;
+export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price' | 'publishAt' | 'visibility'>;
 const DRAFT_KEY = 'streamhub.upload-draft';
 
 export function saveUploadDraft(form: UploadForm) {
@@ -103,6 +107,7 @@ export function saveUploadDraft(form: UploadForm) {
     price: form.price,
     // A resumed upload keeps its schedule: without it the video would be public as soon as it plays.
     publishAt: form.publishAt,
+    visibility: form.visibility,
   };
   try {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -121,6 +126,7 @@ export function loadUploadDraft(): UploadDraft | null {
       isExclusive: draft.isExclusive === true,
       price: String(draft.price ?? DEFAULT_VIDEO_PRICE),
       publishAt: String(draft.publishAt ?? ''),
+      visibility: draft.visibility === 'unlisted' || draft.visibility === 'private' ? draft.visibility : 'public',
     };
   } catch {
     return null;

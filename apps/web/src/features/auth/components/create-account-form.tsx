@@ -146,7 +146,7 @@ export function CreateAccountForm() {
           required
           hint={<MatchIndicator password={fields.password} confirmPassword={fields.confirmPassword} />}
         />
-        <AvatarPicker file={avatar} onChange={setAvatar} required />
+        <AvatarPicker file={avatar} onChange={setAvatar} required generateFrom={() => fields.fullname || fields.username} />
         <FormError message={error} />
         <Button type="submit" className="mt-2 h-11" disabled={registerMutation.isPending}>
           Create Account

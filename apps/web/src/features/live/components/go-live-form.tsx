@@ -6,6 +6,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 import { errorText } from '@/lib/api-client';
 import { useCreateLive } from '../api/create-live';
 import { emptyLiveForm, liveBody, liveFormError, type LiveForm } from '../live-form';
@@ -49,6 +50,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
           value={form.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
+        <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
           <Switch
             label="Exclusive live"

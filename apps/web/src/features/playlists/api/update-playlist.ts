@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Visibility } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { playlistKeys } from '../playlist-keys';
 
-export type PlaylistChanges = { name: string; description: string };
+export type PlaylistChanges = { name: string; description: string; visibility?: Visibility };
 
-/** POST /api/playlist/:id with {name, description}: the owner edits (API.md §9). */
+/** POST /api/playlist/:id with {name, description, visibility?}: the owner edits (API.md §9). */
 export function updatePlaylist(playlistId: string, changes: PlaylistChanges) {
   return api.post<unknown>(`/api/playlist/${encodeURIComponent(playlistId)}`, { json: changes });
 }

@@ -11,6 +11,7 @@ import { useCreatePlaylist } from '../api/create-playlist';
 import { createPlaylistBody, emptyPlaylistForm, playlistFormError, type PlaylistForm } from '../playlist-form';
 import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 
 /** 'New Playlist' and its 'Create New Playlist' modal (SPEC §2, §5). */
 export function CreatePlaylistDialog() {
@@ -72,6 +73,10 @@ export function CreatePlaylistDialog() {
               required
               value={form.description}
               onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            />
+            <VisibilitySelect
+              value={form.visibility ?? 'public'}
+              onChange={(visibility) => setForm((f) => ({ ...f, visibility }))}
             />
             <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
               <Switch

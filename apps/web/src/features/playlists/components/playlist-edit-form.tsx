@@ -1,4 +1,4 @@
-import { PLAYLIST_DESCRIPTION_MAX } from '@streamhub/contract';
+import { PLAYLIST_DESCRIPTION_MAX, type Visibility } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -7,9 +7,10 @@ import { errorText } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { useUpdatePlaylist } from '../api/update-playlist';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 
 type PlaylistEditFormProps = {
-  playlist: { _id: string; name: string; description: string };
+  playlist: { _id: string; name: string; description: string; visibility: Visibility };
   onDone: () => void;
 };
 
@@ -18,13 +19,18 @@ export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
   const update = useUpdatePlaylist(playlist._id);
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description);
+  const [visibility, setVisibility] = useState<Visibility>(playlist.visibility);
   const [error, setError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const changes = { name: name.trim(), description: description.trim() };
+    const changes = {
+      name: name.trim(),
+      description: description.trim(),
+      ...(visibility !== playlist.visibility ? { visibility } : {}),
+    };
     if (!changes.name) return setError('Name is required');
-    if (changes.name === playlist.name && changes.description === playlist.description) return onDone();
+    if (changes.name === playlist.name && changes.description === playlist.description && !changes.visibility) return onDone();
     setError(null);
     try {
       await update.mutateAsync(changes);
@@ -48,6 +54,7 @@ export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
+        <VisibilitySelect value={visibility} onChange={setVisibility} />
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">

@@ -1,3 +1,4 @@
+import { VISIBILITY_LABELS } from '@/components/ui/visibility-select';
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { VideoCard, videoTitle, watchHref } from '@/components/video-card';
@@ -94,6 +95,13 @@ export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVi
       status={video.status}
       description={video.description}
       overlay={ready ? undefined : <StatusOverlay video={video} isOwner={isOwner} />}
+      badge={
+        isOwner ? (
+          <p className="text-xs text-muted" data-testid="video-visibility" data-visibility={video.visibility}>
+            {VISIBILITY_LABELS[video.visibility]}
+          </p>
+        ) : null
+      }
       action={isOwner ? <ItemMenu label={`Options for ${videoTitle(video)}`} onEdit={onEdit} onDelete={onDelete} /> : null}
     />
   );

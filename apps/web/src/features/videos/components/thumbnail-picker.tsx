@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
+import { drawFrame, placeFile } from '@/lib/canvas-file';
 
 type ThumbnailPickerProps = {
   file: File | null;
@@ -9,14 +11,25 @@ type ThumbnailPickerProps = {
   currentSrc?: string;
   required?: boolean;
   disabled?: boolean;
+  /** The video being uploaded: offers 'Choose a frame from the video' (the frame drawn in the browser becomes the thumbnail). */
+  videoFile?: File | null;
 };
 
 export const fileInputClasses =
   'max-w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400';
 
 /** Image-only thumbnail input with a 16:9 live preview. */
-export function ThumbnailPicker({ file, onChange, label = 'Thumbnail', currentSrc, required, disabled }: ThumbnailPickerProps) {
+export function ThumbnailPicker({
+  file,
+  onChange,
+  label = 'Thumbnail',
+  currentSrc,
+  required,
+  disabled,
+  videoFile,
+}: ThumbnailPickerProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
@@ -36,6 +49,7 @@ export function ThumbnailPicker({ file, onChange, label = 'Thumbnail', currentSr
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         name="thumbnail"
         type="file"
@@ -45,6 +59,16 @@ export function ThumbnailPicker({ file, onChange, label = 'Thumbnail', currentSr
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         className={fileInputClasses}
       />
+      {videoFile ? (
+        <FrameChooser
+          videoFile={videoFile}
+          disabled={disabled}
+          onChosen={(frame) => {
+            placeFile(input.current, frame);
+            onChange(frame);
+          }}
+        />
+      ) : null}
       {showPreview ? (
         <Img
           src={preview ?? currentSrc}
@@ -53,6 +77,104 @@ export function ThumbnailPicker({ file, onChange, label = 'Thumbnail', currentSr
           className="aspect-video w-full max-w-sm rounded-xl border border-line object-cover"
         />
       ) : null}
+    </div>
+  );
+}
+
+/** 'Choose a frame from the video': the chosen file plays in a <video>, a slider seeks, the frame is drawn to a canvas. */
+function FrameChooser({
+  videoFile,
+  disabled,
+  onChosen,
+}: {
+  videoFile: File;
+  disabled?: boolean;
+  onChosen: (frame: File) => void;
+}) {
+  const sliderId = useId();
+  const video = useRef<HTMLVideoElement>(null);
+  const [src, setSrc] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [duration, setDuration] = useState(0);
+  const [time, setTime] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const url = URL.createObjectURL(videoFile);
+    setSrc(url);
+    setTime(0);
+    setProblem(null);
+    return () => {
+      URL.revokeObjectURL(url);
+      setSrc(null);
+    };
+  }, [open, videoFile]);
+
+  async function chooseFrame() {
+    const element = video.current;
+    if (!element || element.readyState < 2) return setProblem('The video is still loading');
+    try {
+      onChosen(await drawFrame(element));
+      setProblem(null);
+    } catch {
+      setProblem('This frame could not be drawn');
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button variant="secondary" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
+        Choose a frame from the video
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-line p-3" data-testid="frame-chooser">
+      {src ? (
+        <video
+          ref={video}
+          src={src}
+          muted
+          playsInline
+          preload="auto"
+          aria-label="The video being uploaded"
+          className="aspect-video w-full max-w-sm rounded-lg bg-black"
+          onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
+          onError={() => setProblem('This browser cannot play the file; choose a thumbnail image instead')}
+        />
+      ) : null}
+      <label htmlFor={sliderId} className="text-sm text-zinc-200">
+        Frame at {time.toFixed(1)} s
+      </label>
+      <input
+        id={sliderId}
+        type="range"
+        min={0}
+        max={duration || 0}
+        step={0.1}
+        value={time}
+        disabled={disabled || !duration}
+        onChange={(e) => {
+          const t = Number(e.target.value);
+          setTime(t);
+          if (video.current) video.current.currentTime = t;
+        }}
+        className="w-full max-w-sm accent-sky-400"
+      />
+      {problem ? (
+        <p role="alert" className="text-sm text-red-400">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button size="sm" disabled={disabled} onClick={() => void chooseFrame()}>
+          Use this frame
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+          Close
+        </Button>
+      </div>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { VideoDetails } from '@streamhub/contract';
 import { hasVideoEditChanges, videoEditChanges, type VideoEditForm } from '../video-edit';
 import { isImageFile } from '../video-upload';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 import { ThumbnailPicker } from './thumbnail-picker';
 import { ThumbnailCandidates } from './thumbnail-candidates';
 import { ScheduleField } from './schedule-field';
@@ -30,6 +31,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     thumbnail: null,
     thumbnailCandidate: null,
     publishAt: scheduleInputValue(video.publishAt),
+    visibility: video.visibility,
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -69,6 +71,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           value={form.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
+        <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <ThumbnailPicker
           file={form.thumbnail}
           currentSrc={video.thumbnail}

@@ -20,6 +20,7 @@ import {
 import { fileInputClasses, ThumbnailPicker } from './thumbnail-picker';
 import { ScheduleField } from './schedule-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { VisibilitySelect } from '@/components/ui/visibility-select';
 import { UploadProgressPanel } from './upload-progress';
 
 type VideoUploadFormProps = { onCancel: () => void; onUploaded: () => void };
@@ -120,6 +121,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
           value={form.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
+        <VisibilitySelect value={form.visibility} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
           <div className="flex items-center justify-between gap-4">
             <label htmlFor={switchId} className="text-sm font-medium text-zinc-200">
@@ -171,7 +173,12 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
             className={fileInputClasses}
           />
         </div>
-        <ThumbnailPicker required file={form.thumbnail} onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))} />
+        <ThumbnailPicker
+          required
+          file={form.thumbnail}
+          videoFile={form.videoFile}
+          onChange={(thumbnail) => setForm((f) => ({ ...f, thumbnail }))}
+        />
         <ScheduleField value={form.publishAt} onChange={(publishAt) => setForm((f) => ({ ...f, publishAt }))} />
       </fieldset>
       {uploading && progress ? (
