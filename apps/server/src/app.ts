@@ -147,7 +147,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(likesRoutes, { prefix: '/api/like', likes: deps.services.likes });
   await app.register(historyRoutes, { prefix: '/api/watchHistory', history: deps.services.history });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', dashboard: deps.services.dashboard });
-  await app.register(videosRoutes, { prefix: '/api/video', deps });
+  await app.register(videosRoutes, {
+    prefix: '/api/video',
+    videos: deps.services.videos,
+    uploads: deps.services.uploads,
+    config: deps.config,
+  });
   await app.register(captionsRoutes, {
     prefix: '/api/video',
     captions: deps.services.captions,
@@ -161,10 +166,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(subscriptionsRoutes, { prefix: '/api/subscription', subscriptions: deps.services.subscriptions });
   await app.register(commentsRoutes, { prefix: '/api/comment', comments: deps.services.comments, live: liveStreams });
   await app.register(postsRoutes, { prefix: '/api/post', posts: deps.services.posts });
-  await app.register(channelVideosRoutes, { prefix: '/api/dashboard', deps });
+  await app.register(channelVideosRoutes, { prefix: '/api/dashboard', videos: deps.services.videos });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', playlists: deps.services.playlists });
-  await app.register(purchasesRoutes, { prefix: '/api/purchase', deps });
-  await app.register(uploadsRoutes, { deps });
+  await app.register(purchasesRoutes, { prefix: '/api/purchase', purchases: deps.services.purchases });
+  await app.register(uploadsRoutes, { uploads: deps.services.uploads });
   await app.register(reportsRoutes, { prefix: '/api/reports', reports: deps.services.reports });
   await app.register(reportsQueueRoutes, {
     prefix: '/api/admin/reports',

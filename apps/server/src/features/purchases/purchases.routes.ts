@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Earnings, Id, IdempotencyKey, PurchaseHistory, PurchaseInfo, PurchaseRecord, envelope } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { PurchasesService } from './purchases.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import type { BuyResult } from './purchases.service.ts';
@@ -15,8 +15,7 @@ const buyResponse = { 200: envelope(PurchaseRecord), 202: envelope(PurchaseRecor
  * `/api/purchase` (API.md §11). The buy calls answer GET and POST alike (the spec's client uses
  * GET); both are state changes, refused cross-site by plugins/security.ts.
  */
-export const purchasesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { purchases } = deps.services;
+export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }> = async (app, { purchases }) => {
   const tags = ['purchases'];
   const bought = (reply: FastifyReply, r: BuyResult, done: string) =>
     ok(reply, r.record, r.pending ? 202 : 200, r.pending ? 'Payment pending' : done);

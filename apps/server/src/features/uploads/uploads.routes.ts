@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
+import type { UploadsService } from './uploads.service.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { setPrivateNoStore } from '../../plugins/cache-control.ts';
@@ -12,8 +12,7 @@ import { UPLOAD_ID, UPLOADS_PATH } from './uploads.service.ts';
  * The body of a PATCH is left unread by Fastify and streamed by tus straight to the store. Every
  * refusal is answered in the API's JSON error envelope, whatever tus wrote (`jsonErrors`).
  */
-export const uploadsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { uploads } = deps.services;
+export const uploadsRoutes: FastifyPluginAsync<{ uploads: UploadsService }> = async (app, { uploads }) => {
   // Chunks are streamed by tus, never parsed or buffered here.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 

@@ -11,7 +11,9 @@ import {
   WatchVideo,
   envelope,
 } from '@streamhub/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { VideosService } from './videos.service.ts';
 import { BadInput, TooLarge } from '../../lib/errors.ts';
 import { STORAGE_QUOTA_EXCEEDED } from '../access/access.service.ts';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.ts';
@@ -24,9 +26,13 @@ import { addressKey, viewerKey } from './viewer-key.ts';
 const VideoParams = z.object({ videoId: Id });
 
 /** `/api/video`: upload, watch, details, edit, delete (API.md §6). */
-export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { videos, uploads } = deps.services;
-  const { config } = deps;
+type UploadLimits = Pick<Config, 'tmpDir' | 'maxVideoBytes' | 'maxImageBytes'>;
+
+export const videosRoutes: FastifyPluginAsyncZod<{
+  videos: VideosService;
+  uploads: Pick<UploadsService, 'storageRoom' | 'claim'>;
+  config: UploadLimits;
+}> = async (app, { videos, uploads, config }) => {
   const tags = ['videos'];
 
   app.post(
@@ -136,7 +142,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
  * The edit call's fields: multipart as the spec says, but a JSON body (title/description only)
  * or no body at all is read too, so a client that has nothing to send gets the video back.
  */
-async function readEditForm(request: FastifyRequest, config: AppDeps['config']): Promise<MultipartForm> {
+async function readEditForm(request: FastifyRequest, config: UploadLimits): Promise<MultipartForm> {
   if (request.isMultipart())
     return readMultipart(request, { tmpDir: config.tmpDir, fileLimits: { thumbnail: config.maxImageBytes } });
   // Values that are not strings reach the schema as they are and are refused there.
@@ -145,10 +151,13 @@ async function readEditForm(request: FastifyRequest, config: AppDeps['config']):
 }
 
 /** `GET /api/dashboard/videos/:channelId`: a channel's videos and upload quota. */
-export const channelVideosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const channelVideosRoutes: FastifyPluginAsyncZod<{ videos: Pick<VideosService, 'channelVideos'> }> = async (
+  app,
+  { videos },
+) => {
   app.get(
     '/videos/:channelId',
     { schema: { tags: ['dashboard'], params: z.object({ channelId: Id }), response: { 200: envelope(DashboardVideos) } } },
-    async (request, reply) => ok(reply, await deps.services.videos.channelVideos(request.params.channelId, request.viewer)),
+    async (request, reply) => ok(reply, await videos.channelVideos(request.params.channelId, request.viewer)),
   );
 };
