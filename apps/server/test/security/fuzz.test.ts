@@ -256,7 +256,8 @@ function checkAnswer(res: LightMyRequestResponse, what: string) {
 
 const routes = appRoutes(ctx.app);
 
-// Sessions are shared by all routes (logins cost an argon2 verification each), except logout's.
+// Sessions are shared by all routes (logins cost an argon2 verification each), except those that end them.
+const ENDS_SESSIONS = new Set(['POST /api/users/logout', 'POST /api/users/sessions/end-all']);
 const shared = { owner: await cast.scene('owner'), anonymous: await cast.scene('anonymous') };
 
 /**
@@ -268,7 +269,7 @@ const ENDLESS = new Set(['GET /api/notifications/stream', 'GET /api/comment/vide
 
 describe.each(routes.filter((r) => !ENDLESS.has(r.key)).map((r) => [r.key, r] as const))('%s', (_key, route) => {
   it.each(['owner', 'anonymous'] as const)('answers hostile input as %s without a 5xx or a leak', async (caller) => {
-    const scene = route.key === 'POST /api/users/logout' ? await cast.scene(caller) : shared[caller];
+    const scene = ENDS_SESSIONS.has(route.key) ? await cast.scene(caller) : shared[caller];
     const entry = routeMatrix.find((e) => e.route === route.key);
     const params = await validParams(route, scene);
     if (entry?.body) {
@@ -291,5 +292,7 @@ describe.each(routes.filter((r) => !ENDLESS.has(r.key)).map((r) => [r.key, r] as
       }),
       { numRuns: caller === 'owner' ? RUNS : Math.ceil(RUNS / 4), seed: SEED, endOnFailure: true },
     );
+    // Signing out everywhere ended the shared scene's sessions of the same users too.
+    if (route.key === 'POST /api/users/sessions/end-all') shared[caller] = await cast.scene(caller);
   });
 });

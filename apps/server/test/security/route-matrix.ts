@@ -171,6 +171,7 @@ export const routeMatrix: RouteEntry[] = [
     expect: { anonymous: 200, other: 200, owner: 200 },
   },
   { route: 'POST /api/users/logout', expect: { anonymous: 200, other: 200, owner: 200 } },
+  { route: 'POST /api/users/sessions/end-all', expect: { anonymous: 401, other: 200, owner: 200 } },
   {
     route: 'PATCH /api/users/update_details',
     body: () => ({ json: { fullname: 'Renamed Person' } }),

@@ -70,6 +70,30 @@ describe('a session that ends closes its streams in every process', () => {
     await stillOpen(theirs);
   });
 
+  it('sign out everywhere: every session of the caller ends, this one included; anonymous callers get 401', async () => {
+    const user = await registerUser(ctx);
+    const stranger = await registerUser(ctx);
+    const otherDevice = await login(user);
+    const [mine, theirs, strangers] = [
+      await notificationStream(user.cookie),
+      await notificationStream(otherDevice),
+      await notificationStream(stranger.cookie),
+    ];
+    const anonymous = await app.inject({ method: 'POST', url: '/api/users/sessions/end-all' });
+    expect(anonymous.statusCode).toBe(401);
+    const out = await app.inject({ method: 'POST', url: '/api/users/sessions/end-all', headers: { cookie: user.cookie } });
+    expect(out.statusCode, out.body).toBe(200);
+    await endsWithin(mine);
+    await endsWithin(theirs);
+    await stillOpen(strangers);
+    for (const cookie of [user.cookie, otherDevice]) {
+      expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: stranger.cookie } })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('a password change ends the other sessions’ streams, not the caller’s', async () => {
     const user = await registerUser(ctx);
     const otherDevice = await login(user);

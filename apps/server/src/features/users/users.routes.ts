@@ -28,7 +28,7 @@ import { requireViewer, SESSION_COOKIE, signedIn } from '../../plugins/auth.ts';
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   cookies: CookieJar;
-  sessions: Pick<SessionsService, 'end'>;
+  sessions: Pick<SessionsService, 'end' | 'endAll'>;
   access: Pick<AccessService, 'uploadQuota'>;
   accountDeletion: Pick<AccountDeletion, 'deleteOwn'>;
   config: Pick<Config, 'rateLimit' | 'tmpDir' | 'maxImageBytes'>;
@@ -93,6 +93,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     cookies.clear(request, reply);
     return ok(reply, {}, 200, 'User logged out');
   });
+
+  // Sign out everywhere (docs/api.md): every session of the caller ends, this one included.
+  app.post(
+    '/sessions/end-all',
+    { config: signedIn, schema: { tags, response: { 200: envelope(z.object({})) } } },
+    async (request, reply) => {
+      await sessions.endAll(requireViewer(request)._id);
+      cookies.clear(request, reply);
+      return ok(reply, {}, 200, 'Signed out everywhere');
+    },
+  );
 
   // API.md §19: the account goes at once (account-deletion.ts); the caller is signed out.
   app.delete(

@@ -51,6 +51,30 @@ describe('the sign-in form', () => {
     expect(sent).toEqual([{ username: 'ann', email: 'ann', password: 'Passw0rd!' }]);
   });
 
+  it('asks for the code when the account has two factors, and repeats the sign-in with it', async () => {
+    const { sent, router } = renderSignIn('/', (body) => ({
+      status: 200,
+      body: envelope(
+        200,
+        (body as { code?: string }).code === '123456'
+          ? { user: { _id: 'u1', username: 'ann', fullname: 'Ann', avatar: '' } }
+          : { twoFactorRequired: true },
+      ),
+    }));
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ann');
+    await userEvent.type(screen.getByLabelText('Password'), 'Passw0rd!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const code = await screen.findByLabelText('Enter the 6-digit code from your app, or a recovery code');
+    expect(router.state.location.pathname).toBe('/');
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(sent).toEqual([
+      { username: 'ann', email: 'ann', password: 'Passw0rd!' },
+      { username: 'ann', email: 'ann', password: 'Passw0rd!', code: '123456' },
+    ]);
+  });
+
   it('ignores a `next` of another site and goes to /home', async () => {
     const { router } = renderSignIn('/?next=%2F%2Fevil.example', () => ({ status: 200, body: envelope(200, { user: {} }) }));
     await userEvent.type(screen.getByLabelText('Username or email'), 'ann');

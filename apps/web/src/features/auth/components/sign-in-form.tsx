@@ -20,6 +20,8 @@ export function SignInForm() {
   // What was sent last: React resets a form after its action, and the fields come back to these.
   const [sent, setSent] = useState({ identifier: '', password: '' });
   const [error, setError] = useState<string | null>(null);
+  // After a right password on an account with two factors, the code step (API.md §19).
+  const [needsCode, setNeedsCode] = useState(false);
 
   async function signIn(form: FormData) {
     const identifier = String(form.get('identifier') ?? '');
@@ -28,9 +30,17 @@ export function SignInForm() {
     const id = identifier.trim();
     if (!id) return setError('Please enter your username or email.');
     if (!password) return setError('Please enter your password.');
+    const code = needsCode ? String(form.get('code') ?? '').trim() : '';
+    if (needsCode && !code) return setError('Please enter the code.');
     setError(null);
     try {
-      await loginMutation.mutateAsync({ identifier: id, password, signal: request.start() });
+      const answer = await loginMutation.mutateAsync({
+        identifier: id,
+        password,
+        code: code || undefined,
+        signal: request.start(),
+      });
+      if ('twoFactorRequired' in answer) return setNeedsCode(true);
       await navigate(next, { replace: true });
     } catch (err) {
       setError(authErrorText(err));
@@ -59,6 +69,16 @@ export function SignInForm() {
           defaultValue={sent.password}
           required
         />
+        {needsCode ? (
+          <TextField
+            label="Enter the 6-digit code from your app, or a recovery code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoFocus
+            required
+          />
+        ) : null}
         <Link to="/forgot-password" className="-mt-2 self-end text-sm text-sky-400 hover:underline">
           Forgot password?
         </Link>
