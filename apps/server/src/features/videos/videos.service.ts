@@ -296,8 +296,6 @@ export function createVideosService({
         owner: video.owner_id,
         // API.md §6's five fields; a scheduled video (its owner's alone) adds its time for the edit page.
         ...(video.publish_at ? { publishAt: video.publish_at.toISOString() } : {}),
-        // Its owner's edit page shows the video's visibility (API.md §18); nobody else is told.
-        ...(viewer?._id === video.owner_id ? { visibility: video.visibility } : {}),
       };
     },
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useVideoDetails } from '@/features/videos/api/get-video-details';
+import { useChannelVideos } from '@/features/videos/api/get-channel-videos';
 import { VideoEditFormView } from '@/features/videos/components/video-edit-form';
 import { CaptionsEditor } from '@/features/captions/components/captions-editor';
 import { ApiError, errorText } from '@/lib/api-client';
@@ -15,6 +16,9 @@ export function VideoEditPage() {
   const goBack = useGoBack('/videos');
   const user = useCurrentUser();
   const details = useVideoDetails(videoId);
+  // The details call names API.md §6's fields only; the owner's dashboard names each video's visibility (§18).
+  const mine = useChannelVideos(user?._id ?? '');
+  const visibility = mine.data?.videos.find((v) => v._id === videoId)?.visibility;
   // 404: not a video this user can see (someone else's still processing, or none): not theirs either.
   const hidden = details.error instanceof ApiError && details.error.status === 404;
   const notOwner = Boolean(user && ((details.data && details.data.owner !== user._id) || hidden));
@@ -28,7 +32,7 @@ export function VideoEditPage() {
       console.error('Could not load the video', details.error instanceof ApiError ? details.error.data : details.error);
   }, [details.error]);
 
-  if (details.isPending || notOwner) return <LoadingScreen />;
+  if (details.isPending || mine.isPending || notOwner) return <LoadingScreen />;
   if (details.isError) {
     return (
       <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
@@ -45,7 +49,7 @@ export function VideoEditPage() {
       <h1 className="text-2xl font-semibold">Edit Video</h1>
       <VideoEditFormView
         key={details.data._id}
-        video={details.data}
+        video={{ ...details.data, ...(visibility ? { visibility } : {}) }}
         onCancel={goBack}
         onDone={(saved) => {
           if (saved) toastSuccess('Video details updated successfully!');
