@@ -5,6 +5,10 @@
  * The schemas that check them import them from here.
  */
 
+// visibility (API.md §18)
+/** Who may find and watch a video or playlist: everyone, whoever has the link, its owner alone. */
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+
 // admin
 /** The largest upload limit or quota an admin may set: far above any real need, far below 2^53. */
 export const MAX_UPLOAD_LIMIT = 1_000_000;

@@ -3,12 +3,11 @@ import { Caption } from './captions.ts';
 import { Chapter } from './chapters.ts';
 import { Id, Owner } from './common.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { MIN_VIDEO_PRICE, SORT_FIELDS, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
+import { MIN_VIDEO_PRICE, SORT_FIELDS, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, VISIBILITIES } from './limits.ts';
 
 export const VIDEO_PAGE_SIZE = 12;
 
 /** Who finds and opens a video or playlist (API.md §18): public (default), unlisted (by link), private (owner). */
-export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export const Visibility = z.enum(VISIBILITIES);
 export type Visibility = z.infer<typeof Visibility>;
 /** A form or JSON field naming a visibility; another value → 400. */
