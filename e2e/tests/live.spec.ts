@@ -248,6 +248,9 @@ test.describe('live pages', () => {
     await page.keyboard.type('Stubbed live');
     await page.keyboard.press('Tab');
     await page.keyboard.type('A description');
+    // Visibility (API.md §18) comes next; Public stays.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Visibility')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('switch', { name: 'Exclusive live' })).toBeFocused();
     await page.keyboard.press('Space');
