@@ -1,4 +1,5 @@
 export * from './limits.ts';
+export * from './theme.ts';
 export * from './common.ts';
 export * from './users.ts';
 export * from './account-mail.ts';

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
-import { cutTemplate, pageRedirect } from './web-app.ts';
+import { cutTemplate, pageRedirect, withTheme } from './web-app.ts';
 
 // A build of the web app: index.html and an asset with their .br and .gz copies
 // (apps/web/vite-plugins.ts), and a server entry (`<dist>-ssr/entry-server.js`, as `vite build
@@ -242,5 +242,14 @@ describe('where a page request is sent instead of rendered', () => {
     expect(pageRedirect('/?next=%2Fliked%3Fpage%3D2', true)).toBe('/liked?page=2');
     expect(pageRedirect('/?next=%2F%2Fevil.example', true)).toBe('/home');
     expect(pageRedirect('//liked', false)).toBeNull();
+  });
+});
+
+describe("the page's <html> carries the stored theme", () => {
+  const head = '<!doctype html>\n<html lang="en">\n<head>';
+  it('writes a known theme, and nothing for none', () => {
+    expect(withTheme(head, 'light')).toContain('<html data-theme="light" lang="en">');
+    expect(withTheme(head, 'dark')).toContain('<html data-theme="dark" lang="en">');
+    expect(withTheme(head, null)).toBe(head);
   });
 });

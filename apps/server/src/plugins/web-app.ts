@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isUserPage, safeNextPath, signInPathFor } from '@streamhub/contract';
+import { isUserPage, safeNextPath, signInPathFor, THEME_COOKIE, themeChoice, type Theme } from '@streamhub/contract';
 import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
@@ -123,7 +123,8 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page.preloads.length) reply.header('Link', page.preloads.join(', '));
     reply.code(page.status);
-    return sendStream(request, reply, pageBody(await template(), page));
+    const theme = themeChoice(request.cookies[THEME_COOKIE]);
+    return sendStream(request, reply, pageBody(await template(), page, theme));
   }
 }
 
@@ -238,11 +239,20 @@ export function cutTemplate(html: string): Template {
 }
 
 /** The page in order: head first (its meta and preloads), then the markup as React streams it, then its data. */
-async function* pageBody(template: Template, page: Extract<RenderedPage, { kind: 'page' }>): AsyncGenerator<string | Buffer> {
-  yield template.head + page.head + template.beforeRoot;
+async function* pageBody(
+  template: Template,
+  page: Extract<RenderedPage, { kind: 'page' }>,
+  theme: Theme | null,
+): AsyncGenerator<string | Buffer> {
+  yield withTheme(template.head, theme) + page.head + template.beforeRoot;
   for await (const chunk of page.markup) yield chunk as Buffer;
   // After the root, before the app's script runs (modules run once the document is parsed).
   yield page.state.length ? template.afterRoot.replace('</body>', `${page.state}</body>`) : template.afterRoot;
+}
+
+/** The `<html>` tag with the visitor's stored theme (index.css picks the colours by it); none follows the system. */
+export function withTheme(head: string, theme: Theme | null): string {
+  return theme ? head.replace(/<html\b/i, `<html data-theme="${theme}"`) : head;
 }
 
 /** A page streamed to the browser, compressed as it accepts (a fast level: it is made per request). */

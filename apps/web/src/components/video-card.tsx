@@ -105,7 +105,7 @@ export function VideoThumbnail({
       />
       {overlay ?? (video.isLive ? <LiveBadge className="absolute right-1.5 bottom-1.5" /> : null) ?? (
         <span
-          className={`absolute right-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
+          className={`keep-dark absolute right-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
         >
           {formatDuration(video.duration)}
         </span>
@@ -184,7 +184,7 @@ export function VideoCard({
           </Heading>
           {owner ? (
             owner.href ? (
-              <Link to={owner.href} className="truncate text-sm text-muted hover:text-white">
+              <Link to={owner.href} className="truncate text-sm text-muted hover:text-fg">
                 {owner.fullname}
               </Link>
             ) : (

@@ -1,10 +1,14 @@
 import { Outlet } from 'react-router';
+import { ThemeToggle } from '@/components/theme-toggle';
 
-/** Pages without the signed-in shell: sign-in, offline, not found. */
+/** Pages without the signed-in shell: sign-in, offline, not found. The theme toggle sits in the corner. */
 export function BareLayout() {
   return (
-    <main id="main" className="min-h-dvh">
+    <main id="main" className="relative min-h-dvh">
       <Outlet />
+      <div className="absolute top-2 right-2">
+        <ThemeToggle />
+      </div>
     </main>
   );
 }

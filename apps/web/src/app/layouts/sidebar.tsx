@@ -45,7 +45,7 @@ const myChannelLinks: NavItem[] = [
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-4 rounded-xl px-3 py-2.5 text-sm transition-colors ${
-    isActive ? 'bg-raised font-semibold text-white' : 'text-zinc-200 hover:bg-hover'
+    isActive ? 'bg-raised font-semibold text-fg' : 'text-zinc-200 hover:bg-hover'
   }`;
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {

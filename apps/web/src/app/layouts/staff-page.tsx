@@ -31,7 +31,7 @@ function StaffTabs({ role }: { role: string | undefined }) {
           key={link.to}
           to={link.to}
           className={({ isActive }) =>
-            `shrink-0 border-b-2 px-3 py-2 text-sm ${isActive ? 'border-white font-semibold text-white' : 'border-transparent text-zinc-300 hover:text-white'}`
+            `shrink-0 border-b-2 px-3 py-2 text-sm ${isActive ? 'border-fg font-semibold text-fg' : 'border-transparent text-zinc-300 hover:text-fg'}`
           }
         >
           {link.label}

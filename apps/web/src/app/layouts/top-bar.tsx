@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInPathFor, type CurrentUser } from '@streamhub/contract';
 import { BrandLogo } from '@/components/brand-logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
@@ -64,6 +65,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         >
           <SearchIcon />
         </Button>
+        <ThemeToggle />
         {user ? (
           <>
             <NotificationBell />
@@ -73,13 +75,13 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
           </>
         ) : (
           <>
-            <Link to={signIn} className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-white/10">
+            <Link to={signIn} className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-hover">
               Sign in
             </Link>
             {/* On a phone there is room for one: the sign-in page offers 'Create a free account' too. */}
             <Link
               to={`${signIn}&view=register`}
-              className="hidden rounded-lg bg-sky-500 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-sky-400 sm:inline-block"
+              className="hidden rounded-lg bg-sky-700 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-sky-800 sm:inline-block"
             >
               Create account
             </Link>

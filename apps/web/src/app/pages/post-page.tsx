@@ -32,7 +32,7 @@ function PostScreen({ postId, channelId }: { postId: string; channelId: string |
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <title>{`Post by ${author.fullname} · StreamHub`}</title>
       <nav aria-label="Breadcrumb">
-        <Link to={postsPath} className="text-sm text-muted hover:text-white">
+        <Link to={postsPath} className="text-sm text-muted hover:text-fg">
           ← Posts
         </Link>
       </nav>

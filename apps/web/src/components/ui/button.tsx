@@ -7,10 +7,10 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-full font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-hover',
-  secondary: 'bg-raised text-white hover:bg-hover border border-line',
-  ghost: 'text-white hover:bg-hover',
+  secondary: 'bg-raised text-fg hover:bg-hover border border-line',
+  ghost: 'text-fg hover:bg-hover',
   danger: 'bg-red-700 text-white hover:bg-red-800',
-  light: 'bg-white text-black hover:bg-zinc-200',
+  light: 'bg-fg text-page hover:bg-fg/85',
 };
 const sizes: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm',

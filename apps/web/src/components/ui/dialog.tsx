@@ -66,7 +66,7 @@ export function DialogContent({
         {hideClose ? null : (
           <RadixDialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-white"
+            className="absolute top-3 right-3 rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
           >
             <CloseIcon />
           </RadixDialog.Close>
@@ -99,7 +99,7 @@ export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close menu"
-              className="rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-white"
+              className="rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
             >
               <CloseIcon />
             </RadixDialog.Close>

@@ -6,12 +6,7 @@ export function InfoTooltip({ text, label = 'More information' }: { text: string
   const id = useId();
   return (
     <span className="group relative inline-flex">
-      <button
-        type="button"
-        aria-label={label}
-        aria-describedby={id}
-        className="rounded-full text-base text-muted hover:text-white"
-      >
+      <button type="button" aria-label={label} aria-describedby={id} className="rounded-full text-base text-muted hover:text-fg">
         <InfoIcon />
       </button>
       <span

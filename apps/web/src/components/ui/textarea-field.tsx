@@ -2,7 +2,7 @@ import { useId, type TextareaHTMLAttributes } from 'react';
 import { CharacterCount } from './text-field';
 
 const textareaClasses =
-  'min-h-28 w-full rounded-lg border border-line bg-page px-3 py-2 text-sm text-white placeholder:text-zinc-500 focus:border-sky-400 focus:ring-2 focus:ring-sky-400/30 focus:outline-none';
+  'min-h-28 w-full rounded-lg border border-line bg-page px-3 py-2 text-sm text-fg placeholder:text-zinc-500 focus:border-sky-400 focus:ring-2 focus:ring-sky-400/30 focus:outline-none';
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string };
 

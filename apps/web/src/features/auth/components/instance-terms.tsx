@@ -11,7 +11,7 @@ export function InstanceTerms() {
   return (
     <div className="mt-6 flex flex-col gap-2 border-t border-line pt-4 text-sm">
       <p className="text-muted">
-        You are joining <span className="font-semibold text-white">{instanceName}</span>
+        You are joining <span className="font-semibold text-fg">{instanceName}</span>
         {registrations === 'closed'
           ? ' (registrations are closed)'
           : registrations === 'approval'

@@ -61,7 +61,7 @@ export function BlockedWordsEditor() {
                 aria-label={`Remove “${word}”`}
                 aria-disabled={save.isPending}
                 onClick={() => !save.isPending && store(words.data.words.filter((w) => w !== word))}
-                className="grid h-6 w-6 place-items-center rounded-full text-muted hover:bg-hover hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+                className="grid h-6 w-6 place-items-center rounded-full text-muted hover:bg-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-sky-400"
               >
                 <CloseIcon />
               </button>

@@ -50,7 +50,7 @@ export function CommentBox({ target }: { target: CommentTarget }) {
               formRef.current?.requestSubmit();
             }
           }}
-          className="resize-none border-b border-line bg-transparent py-1 outline-none focus:border-white"
+          className="resize-none border-b border-line bg-transparent py-1 outline-none focus:border-fg"
         />
         {open || text ? (
           <div className="flex justify-end gap-2">

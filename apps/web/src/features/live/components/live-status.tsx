@@ -30,7 +30,7 @@ export function LivePlaceholder({ status, poster }: { status: 'waiting' | 'ended
   return (
     <div
       data-testid="live-placeholder"
-      className="relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-xl bg-black"
+      className="keep-dark relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-xl bg-black"
     >
       {poster ? <img src={poster} alt="" className="absolute inset-0 h-full w-full object-cover opacity-30" /> : null}
       <p className="relative px-4 text-center text-lg font-semibold">

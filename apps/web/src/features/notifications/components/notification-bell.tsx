@@ -83,7 +83,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
-        className="relative grid h-10 w-10 shrink-0 place-items-center rounded-full text-xl text-white hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400"
+        className="relative grid h-10 w-10 shrink-0 place-items-center rounded-full text-xl text-fg hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400"
       >
         <BellIcon />
         {badge ? (

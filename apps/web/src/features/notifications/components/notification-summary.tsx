@@ -11,7 +11,7 @@ export function NotificationSummary({ item }: { item: NotificationItem }) {
     <>
       <Img src={item.actor?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className={`text-sm break-words ${item.read ? 'text-zinc-300' : 'font-semibold text-white'}`}>
+        <span className={`text-sm break-words ${item.read ? 'text-zinc-300' : 'font-semibold text-fg'}`}>
           {item.read ? null : <span className="sr-only">Unread: </span>}
           {item.text}
         </span>

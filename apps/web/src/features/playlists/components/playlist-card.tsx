@@ -29,7 +29,7 @@ export function PlaylistCard({ playlist, href, onDelete, deleting }: PlaylistCar
           loading="lazy"
           className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
         />
-        <span className="absolute inset-y-0 right-0 flex w-1/3 flex-col items-center justify-center gap-1 bg-black/70 text-sm font-medium">
+        <span className="keep-dark absolute inset-y-0 right-0 flex w-1/3 flex-col items-center justify-center gap-1 bg-black/70 text-sm font-medium">
           <PlaylistIcon className="text-xl" />
           {count}
         </span>

@@ -33,7 +33,7 @@ export function PostCard({ post, href }: { post: Post; href: string }) {
       </p>
       <p className="flex gap-4 text-sm text-muted">
         <span className="flex items-center gap-1.5" data-testid="post-likes">
-          <LikeIcon className={post.isLiked ? 'text-white' : undefined} />
+          <LikeIcon className={post.isLiked ? 'text-fg' : undefined} />
           {plural(post.likes, 'like')}
         </span>
         <span className="flex items-center gap-1.5" data-testid="post-comments">

@@ -55,7 +55,7 @@ function VideoRow({ item }: { item: PurchasedVideo }) {
         className="relative block w-28 shrink-0 overflow-hidden rounded-lg sm:w-36"
       >
         <Img src={video.thumbnail} fallback="thumbnail" alt="" loading="lazy" className="aspect-video w-full object-cover" />
-        <span className="absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs tabular-nums">
+        <span className="keep-dark absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs tabular-nums">
           {formatDuration(video.duration)}
         </span>
       </Link>

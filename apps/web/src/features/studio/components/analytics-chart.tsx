@@ -77,7 +77,7 @@ export function AnalyticsChart({ title, columns, points, kind, format, filename 
           </table>
         </div>
       ) : (
-        <div className="h-64 w-full" data-testid="analytics-chart">
+        <div className="keep-dark h-64 w-full rounded-lg bg-panel p-2" data-testid="analytics-chart">
           <ResponsiveContainer width="100%" height="100%">
             {kind === 'bar' ? (
               <BarChart data={data} title={title} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

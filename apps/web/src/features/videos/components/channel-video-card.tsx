@@ -17,7 +17,7 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
   if (video.status === 'processing') {
     const percent = Math.round(Math.min(100, Math.max(0, video.progress ?? 0)));
     return (
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
+      <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
         <p className="text-sm font-medium">Processing… {percent}%</p>
         <div
           role="progressbar"
@@ -35,7 +35,7 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
   if (video.status === 'removed') {
     // Taken down by a moderator, or hidden while its owner is suspended (API.md §12): the owner sees why.
     return (
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-4 text-center">
+      <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-4 text-center">
         <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Removed</span>
         <p className="line-clamp-3 text-sm font-medium text-red-200">{video.removedReason || 'Removed by a moderator'}</p>
       </div>
@@ -44,7 +44,7 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
   if (video.status === 'scheduled') {
     // Transcoded and waiting for its time: its owner's alone until then (API.md §16).
     return (
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
+      <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
         <span className="rounded bg-sky-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Scheduled</span>
         {video.publishAt ? <p className="text-sm font-medium">{scheduleLabel(video.publishAt)}</p> : null}
       </div>
@@ -52,7 +52,7 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
   }
   if (video.status === 'failed') {
     return (
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-4 text-center">
+      <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-4 text-center">
         <p className="text-sm font-medium text-red-300">Failed: {video.failureReason || 'Unknown error'}</p>
         {isOwner ? <RetryButton videoId={video._id} /> : null}
       </div>

@@ -54,7 +54,7 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
               Studio
             </Link>
             <p className="text-sm text-muted">
-              Uploads: <span className="font-medium text-white tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
+              Uploads: <span className="font-medium text-fg tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
             </p>
             <Link to="/live/new" className={buttonClasses('secondary')}>
               Go Live

@@ -21,7 +21,7 @@ export function ChapterList({ videoId, chapters }: { videoId: string; chapters: 
               to={watchAtHref(videoId, chapter.start)}
               replace
               preventScrollReset
-              className="flex gap-3 rounded px-2 py-1 hover:bg-white/10"
+              className="flex gap-3 rounded px-2 py-1 hover:bg-hover"
             >
               <span className="shrink-0 text-sky-400 tabular-nums">{formatDurationHms(chapter.start)}</span>
               <span className="min-w-0 break-words">{chapter.title}</span>

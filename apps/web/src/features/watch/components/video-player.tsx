@@ -372,7 +372,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useCaptionTracks(engine === 'native' ? null : media, props.captions);
 
   return (
-    <div className="overflow-hidden rounded-xl bg-black">
+    <div className="keep-dark overflow-hidden rounded-xl bg-black">
       <media-controller
         ref={setController}
         data-testid="video-player"
