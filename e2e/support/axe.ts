@@ -12,6 +12,14 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
 
 async function violations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is measured on the settled page: a toast or dialog still fading in is half transparent.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   await page.addScriptTag({ path: axeSource });
   return page.evaluate(async () => {
     const axe = (

@@ -17,6 +17,7 @@ import { accountMailRoutes } from './features/account-mail/account-mail.routes.t
 import { accountExportRoutes } from './features/account-export/account-export.routes.ts';
 import { notificationMailRoutes } from './features/notifications/notification-mail.routes.ts';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import { createListPages, videoListRoutes } from './features/video-list/video-list.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
@@ -125,6 +126,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     perMinute: deps.config.rateLimit.accountMailMax,
   });
   await app.register(twoFactorRoutes, { prefix: '/api/users/2fa', twoFactor: deps.services.twoFactor });
+  await app.register(passkeysRoutes, {
+    prefix: '/api/users',
+    passkeys: deps.services.passkeys,
+    users: deps.services.users,
+    settings: deps.services.settings,
+    cookies: deps.services.cookies,
+    publicUrl: deps.config.publicUrl,
+    perMinute: deps.config.rateLimit.loginMax,
+  });
   const liveStreams = {
     events: deps.events,
     heartbeatMs: deps.config.notificationsHeartbeatMs,

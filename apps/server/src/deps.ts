@@ -31,6 +31,7 @@ import { createAccountExportHandler } from './features/account-export/account-ex
 import { createAccountExportRepo } from './features/account-export/account-export.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
+import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
 import { createLoginAttempts } from './features/users/login-attempts.ts';
 import { createPostgresRateCounters, createRateCounters } from './db/rate-counters.ts';
 import { createMediaTokens } from './features/media/media-tokens.ts';
@@ -143,6 +144,7 @@ export function createServices(infra: Infra) {
     linkOrigin: config.mail.linkOrigin,
   });
   const twoFactor = createTwoFactorService({ db });
+  const passkeys = createPasskeysService({ db });
   const users = createUsersService({
     repo: createUsersRepo(db),
     twoFactor,
@@ -277,6 +279,7 @@ export function createServices(infra: Infra) {
     users,
     accountMail,
     twoFactor,
+    passkeys,
     videos,
     views,
     captions,

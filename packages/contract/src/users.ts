@@ -116,6 +116,32 @@ export const TwoFactorDisableBody = z.object({
 });
 export const TwoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
 
+/**
+ * API.md §19 passkeys (WebAuthn). The options are the browser's `PublicKeyCredential*Options` in
+ * their JSON form; the credential is what `navigator.credentials.create()/get()` answered, as JSON
+ * (the web app uses @simplewebauthn/browser for both). Their inner shape is checked by the server's
+ * WebAuthn verification, not here.
+ */
+export const PasskeyOptions = z.looseObject({ challenge: z.string() });
+const WebAuthnCredentialJson = z.looseObject({
+  id: singleLineText().min(1).max(1024),
+  rawId: singleLineText().min(1).max(1024),
+  type: singleLineText().pipe(z.literal('public-key')),
+  response: z.looseObject({ clientDataJSON: singleLineText().min(1).max(8192) }),
+});
+export const PasskeyRegisterBody = z.object({
+  credential: WebAuthnCredentialJson,
+  name: singleLineText().trim().min(1).max(64).optional(),
+});
+export const PasskeyLoginBody = z.object({ credential: WebAuthnCredentialJson });
+export const Passkey = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof Passkey>;
+
 /** An export of my data (API.md §19): POST /api/users/me/export answers it pending; the zip is GET …/export/:id once ready. */
 export const AccountExport = z.object({
   _id: z.string(),

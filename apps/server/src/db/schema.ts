@@ -484,6 +484,29 @@ export interface UserTwoFactorTable {
   recovery_hashes: Generated<string[]>;
 }
 
+/** A passkey (WebAuthn credential) of a user (migration 0047, features/passkeys). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  public_key: Buffer;
+  /** Stored as bigint: read back as a string. */
+  counter: Generated<string>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+}
+
+/** A challenge of a passkey options call, used once (migration 0047). */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'login';
+  user_id: string | null;
+  expires_at: Date;
+}
+
 /** An export of an account's data (migration 0040, features/account-export). */
 export interface AccountExportsTable {
   id: string;
@@ -499,6 +522,8 @@ export interface AccountExportsTable {
 export interface Database {
   account_exports: AccountExportsTable;
   user_two_factor: UserTwoFactorTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   users: UsersTable;

@@ -51,6 +51,17 @@ const exclusiveVideo = async (s: Scene) => ({ videoId: await s.video(s.owner.id,
 const exclusivePlaylist = async (s: Scene) => ({
   playlistId: await createPlaylist(s.ctx.db, s.owner.id, { isExclusive: true, priceMinor: 2500 }),
 });
+/** A well-formed WebAuthn credential answering a challenge the server never gave. */
+const STALE_CREDENTIAL = {
+  id: 'c3RhbGU',
+  rawId: 'c3RhbGU',
+  type: 'public-key',
+  response: {
+    clientDataJSON: Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: 'bm9uZQ', origin: 'http://localhost' }),
+    ).toString('base64url'),
+  },
+};
 /** An empty 1000-byte tus upload of the owner, created through the API. */
 const tusUpload = async (s: Scene) => {
   const res = await s.ctx.app.inject({
@@ -242,6 +253,31 @@ export const routeMatrix: RouteEntry[] = [
     route: 'POST /api/users/2fa/disable',
     body: (s) => ({ json: { password: s.caller?.password ?? 'x', code: '000000' } }),
     expect: { anonymous: 401, other: 409, owner: 409 },
+  },
+  // Passkeys (API.md §19): mine only; a credential answering no challenge given is 400.
+  { route: 'POST /api/users/passkeys/options', expect: { anonymous: 401, other: 200, owner: 200 } },
+  {
+    route: 'POST /api/users/passkeys',
+    body: () => ({ json: { credential: STALE_CREDENTIAL } }),
+    expect: { anonymous: 401, other: 400, owner: 400 },
+  },
+  {
+    route: 'DELETE /api/users/passkeys/:id',
+    setup: async (s) => {
+      const id = newId();
+      await s.ctx.db
+        .insertInto('passkeys')
+        .values({ id, user_id: s.owner.id, credential_id: `cred-${id}`, public_key: Buffer.from('key'), name: 'Phone' })
+        .execute();
+      return { id };
+    },
+    expect: { anonymous: 401, other: 404, owner: 200 },
+  },
+  { route: 'POST /api/users/login/passkey/options', expect: { anonymous: 200, other: 200, owner: 200 } },
+  {
+    route: 'POST /api/users/login/passkey',
+    body: () => ({ json: { credential: STALE_CREDENTIAL } }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
   },
   // An export of one's own data (API.md §19): one a day each.
   {

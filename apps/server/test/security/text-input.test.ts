@@ -21,22 +21,34 @@ const isSecret = (field: string) => /password/i.test(field);
 let cases = 0;
 afterAll(() => console.info(`control characters: ${cases} requests`));
 
-/** Text fields: strings, and lists of strings (their first item is tried). */
+/**
+ * Text fields: strings, and lists of strings (their first item is tried); in a JSON body, those of
+ * nested objects too, by dotted path (a passkey's credential: `credential.response.clientDataJSON`).
+ */
 function textFields(body: Body): string[] {
   if ('tus' in body) return []; // protocol headers and bytes, no text fields
-  const values = 'json' in body ? (body.json as Record<string, unknown>) : body.form;
-  return Object.entries(values)
-    .filter(([, v]) => typeof v === 'string' || (Array.isArray(v) && typeof v[0] === 'string'))
-    .map(([k]) => k);
+  const walk = (values: Record<string, unknown>, prefix: string): string[] =>
+    Object.entries(values).flatMap(([k, v]) => {
+      if (typeof v === 'string' || (Array.isArray(v) && typeof v[0] === 'string')) return [prefix + k];
+      if ('json' in body && v && typeof v === 'object' && !Array.isArray(v))
+        return walk(v as Record<string, unknown>, `${prefix}${k}.`);
+      return [];
+    });
+  return walk('json' in body ? (body.json as Record<string, unknown>) : body.form, '');
+}
+
+/** The value at a dotted path, and a copy of `values` with another value there. */
+const valueAt = (values: Record<string, unknown>, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], values);
+function setAt(values: Record<string, unknown>, [key, ...rest]: string[], value: unknown): Record<string, unknown> {
+  const current = values[key!];
+  if (rest.length) return { ...values, [key!]: setAt(current as Record<string, unknown>, rest, value) };
+  return { ...values, [key!]: Array.isArray(current) ? [value, ...current.slice(1)] : value };
 }
 
 function withValue(body: Body, field: string, value: string): Body {
   if ('tus' in body) return body;
-  if ('json' in body) {
-    const json = body.json as Record<string, unknown>;
-    const list = json[field];
-    return { json: { ...json, [field]: Array.isArray(list) ? [value, ...list.slice(1)] : value } };
-  }
+  if ('json' in body) return { json: setAt(body.json as Record<string, unknown>, field.split('.'), value) };
   return { form: { ...body.form, [field]: value }, files: body.files };
 }
 
@@ -65,7 +77,7 @@ describe.each(routeMatrix.filter((e) => e.body))('$route', (entry) => {
     expect(fields.length + Object.keys('files' in valid ? (valid.files ?? {}) : {}).length).toBeGreaterThan(0);
     for (const field of fields) {
       for (const control of isSecret(field) ? ['\u0000'] : CONTROLS) {
-        const original = textOf(('json' in valid ? (valid.json as Record<string, unknown>) : valid.form)[field]);
+        const original = textOf(valueAt('json' in valid ? (valid.json as Record<string, unknown>) : valid.form, field));
         const body = withValue(await entry.body!(scene, params), field, `${original.slice(0, 1)}${control}${original.slice(1)}`);
         const res = await send(ctx, method, fillPath(pattern, params), body, scene.owner.cookie, SAME_ORIGIN);
         cases += 1;

@@ -3,6 +3,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 const PUBLIC = ['id', 'username', 'fullname', 'avatar'] as const;
+const FOR_LOGIN = [
+  ...PUBLIC,
+  'password_hash',
+  'approval_pending',
+  'suspended_reason',
+  'must_verify_email',
+  'email_verified_at',
+] as const;
 
 function userQueries(db: Db) {
   return {
@@ -45,10 +53,14 @@ function userQueries(db: Db) {
       const lower = identifier.toLowerCase();
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'password_hash', 'approval_pending', 'suspended_reason', 'must_verify_email', 'email_verified_at'])
+        .select(FOR_LOGIN)
         .where((eb) => eb.or([eb(sql`lower(username)`, '=', lower), eb(sql`lower(email)`, '=', lower)]))
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+    },
+    /** The same row by id: a sign-in proven another way (a passkey). */
+    async findForLoginById(id: string) {
+      return db.selectFrom('users').select(FOR_LOGIN).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     },
     async findById(id: string) {
       return db

@@ -66,6 +66,18 @@ export function createUsersService(deps: Deps) {
     return key;
   }
 
+  /** Whether an account that proved who it is may sign in now (told only to its owner). */
+  async function mayEnter(row: NonNullable<Awaited<ReturnType<UsersRepo['findForLoginById']>>>) {
+    // Only to the account's own password: an unapproved account's existence is not told to others.
+    if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
+    // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
+    if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
+    if (row.must_verify_email && !row.email_verified_at && (await settings.emailVerification()) === 'required') {
+      await verification.remind(row.id);
+      throw new Forbidden(VERIFY_FIRST);
+    }
+  }
+
   async function loadOrThrow(userId: string) {
     const user = await repo.findById(userId);
     if (!user) throw new NotFound('User does not exist');
@@ -122,14 +134,7 @@ export function createUsersService(deps: Deps) {
       // API.md §4 wording; both answers take the same time.
       if (!row) throw new NotFound('Incorrect username or email');
       if (!valid) throw new Unauthorized('Password incorrect');
-      // Only to the account's own password: an unapproved account's existence is not told to others.
-      if (row.approval_pending) throw new Forbidden(AWAITING_APPROVAL);
-      // API.md §12: a suspended account is told why (docs/moderation.md), and only with its own password.
-      if (row.suspended_reason !== null) throw new Forbidden(`Account suspended: ${row.suspended_reason}`);
-      if (row.must_verify_email && !row.email_verified_at && (await settings.emailVerification()) === 'required') {
-        await verification.remind(row.id);
-        throw new Forbidden(VERIFY_FIRST);
-      }
+      await mayEnter(row);
       // API.md §19: the right password alone is not a failure, but a wrong code is (it stays counted).
       if (await twoFactor.enabled(row.id)) {
         if (!code) {
@@ -139,6 +144,17 @@ export function createUsersService(deps: Deps) {
         if (!(await twoFactor.verifyLogin(row.id, code))) throw new Unauthorized('Invalid two-factor code');
       }
       await attempt.succeeded();
+      return { user: toCurrent(row), session: await sessions.start(row.id) };
+    },
+
+    /**
+     * A sign-in proven without the password (a passkey, API.md §19): the same account checks,
+     * no second factor (a passkey is one already), then a session.
+     */
+    async loginVerified(userId: string) {
+      const row = await repo.findForLoginById(userId);
+      if (!row) throw new Unauthorized('Passkey not recognised');
+      await mayEnter(row);
       return { user: toCurrent(row), session: await sessions.start(row.id) };
     },
 
