@@ -51,6 +51,9 @@ export const AdminUserPatch = z
   .refine((p) => Object.keys(p).some((k) => k !== 'reason'), { message: 'Nothing to change' });
 export type AdminUserPatch = z.infer<typeof AdminUserPatch>;
 
+/** POST /api/admin/users/:id/2fa/reset: why, kept in the audit log. */
+export const AdminTwoFactorReset = z.object({ reason: multiLineText().trim().max(MODERATION_REASON_MAX).optional() });
+
 export const AuditPaging = z.object({ page });
 
 /** One staff action (GET /api/admin/audit); `actor` null: done on the command line. */

@@ -481,6 +481,16 @@ export const routeMatrix: RouteEntry[] = [
   },
   { route: 'POST /api/admin/users/:id/approve', setup: pendingAccount, ...adminOnly },
   { route: 'DELETE /api/admin/users/:id', setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }), ...adminOnly },
+  {
+    route: 'POST /api/admin/users/:id/2fa/reset',
+    setup: async (s) => {
+      const { id } = await createUser(s.ctx.db);
+      await s.ctx.db.insertInto('user_two_factor').values({ user_id: id, secret: 'JBSWY3DPEHPK3PXP', enabled: true }).execute();
+      return { id };
+    },
+    body: () => ({ json: { reason: 'Lost their phone' } }),
+    ...adminOnly,
+  },
   { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
   { route: 'DELETE /api/admin/uploads/:id', setup: unfinishedUpload, ...adminOnly },
   { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },

@@ -103,6 +103,12 @@ export function createAdminRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
+
+    /** True when the account had a second factor (set up or on), which is gone now. */
+    async resetTwoFactor(userId: string): Promise<boolean> {
+      const res = await db.deleteFrom('user_two_factor').where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
   };
 }
 export type AdminRepo = ReturnType<typeof createAdminRepo>;

@@ -6,6 +6,7 @@ import {
   AdminUserPatch,
   AdminUsersPage,
   AdminUsersQuery,
+  AdminTwoFactorReset,
   AuditEntry,
   AuditPaging,
   Id,
@@ -48,6 +49,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/users/:id/approve',
     { ...onlyAdmins, schema: { tags, params: user, response: userAnswer } },
     async (request, reply) => ok(reply, await admin.approve(request.viewer, request.params.id), 200, 'Account approved'),
+  );
+
+  // docs/accounts.md: an admin turns a user's lost second factor off, audited with a reason.
+  app.post(
+    '/users/:id/2fa/reset',
+    { ...onlyAdmins, schema: { tags, params: user, body: AdminTwoFactorReset, response: { 200: envelope(z.object({})) } } },
+    async (request, reply) => {
+      await admin.resetTwoFactor(request.viewer, request.params.id, request.body.reason ?? '');
+      return ok(reply, {}, 200, 'Two-factor authentication reset');
+    },
   );
 
   app.get(

@@ -166,6 +166,19 @@ export function createAdminService(deps: Deps) {
       return oneUser(viewer, userId);
     },
 
+    /**
+     * A user who lost their authenticator and recovery codes signs in with the password alone
+     * again (docs/accounts.md): their TOTP secret and recovery codes go, audited with the reason.
+     */
+    async resetTwoFactor(viewer: Viewer | null, userId: string, reason: string): Promise<void> {
+      access.assertStaff(viewer, 'admin');
+      await inTransaction(async (tx) => {
+        if (!(await tx.admin.findRole(userId))) throw new NotFound('User does not exist');
+        if (!(await tx.admin.resetTwoFactor(userId))) throw new Conflict('Two-factor authentication is off');
+        await tx.audit.record({ actorId: viewer._id, action: 'user.2fa.reset', targetType: 'user', targetId: userId, reason });
+      });
+    },
+
     /** `npm run admin -- grant <username> <role>` (admin-cli.ts): no session, audited with no actor. */
     async auditLog(viewer: Viewer | null, page = 1): Promise<AuditEntry[]> {
       access.assertStaff(viewer, 'admin');

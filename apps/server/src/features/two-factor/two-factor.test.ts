@@ -130,3 +130,31 @@ describe('two factors', () => {
     expect((await login(user.username, user.password)).json().data.user.username).toBe(user.username);
   });
 });
+
+describe("an admin resets a user's second factor (docs/accounts.md)", () => {
+  it('lets the user sign in with the password alone again, audited with the reason; only admins may', async () => {
+    const user = await withTwoFactor();
+    const admin = await registerUser(ctx);
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const url = `/api/admin/users/${user.id}/2fa/reset`;
+
+    expect((await app.inject({ method: 'POST', url, ...json({}) })).statusCode).toBe(401);
+    const other = await registerUser(ctx);
+    expect((await app.inject({ method: 'POST', url, ...json({ reason: 'x' }, other.cookie) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url, ...json({ reason: 5 }, admin.cookie) })).statusCode).toBe(400);
+    expect((await login(user.username, user.password)).json().data).toEqual({ twoFactorRequired: true });
+
+    const reset = await app.inject({ method: 'POST', url, ...json({ reason: 'Lost their phone' }, admin.cookie) });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = await login(user.username, user.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data.user.username).toBe(user.username);
+
+    const audit = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie: admin.cookie } });
+    expect(audit.json().data[0]).toMatchObject({ action: 'user.2fa.reset', targetId: user.id, reason: 'Lost their phone' });
+    // Off now: a second reset has nothing to do; an unknown account is 404.
+    expect((await app.inject({ method: 'POST', url, ...json({}, admin.cookie) })).statusCode).toBe(409);
+    const unknown = '/api/admin/users/01900000-0000-7000-8000-000000000000/2fa/reset';
+    expect((await app.inject({ method: 'POST', url: unknown, ...json({}, admin.cookie) })).statusCode).toBe(404);
+  });
+});
