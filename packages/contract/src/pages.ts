@@ -9,7 +9,7 @@
  * watch page, home, trending, search) are public and are not listed here.
  */
 const USER_PAGE =
-  /^\/(?:liked|history|subscriptions|subscribers|purchases|reports|notifications|videos|studio(?:\/[^/]+)?|channel(?:\/comments)?|video\/(?:new|edit\/[^/]+|buy\/[^/]+)|live\/[^/]+|playlist(?:\/p\/[^/]+)?|post(?:\/new|\/p\/[^/]+|\/edit\/[^/]+)?|admin(?:\/.*)?)\/?$/;
+  /^\/(?:account(?:\/security)?|liked|history|subscriptions|subscribers|purchases|reports|notifications|videos|studio(?:\/[^/]+)?|channel(?:\/comments)?|video\/(?:new|edit\/[^/]+|buy\/[^/]+)|live\/[^/]+|playlist(?:\/p\/[^/]+)?|post(?:\/new|\/p\/[^/]+|\/edit\/[^/]+)?|admin(?:\/.*)?)\/?$/;
 
 /** Whether `pathname` (no query) is a page of the signed-in user. */
 export function isUserPage(pathname: string): boolean {

@@ -68,6 +68,7 @@ const ResetPasswordPage = lazyPage('reset-password-page', 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage('verify-email-page', 'VerifyEmailPage');
 const ConfirmEmailPage = lazyPage('verify-email-page', 'ConfirmEmailPage');
 const AccountPage = lazyPage('account-page', 'AccountPage');
+const SecurityPage = lazyPage('security-page', 'SecurityPage');
 
 /** The landing page at `/` (sign in / create account). */
 export const landingPage = SignInPage;
@@ -117,6 +118,7 @@ export const shellRoutes: PageRoute[] = [
   // Notifications (API.md §13): the bell's full list and its settings.
   { path: '/notifications', page: NotificationsPage },
   { path: '/account', page: AccountPage },
+  { path: '/account/security', page: SecurityPage },
   // Running an instance in public (API.md §12): my reports, and the staff pages.
   { path: '/reports', page: ReportsPage },
   { path: '/channel/comments', page: CommentSettingsPage },

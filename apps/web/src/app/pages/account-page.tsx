@@ -1,4 +1,5 @@
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/list-states';
 import { useOwnChannel } from '@/features/channels/api/get-own-channel';
 import { useResendVerification } from '@/features/users/api/resend-verification';
@@ -18,6 +19,9 @@ export function AccountPage() {
     <div className="mx-auto flex max-w-xl flex-col gap-6">
       <title>Account · StreamHub</title>
       <h1 className="text-2xl font-semibold">Account</h1>
+      <Link to="/account/security" className={buttonClasses('secondary', 'md', 'self-start')}>
+        Security: password, two-factor, passkeys
+      </Link>
       {profile.data.emailVerified ? (
         <p className="text-sm text-muted">Your email address is confirmed.</p>
       ) : (

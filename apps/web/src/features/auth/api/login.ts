@@ -31,3 +31,23 @@ export function useLogin() {
     },
   });
 }
+
+/** Signs in with a passkey (API.md §19): the server's options, the browser's ceremony, the server's check. */
+export async function loginWithPasskey() {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = await api.post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/users/login/passkey/options');
+  const credential = await startAuthentication({ optionsJSON: options });
+  return api.post<{ user: CurrentUser }>('/api/users/login/passkey', { json: { credential } });
+}
+
+export function usePasskeyLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { anonymous: true },
+    mutationFn: loginWithPasskey,
+    onSuccess: () => {
+      queryClient.clear();
+      syncCurrentUserFromCookie();
+    },
+  });
+}

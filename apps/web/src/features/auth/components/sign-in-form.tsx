@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
-import { useLogin } from '../api/login';
+import { useLogin, usePasskeyLogin } from '../api/login';
 import { authErrorText, useAbortableRequest } from '../auth-request';
 import { useNextPage } from '../next-page';
 import { AuthenticatingScreen } from './authenticating-screen';
@@ -15,6 +15,7 @@ import { AuthenticatingScreen } from './authenticating-screen';
 export function SignInForm() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const passkeyLogin = usePasskeyLogin();
   const request = useAbortableRequest();
   const { next, carried } = useNextPage();
   // What was sent last: React resets a form after its action, and the fields come back to these.
@@ -45,6 +46,18 @@ export function SignInForm() {
     } catch (err) {
       setError(authErrorText(err));
     }
+  }
+
+  function signInWithPasskey() {
+    setError(null);
+    passkeyLogin.mutate(undefined, {
+      onSuccess: () => void navigate(next, { replace: true }),
+      // The browser's own dialog, cancelled, is no error to show.
+      onError: (err) => {
+        if (err instanceof Error && err.name === 'NotAllowedError') return;
+        setError(authErrorText(err));
+      },
+    });
   }
 
   return (
@@ -85,6 +98,9 @@ export function SignInForm() {
         <FormError message={error} />
         <Button type="submit" className="mt-2 h-11" disabled={loginMutation.isPending}>
           Sign In
+        </Button>
+        <Button type="button" variant="secondary" onClick={signInWithPasskey} disabled={passkeyLogin.isPending}>
+          Use a passkey
         </Button>
         <p className="text-center text-sm text-muted">
           New to StreamHub?{' '}

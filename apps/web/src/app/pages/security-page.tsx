@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { LoadError } from '@/components/ui/list-states';
+import { useOwnChannel } from '@/features/channels/api/get-own-channel';
+import {
+  PasskeysSection,
+  PasswordSection,
+  SessionsSection,
+  TwoFactorSection,
+} from '@/features/users/components/security-sections';
+
+/** `/account/security`: password, two factors, passkeys and sessions (API.md §19, docs/accounts.md). */
+export function SecurityPage() {
+  const profile = useOwnChannel();
+
+  if (profile.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (profile.isError) return <LoadError message="Your account could not be loaded." onRetry={() => void profile.refetch()} />;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <title>Security · StreamHub</title>
+      <div className="flex flex-col gap-1">
+        <Link to="/account" className="text-sm text-muted hover:text-fg">
+          ← Account
+        </Link>
+        <h1 className="text-2xl font-semibold">Security</h1>
+      </div>
+      <PasswordSection />
+      <TwoFactorSection enabled={profile.data.twoFactor} />
+      <PasskeysSection />
+      <SessionsSection />
+    </div>
+  );
+}
