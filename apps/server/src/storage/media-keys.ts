@@ -9,14 +9,16 @@ import { newId } from '../lib/ids.ts';
  * | `thumbnails/`           | video thumbnails, a new key per change              | yes    |
  * | `videos/<id>/`          | HLS ladder and MP4 of a public video                | yes    |
  * | `exclusive/<id>/`       | HLS ladder and MP4 of an exclusive video            | never  |
+ * | `private/<id>/`         | HLS ladder and MP4 of a private (not exclusive) video | never  |
  * | `sources/<id>`          | an upload waiting for its transcode                 | never  |
  * | `uploads/`              | resumable (tus) uploads in progress (S3 driver)     | never  |
  * | `removed/<id>/`         | files of a video taken down or hidden by a suspension | never  |
  *
  * A bucket policy (or CDN origin, or the nginx profile) grants anonymous reads on exactly the
- * public prefixes. Whether a video is exclusive never changes after upload, so its folder never
- * moves (but once: exclusive videos from before migration 0009, see legacy-folders.ts); rows
- * hold the keys.
+ * public prefixes. Whether a video is exclusive never changes after upload (exclusive videos from
+ * before migration 0009 moved once, see legacy-folders.ts); a video made private, or public or
+ * unlisted again, moves between `videos/<id>` and `private/<id>` (the `video.media.move` job,
+ * docs/visibility.md). Rows hold the keys.
  */
 export const PUBLIC_PREFIXES = ['avatars/', 'thumbnails/', 'videos/'] as const;
 
@@ -24,7 +26,9 @@ export const mediaKeys = {
   /** A new key on every change keeps every public URL immutable (cacheable forever). */
   avatar: (userId: string) => `avatars/${userId}-${newId()}.webp`,
   thumbnail: (videoId: string) => `thumbnails/${videoId}-${newId()}.webp`,
-  videoFolder: (videoId: string, isExclusive: boolean) => (isExclusive ? `exclusive/${videoId}` : `videos/${videoId}`),
+  /** An exclusive video's folder never changes; a private one's files stay out of the public `videos/`. */
+  videoFolder: (videoId: string, isExclusive: boolean, isPrivate = false) =>
+    isExclusive ? `exclusive/${videoId}` : isPrivate ? `private/${videoId}` : `videos/${videoId}`,
   source: (videoId: string) => `sources/${videoId}`,
   /** Where a removed video's files wait for a restore, outside every public prefix (docs/moderation.md). */
   removedFolder: (videoId: string) => `removed/${videoId}`,

@@ -62,7 +62,9 @@ await waitFor(async () => {
 
 /** Every file the transcode wrote for the video, as paths under /media. */
 async function mediaFiles(): Promise<string[]> {
-  const dir = path.join(ctx.config.mediaDir, 'videos', videoId);
+  // Wherever its files are now (a private video's move to private/<id> may be under way).
+  const row = await db.selectFrom('videos').select('media_key').where('id', '=', videoId).executeTakeFirstOrThrow();
+  const dir = path.join(ctx.config.mediaDir, row.media_key);
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())

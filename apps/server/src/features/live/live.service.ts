@@ -93,7 +93,7 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
             isExclusive: body.isExclusive,
             visibility: body.visibility ?? 'public',
             priceMinor: body.isExclusive ? toMinorUnits(body.price ?? MIN_VIDEO_PRICE) : null,
-            mediaKey: mediaKeys.videoFolder(id, body.isExclusive),
+            mediaKey: mediaKeys.videoFolder(id, body.isExclusive, body.visibility === 'private'),
             streamKeyHash: hash,
           });
         });

@@ -34,6 +34,7 @@ export function forgetGoneMedia(events: Pick<Events, 'on' | 'onGap'>, { gate, fi
     const folders = [
       mediaKeys.videoFolder(videoId, false),
       mediaKeys.videoFolder(videoId, true),
+      mediaKeys.videoFolder(videoId, false, true),
       mediaKeys.removedFolder(videoId),
     ];
     for (const key of folders) {

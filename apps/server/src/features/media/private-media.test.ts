@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 import { makeClip, waitFor } from '../../../test/clips.ts';
@@ -61,14 +62,35 @@ describe('the media of a private video', async () => {
     }
   });
 
+  // Outside the public `videos/` folder, so the nginx profile, a bucket policy or a CDN that serves
+  // it without asking cannot hand a private video out (storage/media-keys.ts).
+  const onDisk = (folder: string) =>
+    fs.stat(path.join(ctx.config.mediaDir, folder, videoId, 'video.mp4')).then(
+      () => true,
+      () => false,
+    );
+
+  it('keeps its files in private/<id>, never in the public videos/ folder', async () => {
+    expect(await onDisk('private')).toBe(true);
+    expect(await onDisk('videos')).toBe(false);
+  });
+
   it('opens its files at once when made public, and closes them at once when made private again', async () => {
     const url = `/media/videos/${videoId}/video.mp4`;
     const open = await inject('PATCH', `/api/video/v/${videoId}`, owner.cookie, { visibility: 'public' });
     expect(open.statusCode, open.body).toBe(200);
     expect((await inject('GET', url)).statusCode).toBe(200);
+    // Its files move back into the public folder (the video.media.move job).
+    await waitFor(async () => (await onDisk('videos')) && !(await onDisk('private')), 30_000);
+    expect((await inject('GET', url)).statusCode).toBe(200);
     const close = await inject('PATCH', `/api/video/v/${videoId}`, owner.cookie, { visibility: 'private' });
     expect(close.statusCode, close.body).toBe(200);
     expect((await inject('GET', url)).statusCode).toBe(404);
     expect((await inject('GET', url, other.cookie)).statusCode).toBe(404);
+    await waitFor(async () => (await onDisk('private')) && !(await onDisk('videos')), 30_000);
+    expect((await inject('GET', url, other.cookie)).statusCode).toBe(404);
+    // The owner still plays it, from its new folder.
+    const watch = await inject('GET', `/api/video/v/${videoId}`, owner.cookie);
+    expect((await inject('GET', watch.json().data.videoFile, owner.cookie)).statusCode).toBe(200);
   });
 });

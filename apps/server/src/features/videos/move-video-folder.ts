@@ -25,21 +25,26 @@ export async function moveVideoFolder({ repo, storage, events }: FolderMoveParts
   });
 }
 
-/** Where a video's files belong in its current state: `removed/<id>` while removed, else its own folder. */
-export function mediaFolderFor(video: { id: string; status: string; is_exclusive: boolean }): string {
-  return video.status === 'removed' ? mediaKeys.removedFolder(video.id) : mediaKeys.videoFolder(video.id, video.is_exclusive);
+/** Where a video's files belong in its current state: `removed/<id>` while removed, else its own folder (private or not). */
+export function mediaFolderFor(video: { id: string; status: string; is_exclusive: boolean; visibility: string }): string {
+  return video.status === 'removed'
+    ? mediaKeys.removedFolder(video.id)
+    : mediaKeys.videoFolder(video.id, video.is_exclusive, video.visibility === 'private');
 }
 
 /**
- * Moves a video's files to the folder its state names (a takedown's `video.media.move` job, and the
- * transcode job once a video removed while it encoded is finished); nothing while it encodes: its
+ * Moves a video's files to the folder its state names (the `video.media.move` job of a takedown, a
+ * restore or a change to or from private, and the transcode job once a video removed or made
+ * private while it encoded is finished); nothing while it encodes: its
  * encoder writes into its folder, and the media gate refuses its files while it is removed.
  */
 export async function moveToStateFolder(parts: FolderMoveParts, videoId: string): Promise<void> {
   const video = await parts.repo.findById(videoId);
   if (!video) return;
   const encoding = !video.has_mp4 && (video.status_before_removal ?? video.status) === 'processing';
+  // A live being streamed: its ingest writes into its folder (a visibility change waits for its end).
+  const streaming = video.live_state === 'waiting' || video.live_state === 'live';
   const target = mediaFolderFor(video);
-  if (encoding || video.media_key === target) return;
+  if (encoding || streaming || video.media_key === target) return;
   await moveVideoFolder(parts, video.id, video.media_key, target);
 }

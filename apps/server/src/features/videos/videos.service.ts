@@ -256,7 +256,7 @@ export function createVideosService({
             visibility: fields.visibility,
             priceMinor,
             sourceKey,
-            mediaKey: mediaKeys.videoFolder(id, fields.isExclusive),
+            mediaKey: mediaKeys.videoFolder(id, fields.isExclusive, fields.visibility === 'private'),
             sizeBytes: files.videoFile!.size,
             publishAt: fields.publishAt ?? null,
           });
@@ -335,6 +335,10 @@ export function createVideosService({
             // Every process's media gate forgets whether the video was open (docs/visibility.md).
             if (fields.visibility !== undefined && fields.visibility !== video.visibility) {
               await events.publish(trx, 'video.media.gone', { videoId: video.id });
+              // To or from private: its files move out of (or back into) the public `videos/` folder.
+              if ((fields.visibility === 'private') !== (video.visibility === 'private')) {
+                await queue.send('video.media.move', { videoId: video.id }, { trx });
+              }
             }
           });
         } catch (err) {
