@@ -68,6 +68,22 @@ test.describe('visibility and open doors', () => {
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await playing(page);
     await expectAccessible(page, 'watch page, signed out');
+    // Every public page a signed-out visitor reads: axe finds nothing serious.
+    const creatorId = await currentUserId(creator);
+    for (const [name, path, ready] of [
+      ['home', '/home', `${word} public`],
+      ['trending', '/trending', 'Trending'],
+      ['channel', `/channel/${creatorId}`, 'Subscribe'],
+      ['channel videos', `/videos/${creatorId}`, `${word} public`],
+      ['channel playlists', `/playlist/u/${creatorId}`, 'Playlists'],
+      ['channel posts', `/post/u/${creatorId}`, 'Posts'],
+      ['embed', `/embed/${publicId}`, 'Watch on StreamHub'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
+      await expectAccessible(page, `${name}, signed out`);
+    }
+    await page.goto(`/video/watch/${publicId}`);
 
     await page.getByRole('button', { name: /^Like video/ }).click();
     await expect(page).toHaveURL(new RegExp(`/\\?next=${encodeURIComponent(`/video/watch/${publicId}`)}`));

@@ -130,7 +130,7 @@ function OtherChannel({ channelId }: { channelId: string }) {
 export function ChannelPage() {
   const { channelId } = useParams();
   const user = useCurrentUser();
-  if (!user) return null;
-  const isOwner = !channelId || channelId === user._id;
-  return isOwner ? <OwnChannel userId={user._id} /> : <OtherChannel key={channelId} channelId={channelId} />;
+  // A signed-out visitor reads any channel (API.md §18); /channel, their own, needs a user.
+  if (!channelId || channelId === user?._id) return user ? <OwnChannel userId={user._id} /> : null;
+  return <OtherChannel key={channelId} channelId={channelId} />;
 }

@@ -16,8 +16,9 @@ export function ChannelVideosPage() {
   const stateName = fromState && fromState._id === channelId ? fromState.fullname : null;
   const owner = useChannel(channelId ?? '', { enabled: Boolean(channelId) && !isOwner && !stateName });
 
-  if (!user) return null;
-  const id = isOwner ? user._id : (channelId as string);
+  // A signed-out visitor reads a channel's public videos (API.md §18); their own page needs a user.
+  const id = isOwner ? user?._id : channelId;
+  if (!id) return null;
   const title = channelVideosTitle(isOwner, stateName ?? owner.data?.fullname);
   return <ChannelVideosView key={id} channelId={id} isOwner={isOwner} title={title} buyUploads={<BuyUploadsButton />} />;
 }

@@ -20,8 +20,9 @@ export function PlaylistsPage() {
     enabled: Boolean(channelId) && !isOwner && !stateName,
   });
 
-  if (!user) return null;
-  const id = isOwner ? user._id : (channelId as string);
+  // A signed-out visitor reads a channel's public playlists (API.md §18); their own page needs a user.
+  const id = isOwner ? user?._id : channelId;
+  if (!id) return null;
   const title = playlistsTitle(isOwner, stateName ?? channel.data?.fullname);
   return <PlaylistsView key={id} userId={id} isOwner={isOwner} title={title} />;
 }

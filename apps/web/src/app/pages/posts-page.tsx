@@ -37,9 +37,10 @@ function PostList({ userId, channelId }: { userId: string; channelId: string | n
 export function PostsPage() {
   const { channelId } = useParams();
   const user = useCurrentUser();
-  if (!user) return null;
-  const isOwner = isChannelOwner(channelId, user._id);
-  const userId = isOwner ? user._id : (channelId as string);
+  const isOwner = isChannelOwner(channelId, user?._id);
+  // A signed-out visitor reads a channel's posts (API.md §18); their own page needs a user.
+  const userId = isOwner ? user?._id : channelId;
+  if (!userId) return null;
   return (
     <section aria-labelledby="posts-title" className="mx-auto flex max-w-3xl flex-col gap-6">
       <title>Posts · StreamHub</title>
