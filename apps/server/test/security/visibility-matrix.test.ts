@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPlaylist } from '../factories.ts';
 import { createTestContext, multipart, registerUser, testImage } from '../support.ts';
 import { makeClip, waitFor } from '../clips.ts';
 
@@ -83,6 +84,12 @@ describe.each(['public', 'unlisted', 'private'] as Visibility[])('a %s video', (
       payload: { visibility },
     });
     expect(patched.statusCode, patched.body).toBe(200);
+    // Its files settle in their folder (private/<id> or videos/<id>, docs/visibility.md) first.
+    const folder = visibility === 'private' ? `private/${videoId}` : `videos/${videoId}`;
+    await waitFor(async () => {
+      const row = await db.selectFrom('videos').select('media_key').where('id', '=', videoId).executeTakeFirstOrThrow();
+      return row.media_key === folder;
+    }, 30_000);
     const files = await mediaFiles();
     // Renditions, their playlists and segments, the MP4, the storyboard: more than a handful of kinds.
     expect(files.some((f) => f.endsWith('.m3u8'))).toBe(true);
@@ -152,6 +159,22 @@ describe.each(['public', 'unlisted', 'private'] as Visibility[])('a %s video', (
           if (who !== 'owner') check(`${who} reuses the owner's ${url}`, (await get(url, cookie)).statusCode === 404);
         }
       }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});
+
+describe.each(['public', 'unlisted', 'private'] as Visibility[])('a %s playlist', (visibility) => {
+  it("opens by link and lists as its visibility says, to each caller (the owner's list names all)", async () => {
+    const playlistId = await createPlaylist(db, owner.id, { visibility, videoIds: [neighbourId] });
+    const unexpected: string[] = [];
+    for (const [who, cookie] of Object.entries(callers)) {
+      const isOwner = who === 'owner';
+      const byLink = await get(`/api/playlist/${playlistId}`, cookie);
+      const readable = visibility !== 'private' || isOwner;
+      if (byLink.statusCode !== (readable ? 200 : 404)) unexpected.push(`${who} by link → ${byLink.statusCode}`);
+      const list = await get(`/api/playlist/user/${owner.id}`, cookie);
+      if (list.body.includes(playlistId) !== (visibility === 'public' || isOwner)) unexpected.push(`${who} channel list`);
     }
     expect(unexpected).toEqual([]);
   });
