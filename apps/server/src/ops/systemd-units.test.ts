@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const deploy = path.resolve(import.meta.dirname, '../../../../deploy');
 const UNITS = { 'streamhub.service': 'server.js', 'streamhub-worker.service': 'worker.js' } as const;
+/** Every unit file, verified together (the backup service names streamhub.service). */
+const ALL = [...Object.keys(UNITS), 'streamhub-backup.service', 'streamhub-backup.timer'];
 
 /** A unit's [Service] settings, each key with every value it was given, in order. */
 async function serviceSection(unit: string): Promise<Map<string, string[]>> {
@@ -68,14 +70,26 @@ describe('the systemd units (deploy/*.service)', () => {
     }
   });
 
-  it.skipIf(missing)(`systemd-analyze verify accepts both units${missing ? ` (skipped: ${missing})` : ''}`, async () => {
-    // A copy whose node is this machine's (the units name Debian's /usr/bin/node, which verify checks).
+  it('the nightly backup runs the compiled backup tool as the service user, with its environment file', async () => {
+    const s = await serviceSection('streamhub-backup.service');
+    expect(s.get('ExecStart')?.[0]).toContain('/usr/bin/node --enable-source-maps apps/server/dist/backup-cli.js backup ');
+    expect(s.get('User')).toEqual(['streamhub']);
+    expect(s.get('EnvironmentFile')).toEqual(['/etc/streamhub/streamhub.env']);
+    expect(s.get('Environment')).toContain('NODE_ENV=production');
+    const timer = await fs.readFile(path.join(deploy, 'streamhub-backup.timer'), 'utf8');
+    expect(timer).toMatch(/^OnCalendar=/m);
+    expect(timer).toMatch(/^Persistent=true$/m);
+  });
+
+  it.skipIf(missing)(`systemd-analyze verify accepts every unit${missing ? ` (skipped: ${missing})` : ''}`, async () => {
+    // Copies whose node is this machine's (the units name Debian's /usr/bin/node, which verify checks).
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'streamhub-units-'));
     try {
       const files = [];
-      for (const unit of Object.keys(UNITS)) {
+      for (const unit of ALL) {
         const text = await fs.readFile(path.join(deploy, unit), 'utf8');
         await fs.writeFile(path.join(dir, unit), text.replaceAll('/usr/bin/node ', `${process.execPath} `));
+        // verify checks the timer's service from its own folder: every file is in `dir`.
         files.push(path.join(dir, unit));
       }
       const { stdout, stderr } = await run('systemd-analyze', ['verify', '--man=no', ...files]);
