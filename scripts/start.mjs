@@ -1,39 +1,23 @@
-// `npm start`: builds the web app when its sources changed since the last build, then runs the
-// server (API, web app and media on one port) on its embedded defaults.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app and the server when their sources changed since the last build
+// (never with NODE_ENV=production), then runs the compiled server (API, web app and media on one
+// port) on its embedded defaults.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
+import { ensureBuilt, root } from './lib/build.mjs';
 
-// Taken first: npm may be gone by the time the web build below has finished.
+// Taken first: npm may be gone by the time a build below has finished.
 const initialParent = process.ppid;
-const root = path.resolve(import.meta.dirname, '..');
-const webDir = path.join(root, 'apps/web');
-// Written last by the build (the server's bundle follows the browser's).
-const stamp = path.join(webDir, 'dist-ssr/entry-server.js');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', 'dist-ssr', '.tmp'].includes(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
+// A first start on a fresh clone builds the web app and the server once; later starts rebuild only
+// what changed since. With NODE_ENV=production nothing is built: a missing build is an error.
+await ensureBuilt({ web: true });
 
-const sources = Math.max(newestMtime(webDir), newestMtime(path.join(root, 'packages/contract/src')));
-const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (process.env.SKIP_WEB_BUILD !== '1' && sources > built) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-// The server runs in node with tsx's loader (no tsx CLI in between, so signals reach it
-// directly), with an IPC channel it watches: if this launcher dies, even by SIGKILL, the server
-// sees the channel close and stops as on SIGTERM (its PostgreSQL with it).
-const entry = process.env.ROLE === 'worker' ? 'apps/server/src/worker.ts' : 'apps/server/src/server.ts';
-const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+// The server is the compiled JavaScript (apps/server/dist), run by node itself with no loader and
+// no CLI in between, so signals reach it directly; with an IPC channel it watches: if this
+// launcher dies, even by SIGKILL, the server sees the channel close and stops as on SIGTERM (its
+// PostgreSQL with it).
+const entry = process.env.ROLE === 'worker' ? 'apps/server/dist/worker.js' : 'apps/server/dist/server.js';
+const child = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: root,
   env: { ...process.env, STREAMHUB_LAUNCHER: '1' },
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

@@ -33,7 +33,7 @@ async function shutdown(reason: string, exitCode = 0) {
   stopping = true;
   stopped.abort();
   log.info({ reason }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
   force.unref();
   try {
     // A signal during start-up waits for it, so an embedded database is never left behind.

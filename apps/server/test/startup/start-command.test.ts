@@ -89,6 +89,33 @@ async function startMjs(pids: number[]): Promise<number | undefined> {
 const commandOf = async (pid: number) =>
   (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean);
 
+/**
+ * A node process of the start command runs plain JavaScript: no loader or preload in its command
+ * line (process.execArgv) or in NODE_OPTIONS, no script that is TypeScript, and no file of the tsx
+ * package among what it has open or mapped.
+ */
+async function expectNoLoader(pid: number) {
+  const args = await commandOf(pid);
+  if (!/(^|\/)node$/.test(args[0] ?? '')) return; // npm, sh: not node running our code
+  const loaderFlag =
+    /^(--import|--loader|--experimental-loader|--require|-r|--experimental-strip-types|--experimental-transform-types)(=|$)/;
+  expect(
+    args.filter((a) => loaderFlag.test(a) || /tsx/.test(a)),
+    `node process ${pid}: ${args.join(' ')}`,
+  ).toEqual([]);
+  expect(args.filter((a) => /\.[cm]?tsx?$/.test(a))).toEqual([]);
+  const environ = (await fs.readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')).split('\0');
+  const nodeOptions = environ.find((v) => v.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? '';
+  expect(nodeOptions).not.toMatch(/tsx|--import|--loader|--require|-r\b|strip-types/);
+  const maps = await fs.readFile(`/proc/${pid}/maps`, 'utf8').catch(() => '');
+  const open = await Promise.all(
+    (await fs.readdir(`/proc/${pid}/fd`).catch(() => [] as string[])).map((fd) =>
+      fs.readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''),
+    ),
+  );
+  expect([...maps.split('\n'), ...open].filter((line) => line.includes('/node_modules/tsx/'))).toEqual([]);
+}
+
 /** Waits until none of `pids` runs; answers the seconds it took. */
 async function allGone(pids: number[], timeoutMs: number): Promise<number> {
   const from = Date.now();
@@ -106,7 +133,8 @@ describe('the start command under a supervisor', () => {
       const tree = await descendants(first.child.pid!);
       const postgres = await postmasterPid();
       expect(tree).toContain(postgres);
-      // The server: start.mjs's child, node running apps/server/src/server.ts (its HTTP workers run the same file).
+      // The server: start.mjs's child, node running the compiled apps/server/dist/server.js (its HTTP
+      // workers run the same file), with no TypeScript loader.
       const launcher = await waitFor(async () => (await startMjs(tree)) ?? null, 5_000, 50);
       const serverPid = await waitFor(
         async () =>
@@ -114,7 +142,11 @@ describe('the start command under a supervisor', () => {
         5_000,
         50,
       );
-      expect((await commandOf(serverPid)).at(-1)).toBe('apps/server/src/server.ts');
+      expect((await commandOf(serverPid)).at(-1)).toBe('apps/server/dist/server.js');
+      for (const pid of tree.filter((p) => p !== postgres)) await expectNoLoader(pid);
+      // tsx's loader compiles through an esbuild service process of its own: none runs.
+      const commands = await Promise.all(tree.map(async (pid) => (await commandOf(pid)).join(' ')));
+      expect(commands.filter((c) => /esbuild|tsx/.test(c))).toEqual([]);
 
       // A second start on the same DATA_DIR exits non-zero with a message, before touching PostgreSQL.
       const second = launch('npm', await freePort(), 1);
@@ -176,7 +208,7 @@ describe('the start command under a supervisor', () => {
       const postgres = await postmasterPid();
       const launcher = (await startMjs(tree))!;
       const serverPid = Number((await fs.readFile(`/proc/${launcher}/task/${launcher}/children`, 'utf8')).trim().split(/\s+/)[0]);
-      expect((await commandOf(serverPid)).at(-1)).toBe('apps/server/src/server.ts');
+      expect((await commandOf(serverPid)).at(-1)).toBe('apps/server/dist/server.js');
       process.kill(serverPid, 'SIGKILL');
       const seconds = await allGone([...tree, run.child.pid!], (GRACE_SECONDS + 15) * 1000);
       console.log(`HTTP workers and PostgreSQL gone ${seconds.toFixed(1)} s after the server's SIGKILL`);

@@ -36,7 +36,7 @@ export function createListPages(deps: {
   }
 
   return {
-    // The hot path of every list call: no named closure per request (tsx names each one it makes).
+    // The hot path of every list call: served from the cache while this process hears every change.
     body(q: VideoListQuery): Promise<Buffer> {
       if (!deps.events.listening()) return compute(q);
       const key = JSON.stringify([q.page, q.query?.trim() ?? '', q.name?.trim() ?? '', q.sortBy ?? '', q.sortType ?? '']);
