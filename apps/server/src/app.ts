@@ -54,7 +54,14 @@ import { isPageRequest, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
-  const media = createMediaHandler(deps);
+  const media = createMediaHandler({
+    gate: deps.services.mediaGate,
+    storage: deps.storage,
+    events: deps.events,
+    log: deps.log,
+    cacheBytes: deps.config.mediaCacheBytes,
+    presignSeconds: deps.config.storage.presignSeconds,
+  });
   const app = Fastify({
     // Media files skip Fastify altogether on a listening server (no routing, hooks or request
     // logs): a player asks for one every few seconds. app.inject reaches the same handler
@@ -210,7 +217,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   // Before the web app, whose catch-all would otherwise answer /embed, /sitemap.xml and /robots.txt.
   await app.register(sharingRoutes, { sharing: deps.services.sharing, config: deps.config });
 
-  await app.register(mediaRoutes, { deps, handler: media });
+  await app.register(mediaRoutes, { gate: deps.services.mediaGate, handler: media });
 
   await registerWebApp(app, { distDir: deps.config.webDistDir, publicUrl: deps.config.publicUrl });
   return app;

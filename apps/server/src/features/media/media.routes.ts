@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { AppDeps } from '../../deps.ts';
+import type { Events } from '../../events/events.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
@@ -12,6 +13,19 @@ import { sessionIdOf } from '../sessions/sessions.service.ts';
 import { streamGrowingMp4 } from './growing-mp4.ts';
 import { createMediaFiles, MediaFileMissing, type MediaFiles } from './media-files.ts';
 import { forgetGoneMedia, keptFileRevalidation } from './forget-gone-media.ts';
+import type { MediaGate } from './media-gate.ts';
+
+/** What serving media takes: the gate's answers, the stored files, the events that say which went, two settings. */
+export interface MediaParts {
+  gate: MediaGate;
+  storage: Storage;
+  events: Events;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Bytes of small files kept in memory. */
+  cacheBytes: number;
+  /** How long a presigned URL of the S3 driver stays valid. */
+  presignSeconds: number;
+}
 
 const exists = (file: string) =>
   fs.access(file).then(
@@ -95,11 +109,11 @@ function cacheControlFor(file: string, final: boolean, tokenised: boolean): stri
  * both need it: may the request's session read it, which stored object it is, and how long may
  * the answer be kept.
  */
-async function decide(deps: AppDeps, media: MediaPath, cookieHeader: string | undefined) {
+async function decide(gate: MediaGate, media: MediaPath, cookieHeader: string | undefined) {
   if (media.kind === 'image') return { allowed: true, final: true, key: media.key, cacheControl: IMMUTABLE };
   const sid = media.token === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
   // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
-  const answer = await deps.services.mediaGate.decide(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
+  const answer = await gate.decide(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
   return {
     allowed: answer.allowed,
     final: answer.final,
@@ -149,16 +163,16 @@ const KNOWN_URLS = 10_000;
  * routing, hooks, schemas or request logs on this path, since a player asks for a file every few
  * seconds per viewer. The HTTP semantics (ETag/304, Range, HEAD, caching) are in media-files.ts.
  */
-export function createMediaHandler(deps: AppDeps): MediaHandler {
+export function createMediaHandler(deps: MediaParts): MediaHandler {
   const files = createMediaFiles({
-    cacheBytes: deps.config.mediaCacheBytes,
+    cacheBytes: deps.cacheBytes,
     // A stat per request was a fifth of a small file's cost; `video.media.gone` names deleted and moved videos instead.
     revalidateMs: keptFileRevalidation(deps.events),
   });
-  const unsubscribe = forgetGoneMedia(deps.events, { gate: deps.services.mediaGate, files, storage: deps.storage });
+  const unsubscribe = forgetGoneMedia(deps.events, { gate: deps.gate, files, storage: deps.storage });
 
   async function handle(req: IncomingMessage, res: ServerResponse, media: MediaPath) {
-    const gate = await decide(deps, media, req.headers.cookie);
+    const gate = await decide(deps.gate, media, req.headers.cookie);
     if (!gate.allowed) return sendError(res, 403);
     const file = deps.storage.localPath(gate.key);
     if (file) {
@@ -194,7 +208,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
       }
       return pipeline(object.body, res, () => {});
     }
-    const url = await deps.storage.signedUrl(key, deps.config.storage.presignSeconds);
+    const url = await deps.storage.signedUrl(key, deps.presignSeconds);
     // The redirect itself is never cached: the signed URL behind it expires.
     return redirect(res, url!, 'no-store');
   }
@@ -214,7 +228,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   function serveKnown(req: IncomingMessage, res: ServerResponse, url: string, media: MediaPath): boolean {
     let key = media.kind === 'image' ? media.key : null;
     if (media.kind === 'video' && media.token === null) {
-      const folder = deps.services.mediaGate.openFolder(media.videoId);
+      const folder = deps.gate.openFolder(media.videoId);
       if (folder !== null) key = `${folder}/${media.file}`;
     }
     const file = key === null ? null : deps.storage.localPath(key);
@@ -234,7 +248,7 @@ export function createMediaHandler(deps: AppDeps): MediaHandler {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
     const hit = knownUrls.get(url);
-    if (hit && (hit.videoId === null || deps.services.mediaGate.openFolder(hit.videoId) !== null)) {
+    if (hit && (hit.videoId === null || deps.gate.openFolder(hit.videoId) !== null)) {
       try {
         if (files.serveKept(req, res, hit.file, KEPT)) return;
       } catch (err) {
@@ -264,7 +278,10 @@ export const isMediaRequest = (req: IncomingMessage) =>
  * request's cookie read the media path in `X-Media-Uri`? 204 with the file's Cache-Control in
  * `X-Media-Cache-Control`, else 403 (also for a video that does not exist).
  */
-export const mediaRoutes: FastifyPluginAsync<{ deps: AppDeps; handler: MediaHandler }> = async (app, { deps, handler }) => {
+export const mediaRoutes: FastifyPluginAsync<{ gate: MediaGate; handler: MediaHandler }> = async (
+  app,
+  { gate: mediaGate, handler },
+) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
@@ -281,7 +298,7 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: AppDeps; handler: MediaHand
     const media = typeof uri === 'string' ? parseMediaPath(uri) : null;
     reply.header('Cache-Control', 'no-store');
     if (!media) throw new Forbidden('No access to this media');
-    const gate = await decide(deps, media, request.headers.cookie).catch((err: unknown) => {
+    const gate = await decide(mediaGate, media, request.headers.cookie).catch((err: unknown) => {
       if (err instanceof AppError) return null; // no such video: nobody may read it
       throw err;
     });
