@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../access/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
 export type HistoryRow = CardRow & { entry_id: string; watched_at: Date };

@@ -3,7 +3,7 @@ import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../access/access.service.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import type { HistoryRepo, HistoryRow } from './history.repo.ts';
 
 const ENTRY_NOT_FOUND = 'History entry not found';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
-import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../access/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
 export type LikeTarget = 'video' | 'comment' | 'post';

@@ -5,7 +5,7 @@ import type { CommentsService } from '../comments/comments.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { WatchGate } from '../access/access.service.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import type { LikesRepo, LikeTarget } from './likes.repo.ts';
 
 /** The rule of each like target's parent: liking needs the same right as reading. */

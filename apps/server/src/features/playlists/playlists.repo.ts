@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { reachableBy } from '../access/access.sql.ts';
 import type { Visibility } from '../../db/schema.ts';
-import { selectCards } from '../videos/video-card.ts';
+import { selectCards } from '../access/video-card.ts';
 
 export interface NewPlaylistRow {
   id: string;

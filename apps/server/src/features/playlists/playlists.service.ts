@@ -16,7 +16,7 @@ import { BadInput, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import { createPlaylistsRepo, type PlaylistsRepo } from './playlists.repo.ts';
 
 type SummaryRow = NonNullable<Awaited<ReturnType<PlaylistsRepo['summary']>>>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
+import { selectCards } from '../access/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
 export interface NewPurchase {
@@ -51,25 +52,9 @@ const ownerColumns = <A extends 'owner' | 'seller'>(a: A) =>
 
 export function createPurchasesRepo(db: Db) {
   return {
-    /** A video as a buy page or a purchase needs it. */
+    /** A video as a buy page or a purchase needs it: a video card's columns. */
     async video(videoId: string) {
-      return db
-        .selectFrom('videos')
-        .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
-        .select([
-          'videos.id',
-          'videos.title',
-          'videos.description',
-          'videos.thumbnail',
-          'videos.duration',
-          'videos.views',
-          'videos.created_at',
-          'videos.is_exclusive',
-          'videos.price_minor',
-          ...ownerColumns('owner'),
-        ])
-        .where('videos.id', '=', videoId)
-        .executeTakeFirst();
+      return selectCards(db).where('videos.id', '=', videoId).executeTakeFirst();
     },
 
     async playlist(playlistId: string) {
@@ -316,16 +301,10 @@ export function createPurchasesRepo(db: Db) {
         .execute();
     },
 
-    /** Listed videos with their owners, for the history's playlist videos. */
+    /** Listed videos with their owners (cards), for the history's playlist videos. */
     async videoRefs(videoIds: string[]) {
       if (videoIds.length === 0) return [];
-      return db
-        .selectFrom('videos as v')
-        .innerJoin('users as owner', 'owner.id', 'v.owner_id')
-        .select(['v.id', 'v.title', 'v.thumbnail', 'v.duration', 'v.views', ...ownerColumns('owner')])
-        .where('v.id', 'in', videoIds)
-        .where(listed('v'))
-        .execute();
+      return selectCards(db).where('videos.id', 'in', videoIds).where(listed()).execute();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { listed, watchableBy } from '../access/access.sql.ts';
-import { listedCardsInOrder, selectCards, type CardRow } from '../videos/video-card.ts';
+import { listedCardsInOrder, selectCards, type CardRow } from '../access/video-card.ts';
 import { trendingFloor } from './trend-score.ts';
 
 /** Knobs of the co-watch refresh (docs/recommendations.md). */

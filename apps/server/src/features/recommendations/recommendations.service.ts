@@ -1,7 +1,7 @@
 import { UP_NEXT_SIZE, VIDEO_PAGE_SIZE, type FeedPage, type VideoCard } from '@streamhub/contract';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { AccessService } from '../access/access.service.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import { arrange, blend, KNOBS, type Candidate, type Sources } from './ranking.ts';
 import type { CandidateRow, RecommendationsRepo, RefreshStats } from './recommendations.repo.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { toggleLink, type LinkKind } from '../../db/toggle-link.ts';
 import { listed } from '../access/access.sql.ts';
-import { selectCards, type CardRow } from '../videos/video-card.ts';
+import { selectCards, type CardRow } from '../access/video-card.ts';
 
 /** A subscription is a link from a subscriber to a channel (a user row); no counter column. */
 const SUBSCRIPTION: LinkKind = {

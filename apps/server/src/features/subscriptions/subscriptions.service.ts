@@ -3,7 +3,7 @@ import { VIDEO_PAGE_SIZE, type FeedPage, type Subscriber, type Subscription, typ
 import { BadInput, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import type { SubscriptionsRepo } from './subscriptions.repo.ts';
 
 const NO_CHANNEL = 'Channel does not exist';

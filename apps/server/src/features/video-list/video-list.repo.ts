@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { listedCardsInOrder, selectCards, type CardRow } from '../videos/video-card.ts';
+import { listedCardsInOrder, selectCards, type CardRow } from '../access/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 
 /** What a list request matches, besides being listed (access.sql.ts). */

@@ -1,6 +1,6 @@
 import { VIDEO_PAGE_SIZE, type VideoListPage, type VideoListQuery } from '@streamhub/contract';
 import type { Events } from '../../events/events.ts';
-import { toVideoCard } from '../videos/video-card.ts';
+import { toVideoCard } from '../access/video-card.ts';
 import type { ListFilter, ListOrder, VideoListRepo } from './video-list.repo.ts';
 import { createSearchCache } from './search-cache.ts';
 

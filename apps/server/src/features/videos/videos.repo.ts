@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { repository } from '../../db/unit-of-work.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Visibility } from '../../db/schema.ts';
-import { selectCards } from './video-card.ts';
+import { selectCards } from '../access/video-card.ts';
 import { listed } from '../access/access.sql.ts';
 import { trendAfterViews } from '../recommendations/trend-score.ts';
 import { moveSql } from './video-lifecycle.ts';

@@ -19,7 +19,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import type { Channels } from '../users/channels.ts';
 import type { PurchasesService } from '../purchases/purchases.service.ts';
 import { liveFields, liveMasterUrl } from '../live/live-watch.ts';
-import { toDashboardVideo } from './video-card.ts';
+import { toDashboardVideo } from '../access/video-card.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VideoQueries, VideosRepo } from './videos.repo.ts';

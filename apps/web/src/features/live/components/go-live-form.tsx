@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { LiveCreated } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { Switch } from '@/components/ui/switch';
+import { ExclusivePriceFields } from '@/components/exclusive-price-fields';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { VisibilitySelect } from '@/components/ui/visibility-select';
@@ -51,26 +51,16 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
         <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
-        <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
-          <Switch
-            label="Exclusive live"
-            checked={form.isExclusive}
-            onChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
-          />
-          {form.isExclusive ? (
-            <TextField
-              label="Price"
-              name="price"
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              value={form.price}
-              onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
-              hint={<span className="text-muted">Sent only when at least 5. Viewers buy it like an exclusive video.</span>}
-            />
-          ) : null}
-        </div>
+        <ExclusivePriceFields
+          switchLabel="Exclusive live"
+          priceLabel="Price"
+          isExclusive={form.isExclusive}
+          price={form.price}
+          min={0}
+          hint="Sent only when at least 5. Viewers buy it like an exclusive video."
+          onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
+          onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
+        />
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">

@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { PlaylistIcon } from '@/components/ui/icons';
+import { ExclusivePriceFields } from '@/components/exclusive-price-fields';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { useCreatePlaylist } from '../api/create-playlist';
 import { createPlaylistBody, emptyPlaylistForm, playlistFormError, type PlaylistForm } from '../playlist-form';
-import { Switch } from '@/components/ui/switch';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { VisibilitySelect } from '@/components/ui/visibility-select';
 
@@ -78,26 +78,16 @@ export function CreatePlaylistDialog() {
               value={form.visibility ?? 'public'}
               onChange={(visibility) => setForm((f) => ({ ...f, visibility }))}
             />
-            <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
-              <Switch
-                label="Exclusive playlist"
-                checked={form.isExclusive}
-                onChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
-              />
-              {form.isExclusive ? (
-                <TextField
-                  label="Playlist Price"
-                  name="price"
-                  type="number"
-                  min={PLAYLIST_MIN_PRICE}
-                  step={0.01}
-                  inputMode="decimal"
-                  value={form.price}
-                  onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
-                  hint={<span className="text-muted">At least {PLAYLIST_MIN_PRICE}.</span>}
-                />
-              ) : null}
-            </div>
+            <ExclusivePriceFields
+              switchLabel="Exclusive playlist"
+              priceLabel="Playlist Price"
+              isExclusive={form.isExclusive}
+              price={form.price}
+              min={PLAYLIST_MIN_PRICE}
+              hint={`At least ${PLAYLIST_MIN_PRICE}.`}
+              onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
+              onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
+            />
           </fieldset>
           <FormError message={error} />
           <div className="flex justify-end gap-3">

@@ -2,6 +2,7 @@ import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { ExclusivePriceFields } from '@/components/exclusive-price-fields';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUploadVideo } from '../api/upload-video';
@@ -34,7 +35,6 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
   const [now, setNow] = useState(0);
   const abort = useRef<AbortController | null>(null);
   const videoInputId = useId();
-  const switchId = useId();
   const uploading = upload.isPending;
   const [resumed, setResumed] = useState(false);
   /** An upload this browser left unfinished (a reload, a closed tab): its file name. */
@@ -122,43 +122,16 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
         <VisibilitySelect value={form.visibility} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
-        <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
-          <div className="flex items-center justify-between gap-4">
-            <label htmlFor={switchId} className="text-sm font-medium text-zinc-200">
-              Exclusive video
-            </label>
-            <button
-              id={switchId}
-              type="button"
-              role="switch"
-              aria-checked={form.isExclusive}
-              onClick={() => setForm((f) => ({ ...f, isExclusive: !f.isExclusive }))}
-              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 ${
-                form.isExclusive ? 'bg-brand' : 'bg-zinc-600'
-              }`}
-            >
-              <span
-                aria-hidden="true"
-                className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${
-                  form.isExclusive ? 'translate-x-5' : ''
-                }`}
-              />
-            </button>
-          </div>
-          {form.isExclusive ? (
-            <TextField
-              label="Video Price"
-              name="price"
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              value={form.price}
-              onChange={(e) => setForm((f) => ({ ...f, price: e.target.value }))}
-              hint={<span className="text-muted">Sent only when at least 5.</span>}
-            />
-          ) : null}
-        </div>
+        <ExclusivePriceFields
+          switchLabel="Exclusive video"
+          priceLabel="Video Price"
+          isExclusive={form.isExclusive}
+          price={form.price}
+          min={0}
+          hint="Sent only when at least 5."
+          onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
+          onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
+        />
         <div className="flex flex-col gap-2">
           <label htmlFor={videoInputId} className="text-sm font-medium text-zinc-200">
             Video file

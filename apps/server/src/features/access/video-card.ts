@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toAmount, type DashboardVideo, type VideoCard } from '@streamhub/contract';
 import type { Database, Visibility } from '../../db/schema.ts';
-import { listed } from '../access/access.sql.ts';
+import { listed } from './access.sql.ts';
 
 /** Videos joined with their owners (`owner`), selecting the columns every video card needs. */
 export function selectCards(db: Kysely<Database>) {
