@@ -142,6 +142,13 @@ const EnvSchema = z.object({
   /** Who collects payments: `test` settles every purchase at once (the embedded default). */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   /**
+   * How the `test` provider settles: `at-once` (every charge at once, as the spec's flows expect)
+   * or `later` (every buy waits for the provider's signed webhook, as a hosted checkout does).
+   */
+  PAYMENT_TEST_SETTLE: z.enum(['at-once', 'later']).default('at-once'),
+  /** The `test` provider's webhook signing secret (it moves no real money). */
+  PAYMENT_TEST_WEBHOOK_SECRET: z.string().min(8).default('streamhub-test-provider'),
+  /**
    * Lower CPU priority of ffmpeg (nice 0–19): 19 when it shares the machine with the API (ROLE=all),
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
    */
@@ -284,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     paymentProvider: e.PAYMENT_PROVIDER,
+    payments: { testSettle: e.PAYMENT_TEST_SETTLE, testWebhookSecret: e.PAYMENT_TEST_WEBHOOK_SECRET },
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     listCacheMs: e.LIST_CACHE_MS,

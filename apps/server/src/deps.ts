@@ -160,7 +160,7 @@ export function createServices(infra: Infra) {
   });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
-  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
+  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log, audit });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
   const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });

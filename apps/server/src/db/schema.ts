@@ -232,7 +232,7 @@ export interface PlaylistVideosTable {
 }
 
 export type PurchaseKind = 'video' | 'playlist' | 'uploads';
-export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded';
+export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded' | 'disputed';
 
 /** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
 export interface PurchasesTable {
@@ -274,18 +274,41 @@ export interface TestPaymentsTable {
   purchase_id: string;
   reference: string;
   amount_minor: number;
-  status: 'settled' | 'refunded';
+  status: 'pending' | 'settled' | 'failed' | 'refunded';
   created_at: Generated<Date>;
   refunded_at: Date | null;
+}
+
+/** A disputed purchase (a chargeback): at most one per purchase, with its outcome once closed. */
+export interface PurchaseDisputesTable {
+  purchase_id: string;
+  reference: string;
+  opened_at: Generated<Date>;
+  outcome: 'won' | 'lost' | null;
+  closed_at: Date | null;
+}
+
+/** Every webhook event received, once per provider and event id; `applied_at` null while it waits for an earlier one. */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  purchase_id: string | null;
+  payload: unknown;
+  received_at: Generated<Date>;
+  applied_at: Date | null;
+  outcome: string | null;
 }
 
 export interface JournalEntriesTable {
   id: string;
   purchase_id: string;
-  /** A purchase's sale, and at most one refund reversing it. */
-  kind: Generated<'sale' | 'refund'>;
+  /** A purchase's sale, at most one refund reversing it, and at most one dispute (reversing it) and one dispute won (booking it again). */
+  kind: Generated<JournalKind>;
   created_at: Timestamp;
 }
+
+export type JournalKind = 'sale' | 'refund' | 'dispute' | 'dispute_won';
 
 export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue';
 
@@ -518,6 +541,8 @@ export interface Database {
   purchases: PurchasesTable;
   entitlements: EntitlementsTable;
   test_payments: TestPaymentsTable;
+  purchase_disputes: PurchaseDisputesTable;
+  payment_events: PaymentEventsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   rate_limits: RateLimitsTable;

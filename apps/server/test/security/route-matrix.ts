@@ -4,6 +4,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { hashToken, newNonce, type TokenPurpose } from '../../src/features/account-mail/account-tokens.ts';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe-token.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
+import { registerUser } from '../support.ts';
 
 /**
  * The authorization matrix: one entry per state-changing route (every POST/PATCH/PUT/DELETE, and
@@ -101,6 +102,18 @@ const unfinishedUpload = async (s: Scene) => {
     .values({ id, owner_id: (await createUser(s.ctx.db)).id, declared_bytes: 1000 })
     .execute();
   return { id };
+};
+/** A settled purchase of someone else's exclusive video, bought through the API (the admin refunds it). */
+const settledPurchase = async (s: Scene) => {
+  const videoId = await s.video((await createUser(s.ctx.db)).id, { isExclusive: true, priceMinor: 999 });
+  const buyer = await registerUser(s.ctx);
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: `/api/purchase/buy/video/${videoId}`,
+    headers: { cookie: buyer.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`purchase not made: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data._id as string };
 };
 const adminOnly = { ownerRole: 'admin' as const, expect: { anonymous: 401, other: 403, owner: 200 } };
 /** An account registered while registrations needed approval. */
@@ -432,9 +445,13 @@ export const routeMatrix: RouteEntry[] = [
   ...buy('video/:videoId', exclusiveVideo, 400),
   ...buy('playlist/:playlistId', exclusivePlaylist, 400),
   ...buy('uploads', undefined, 200),
-  // A payment provider's webhook: no session; only a validly signed event is read (the built-in
-  // test provider has none, so every webhook is a 400).
-  { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
+  // The payment provider's webhook (API.md §20): no session; only an event signed by the provider
+  // is read, so every caller's unsigned request is a 400.
+  {
+    route: 'POST /api/payments/webhook/:provider',
+    setup: async () => ({ provider: 'test' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
 
   // Administration (API.md §12): admins only; admin-test.ts proves what an admin gets.
   {
@@ -446,6 +463,7 @@ export const routeMatrix: RouteEntry[] = [
   { route: 'POST /api/admin/users/:id/approve', setup: pendingAccount, ...adminOnly },
   { route: 'DELETE /api/admin/users/:id', setup: async (s) => ({ id: (await createUser(s.ctx.db)).id }), ...adminOnly },
   { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
+  { route: 'POST /api/admin/purchases/:id/refund', setup: settledPurchase, ...adminOnly },
   { route: 'DELETE /api/admin/uploads/:id', setup: unfinishedUpload, ...adminOnly },
   { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },
 

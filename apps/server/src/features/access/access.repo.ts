@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
 import {
   byLink,
+  granting,
   listed,
   mediaFinal,
   playlistGrants,
@@ -118,6 +119,7 @@ export function createAccessRepo(db: Db) {
             .select(sql<number>`coalesce(sum(upload_slots), 0)`.as('n'))
             .where('user_id', '=', userId)
             .where('kind', '=', 'uploads')
+            .where(granting('entitlements'))
             .as('extra'),
           sql<number | null>`coalesce(
             (SELECT upload_limit FROM users WHERE id = ${userId}),

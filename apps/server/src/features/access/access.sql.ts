@@ -64,11 +64,12 @@ export function reachableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilde
 }
 
 /**
- * An entitlement `e` that still grants: its purchase was not refunded (a refund ends what it
- * granted; the entitlement row itself is append-only).
+ * An entitlement `e` that grants now: its purchase is settled (a refund or an open or lost
+ * dispute ends what it granted, a dispute won restores it; the entitlement row itself is
+ * append-only). Upload slots carried over from before purchases (no purchase) always grant.
  */
 export const granting = (e: string) =>
-  sql<boolean>`NOT EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'refunded')`;
+  sql<boolean>`(${sql.ref(`${e}.purchase_id`)} IS NULL OR EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'settled'))`;
 
 /**
  * The videos a viewer holds through bought playlists: every video in a playlist they bought

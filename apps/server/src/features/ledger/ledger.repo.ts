@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { JournalLine } from './ledger.ts';
+import type { JournalKind } from '../../db/schema.ts';
 import { granting } from '../access/access.sql.ts';
 
 export function createLedgerRepo(db: Db) {
   return {
     /** One journal entry for the purchase with its lines (the database checks the balance at commit). */
-    async record(purchaseId: string, lines: JournalLine[], kind: 'sale' | 'refund' = 'sale'): Promise<string> {
+    async record(purchaseId: string, lines: JournalLine[], kind: JournalKind = 'sale'): Promise<string> {
       const entryId = newId();
       await db.insertInto('journal_entries').values({ id: entryId, purchase_id: purchaseId, kind }).execute();
       await db
@@ -64,7 +65,9 @@ export function createLedgerRepo(db: Db) {
           'p.kind',
           sql<string>`coalesce(p.video_id, p.playlist_id)`.as('item_id'),
           sql<string>`(array_agg(p.title ORDER BY p.created_at DESC))[1]`.as('title'),
-          sql<number>`count(*) FILTER (WHERE e.kind = 'sale') - count(*) FILTER (WHERE e.kind = 'refund')`.as('sales'),
+          sql<number>`count(*) FILTER (WHERE e.kind IN ('sale', 'dispute_won')) - count(*) FILTER (WHERE e.kind IN ('refund', 'dispute'))`.as(
+            'sales',
+          ),
           sql<number>`-sum(l.amount_minor)`.as('amount'),
           sql<Date>`max(l.created_at)`.as('last_sale_at'),
         ])
@@ -95,11 +98,38 @@ export function createLedgerRepo(db: Db) {
                || ' sale entries, ' || (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'refund')
                || ' refund entries and ' || (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) || ' entitlements'
         FROM purchases p
-        WHERE p.status IN ('settled', 'refunded')
+        WHERE p.status IN ('settled', 'refunded', 'disputed')
           AND ((SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'sale') <> 1
             OR (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'refund')
                <> CASE WHEN p.status = 'refunded' THEN 1 ELSE 0 END
             OR (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) <> 1)
+        UNION ALL
+        -- A disputed purchase has its sale reversed once; a dispute won books it again.
+        SELECT p.status || ' purchase ' || p.id || ' has ' || d.disputes || ' dispute entries and ' || d.won || ' dispute-won entries'
+        FROM purchases p
+        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE e.kind = 'dispute') AS disputes,
+                                   count(*) FILTER (WHERE e.kind = 'dispute_won') AS won
+                            FROM journal_entries e WHERE e.purchase_id = p.id) d
+        WHERE CASE WHEN p.status = 'disputed' THEN d.disputes <> 1 OR d.won <> 0 ELSE d.disputes <> d.won END
+        UNION ALL
+        SELECT p.status || ' purchase ' || p.id || ' does not match its dispute (' || coalesce(pd.outcome, 'open') || ')'
+        FROM purchases p JOIN purchase_disputes pd ON pd.purchase_id = p.id
+        WHERE NOT ((p.status = 'disputed' AND coalesce(pd.outcome, 'lost') = 'lost') OR (p.status = 'settled' AND pd.outcome = 'won'))
+        UNION ALL
+        SELECT 'disputed purchase ' || p.id || ' has no dispute'
+        FROM purchases p WHERE p.status = 'disputed' AND NOT EXISTS (SELECT 1 FROM purchase_disputes pd WHERE pd.purchase_id = p.id)
+        UNION ALL
+        -- A dispute won books exactly the sale's lines again.
+        SELECT 'dispute won of purchase ' || s.purchase_id || ' does not repeat its sale'
+        FROM journal_entries s
+        JOIN journal_entries w ON w.purchase_id = s.purchase_id AND w.kind = 'dispute_won'
+        WHERE s.kind = 'sale'
+          AND EXISTS (
+            (SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id
+             EXCEPT ALL SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = w.id)
+            UNION ALL
+            (SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = w.id
+             EXCEPT ALL SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id))
         UNION ALL
         SELECT 'purchase ' || p.id || ' paid ' || p.amount_minor || ' but its buyer line says ' || coalesce(sum(l.amount_minor), 0)
         FROM purchases p
@@ -107,10 +137,10 @@ export function createLedgerRepo(db: Db) {
         LEFT JOIN journal_lines l ON l.entry_id = e.id AND l.account = 'buyer_payments' AND l.user_id = p.buyer_id
         GROUP BY p.id, p.amount_minor HAVING coalesce(sum(l.amount_minor), 0) <> p.amount_minor
         UNION ALL
-        -- A refund gives back exactly what its sale took, line for line.
-        SELECT 'refund of purchase ' || s.purchase_id || ' does not mirror its sale'
+        -- A refund (or a dispute) gives back exactly what its sale took, line for line.
+        SELECT r.kind || ' of purchase ' || s.purchase_id || ' does not mirror its sale'
         FROM journal_entries s
-        JOIN journal_entries r ON r.purchase_id = s.purchase_id AND r.kind = 'refund'
+        JOIN journal_entries r ON r.purchase_id = s.purchase_id AND r.kind IN ('refund', 'dispute')
         WHERE s.kind = 'sale'
           AND EXISTS (
             (SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id
@@ -119,14 +149,14 @@ export function createLedgerRepo(db: Db) {
             (SELECT account, user_id, -amount_minor FROM journal_lines WHERE entry_id = r.id
              EXCEPT ALL SELECT account, user_id, amount_minor FROM journal_lines WHERE entry_id = s.id))
         UNION ALL
-        -- Entitlements are append-only: the access rule must read a refunded purchase's as granting nothing.
-        SELECT 'refunded purchase ' || p.id || ' still grants its ' || p.kind
+        -- Entitlements are append-only: the access rule must read those of a purchase no longer settled as granting nothing.
+        SELECT p.status || ' purchase ' || p.id || ' still grants its ' || p.kind
         FROM entitlements t JOIN purchases p ON p.id = t.purchase_id
-        WHERE p.status = 'refunded' AND ${granting('t')}
+        WHERE p.status <> 'settled' AND ${granting('t')}
         UNION ALL
         SELECT p.status || ' purchase ' || p.id || ' has a journal entry or an entitlement'
         FROM purchases p
-        WHERE p.status NOT IN ('settled', 'refunded')
+        WHERE p.status NOT IN ('settled', 'refunded', 'disputed')
           AND (EXISTS (SELECT 1 FROM journal_entries e WHERE e.purchase_id = p.id)
             OR EXISTS (SELECT 1 FROM entitlements t WHERE t.purchase_id = p.id))
         UNION ALL

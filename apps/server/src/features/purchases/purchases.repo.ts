@@ -228,6 +228,89 @@ export function createPurchasesRepo(db: Db) {
       return q.returning(['id', 'buyer_id', 'amount_minor', 'provider_ref']).execute();
     },
 
+    /** settled → refunded for one purchase (an administrator's refund); undefined when it was not settled. */
+    async markOneRefunded(id: string, reason: string) {
+      return db
+        .updateTable('purchases')
+        .set({ status: 'refunded', refunded_at: sql<Date>`now()`, refund_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'settled')
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    /** settled ⇄ disputed (a dispute opened, a dispute won). */
+    async moveStatus(id: string, from: 'settled' | 'disputed', to: 'settled' | 'disputed') {
+      return db
+        .updateTable('purchases')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    async dispute(purchaseId: string) {
+      return db.selectFrom('purchase_disputes').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
+    },
+
+    async openDispute(purchaseId: string, reference: string) {
+      await db
+        .insertInto('purchase_disputes')
+        .values({ purchase_id: purchaseId, reference, outcome: null, closed_at: null })
+        .execute();
+    },
+
+    async closeDispute(purchaseId: string, outcome: 'won' | 'lost') {
+      await db
+        .updateTable('purchase_disputes')
+        .set({ outcome, closed_at: sql<Date>`now()` })
+        .where('purchase_id', '=', purchaseId)
+        .where('outcome', 'is', null)
+        .execute();
+    },
+
+    /** Keeps a webhook event once per provider and id; false when it was received before. */
+    async recordEvent(provider: string, e: { id: string; type: string; purchaseId: string | null }, payload: unknown) {
+      const row = await db
+        .insertInto('payment_events')
+        .values({
+          provider,
+          event_id: e.id,
+          type: e.type,
+          purchase_id: e.purchaseId,
+          payload: JSON.stringify(payload),
+          applied_at: null,
+          outcome: null,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** The purchase's events not applied yet (they wait for an earlier one), oldest first. */
+    async waitingEvents(provider: string, purchaseId: string) {
+      return db
+        .selectFrom('payment_events')
+        .select(['event_id', 'payload'])
+        .where('provider', '=', provider)
+        .where('purchase_id', '=', purchaseId)
+        .where('applied_at', 'is', null)
+        .orderBy('received_at')
+        .execute();
+    },
+
+    async markEventApplied(provider: string, eventId: string, outcome: string) {
+      await db
+        .updateTable('payment_events')
+        .set({ applied_at: sql<Date>`now()`, outcome })
+        .where('provider', '=', provider)
+        .where('event_id', '=', eventId)
+        .where('applied_at', 'is', null)
+        .execute();
+    },
+
     /**
      * Marks a pending purchase failed (with the provider's reference when it had charged and
      * refunded); undefined when it was no longer pending.
@@ -273,7 +356,7 @@ export function createPurchasesRepo(db: Db) {
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'video')
-        .where('p.status', 'in', ['settled', 'refunded'])
+        .where('p.status', 'in', ['settled', 'refunded', 'disputed'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
@@ -298,7 +381,7 @@ export function createPurchasesRepo(db: Db) {
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'playlist')
-        .where('p.status', 'in', ['settled', 'refunded'])
+        .where('p.status', 'in', ['settled', 'refunded', 'disputed'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
