@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 
 /** What the purchases service asks a provider to collect. Amounts are integer minor units. */
 export interface Charge {
@@ -40,6 +41,8 @@ export type ProviderEvent =
   | { id: string; type: 'payment.expired'; purchaseId: string }
   | { id: string; type: 'dispute.opened' | 'dispute.won' | 'dispute.lost'; purchaseId: string; reference: string };
 export type ProviderEventType = ProviderEvent['type'];
+/** A verified event of the provider that concerns none of the above: acknowledged, and nothing done. */
+export type IgnoredEvent = { id: string; type: 'ignored' };
 
 /**
  * What the provider knows of the charge made under a purchase id: collected and kept
@@ -64,7 +67,10 @@ export interface PaymentProvider {
   readonly name: string;
   charge(charge: Charge): Promise<ChargeOutcome>;
   /** Verifies a webhook's signature and reads it; null when it is not a valid event of this provider. */
-  readWebhook(headers: WebhookHeaders, body: Buffer): ProviderEvent | null | Promise<ProviderEvent | null>;
+  readWebhook(
+    headers: WebhookHeaders,
+    body: Buffer,
+  ): ProviderEvent | IgnoredEvent | null | Promise<ProviderEvent | IgnoredEvent | null>;
   /**
    * Gives the money back (a purchase refunded, or one that could not settle after the charge).
    * `idempotencyKey` is the purchase id: asked again (a retry, a redelivery), the provider refunds
@@ -206,5 +212,14 @@ export function createPaymentProvider(config: Pick<Config, 'paymentProvider' | '
   switch (config.paymentProvider) {
     case 'test':
       return createTestProvider(db, { settle: config.payments.testSettle, webhookSecret: config.payments.testWebhookSecret });
+    case 'stripe':
+      return createStripeProvider(
+        { ...config.payments.stripe, currency: config.payments.currency, returnOrigin: config.payments.returnOrigin },
+        {
+          referenceOf: async (purchaseId) =>
+            (await db.selectFrom('purchases').select('provider_ref').where('id', '=', purchaseId).executeTakeFirst())
+              ?.provider_ref ?? null,
+        },
+      );
   }
 }

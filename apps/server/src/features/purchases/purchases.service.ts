@@ -341,6 +341,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     if (providerName !== provider.name) throw new NotFound('Unknown payment provider');
     const event = await provider.readWebhook(headers, body);
     if (!event) throw new BadInput('Invalid webhook');
+    if (event.type === 'ignored') return;
     await repo.recordEvent(provider.name, event, event);
     for (let progress = true; progress;) {
       progress = false;

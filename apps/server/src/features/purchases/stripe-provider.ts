@@ -1,0 +1,164 @@
+import Stripe from 'stripe';
+import type { ChargeState, IgnoredEvent, PaymentProvider } from './payment-provider.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another host for the SDK (tests: the local stand-in); null: api.stripe.com. */
+  apiBase: string | null;
+  /** ISO currency of every charge, lower case (`usd`). */
+  currency: string;
+  /** Where Checkout sends the buyer back: this origin + the item's page. */
+  returnOrigin: string;
+}
+
+/** Our purchase id, as every object we create at Stripe carries it. */
+const purchaseIdOf = (metadata: Record<string, string> | null | undefined) => metadata?.purchaseId ?? null;
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/**
+ * `PAYMENT_PROVIDER=stripe`, on the official SDK. One-off purchases are Checkout Sessions in
+ * `payment` mode, created with the purchase id as idempotency key, `client_reference_id` and
+ * metadata (on the session and on its PaymentIntent), so every later object leads back to the
+ * purchase. Settlement arrives by webhook only (`Stripe-Signature`, verified by the SDK):
+ *
+ * - `checkout.session.completed` with `payment_status: paid`, `checkout.session.async_payment_succeeded` → settled
+ *   (reference: the PaymentIntent, which refunds and disputes name);
+ * - `checkout.session.async_payment_failed` → failed; `checkout.session.expired` → expired;
+ * - `charge.dispute.created` → dispute opened; `charge.dispute.closed` → won or lost (the purchase
+ *   is found through the dispute's PaymentIntent's metadata).
+ *
+ * Other events are acknowledged and ignored. Refunds name the PaymentIntent with the idempotency
+ * key `refund-<purchase id>`.
+ */
+export function createStripeProvider(
+  settings: StripeSettings,
+  deps: { referenceOf(purchaseId: string): Promise<string | null> },
+): PaymentProvider {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: base.port || undefined, protocol: base.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+
+  async function purchaseOfPaymentIntent(pi: string | null): Promise<string | null> {
+    if (!pi) return null;
+    return purchaseIdOf((await stripe.paymentIntents.retrieve(pi)).metadata);
+  }
+
+  return {
+    name: 'stripe',
+
+    async charge(charge) {
+      const back = `${settings.returnOrigin}${charge.returnPath}${charge.returnPath.includes('?') ? '&' : '?'}checkout=${charge.purchaseId}`;
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: charge.purchaseId,
+            metadata: { purchaseId: charge.purchaseId, buyerId: charge.buyerId },
+            payment_intent_data: { metadata: { purchaseId: charge.purchaseId } },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: settings.currency,
+                  unit_amount: charge.amountMinor,
+                  product_data: { name: charge.description.slice(0, 250) || 'Purchase' },
+                },
+              },
+            ],
+            success_url: back,
+            cancel_url: back,
+          },
+          { idempotencyKey: `checkout-${charge.purchaseId}` },
+        );
+        if (!session.url) return { status: 'failed', reason: 'The payment provider gave no checkout page' };
+        return { status: 'pending', reference: session.id, redirectUrl: session.url };
+      } catch (err) {
+        // A card or request Stripe refused is a refusal; anything else (unreachable) is unknown.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+          return { status: 'failed', reason: 'The payment provider refused the payment' };
+        }
+        throw err;
+      }
+    },
+
+    async readWebhook(headers, body) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string') return null;
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, signature, settings.webhookSecret);
+      } catch {
+        return null;
+      }
+      const ignored: IgnoredEvent = { id: event.id, type: 'ignored' };
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const s = event.data.object;
+          const purchaseId = s.client_reference_id ?? purchaseIdOf(s.metadata);
+          const pi = idOf(s.payment_intent);
+          if (!purchaseId || !pi || s.payment_status !== 'paid') return ignored;
+          return { id: event.id, type: 'payment.settled', purchaseId, reference: pi };
+        }
+        case 'checkout.session.async_payment_failed': {
+          const s = event.data.object;
+          const purchaseId = s.client_reference_id ?? purchaseIdOf(s.metadata);
+          return purchaseId ? { id: event.id, type: 'payment.failed', purchaseId, reason: 'The payment failed' } : ignored;
+        }
+        case 'checkout.session.expired': {
+          const s = event.data.object;
+          const purchaseId = s.client_reference_id ?? purchaseIdOf(s.metadata);
+          return purchaseId ? { id: event.id, type: 'payment.expired', purchaseId } : ignored;
+        }
+        case 'charge.dispute.created':
+        case 'charge.dispute.closed': {
+          const d = event.data.object;
+          const purchaseId = await purchaseOfPaymentIntent(idOf(d.payment_intent));
+          if (!purchaseId) return ignored;
+          if (event.type === 'charge.dispute.created')
+            return { id: event.id, type: 'dispute.opened', purchaseId, reference: d.id };
+          if (d.status === 'won') return { id: event.id, type: 'dispute.won', purchaseId, reference: d.id };
+          if (d.status === 'lost') return { id: event.id, type: 'dispute.lost', purchaseId, reference: d.id };
+          return ignored;
+        }
+        default:
+          return ignored;
+      }
+    },
+
+    async refund(reference, amountMinor, idempotencyKey) {
+      // A purchase that never reached its PaymentIntent (a session id) has nothing to refund.
+      if (!reference.startsWith('pi_')) return;
+      await stripe.refunds.create(
+        { payment_intent: reference, amount: amountMinor, metadata: { purchaseId: idempotencyKey } },
+        { idempotencyKey: `refund-${idempotencyKey}` },
+      );
+    },
+
+    async lookup(purchaseId): Promise<ChargeState> {
+      const reference = await deps.referenceOf(purchaseId);
+      if (!reference) return { status: 'unknown' };
+      let pi = reference.startsWith('pi_') ? reference : null;
+      if (!pi) {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        if (session.status === 'open') return { status: 'pending', reference };
+        if (session.status === 'expired') return { status: 'failed', reason: 'The checkout expired before it was paid' };
+        pi = idOf(session.payment_intent);
+        if (!pi || session.payment_status !== 'paid') return { status: 'pending', reference };
+      }
+      const intent = await stripe.paymentIntents.retrieve(pi, { expand: ['latest_charge'] });
+      const latest = intent.latest_charge;
+      if (latest && typeof latest !== 'string' && latest.refunded) return { status: 'refunded', reference: pi };
+      if (intent.status === 'succeeded') return { status: 'settled', reference: pi };
+      if (intent.status === 'canceled') return { status: 'failed', reason: 'The payment was canceled' };
+      return { status: 'pending', reference: pi };
+    },
+  };
+}
