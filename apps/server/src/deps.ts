@@ -43,6 +43,7 @@ import { createChannelBlocksService } from './features/channel-blocks/channel-bl
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
+import { createMembershipsService } from './features/memberships/memberships.service.ts';
 import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { createModerationService } from './features/moderation/moderation.service.ts';
@@ -161,6 +162,7 @@ export function createServices(infra: Infra) {
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
   const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log, audit });
+  const memberships = createMembershipsService({ db, purchases, provider });
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
   const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });
@@ -268,6 +270,7 @@ export function createServices(infra: Infra) {
     playlists,
     ledger,
     purchases,
+    memberships,
     reports,
     moderation,
     comments,

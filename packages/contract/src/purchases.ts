@@ -19,7 +19,7 @@ export const PurchaseInfo = z.object({
 });
 export type PurchaseInfo = z.infer<typeof PurchaseInfo>;
 
-export const PurchaseKind = z.enum(['video', 'playlist', 'uploads']);
+export const PurchaseKind = z.enum(['video', 'playlist', 'uploads', 'membership']);
 /** A purchase's state (API.md §20): `disputed` while the buyer's bank takes the money back (a lost dispute stays so). */
 export const PurchaseStatus = z.enum(['pending', 'settled', 'failed', 'refunded', 'disputed']);
 

@@ -58,6 +58,8 @@ export interface VideosTable {
   views: Generated<number>;
   likes: Generated<number>;
   is_exclusive: Generated<boolean>;
+  /** Only active members of the owner's channel (and the owner) may watch it (API.md §20). */
+  members_only: Generated<boolean>;
   visibility: Generated<Visibility>;
   price_minor: number | null;
   status: Generated<VideoStatus>;
@@ -231,7 +233,7 @@ export interface PlaylistVideosTable {
   added_at: Timestamp;
 }
 
-export type PurchaseKind = 'video' | 'playlist' | 'uploads';
+export type PurchaseKind = 'video' | 'playlist' | 'uploads' | 'membership';
 export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded' | 'disputed';
 
 /** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
@@ -255,6 +257,8 @@ export interface PurchasesTable {
   failed_at: Date | null;
   refunded_at: Date | null;
   refund_reason: string | null;
+  /** The membership a `membership` purchase paid a period of. */
+  membership_id: Generated<string | null>;
 }
 
 /** What a user may have beyond the free rules: bought videos and playlists, upload slots. Append-only. */
@@ -277,6 +281,53 @@ export interface TestPaymentsTable {
   status: 'pending' | 'settled' | 'failed' | 'refunded';
   created_at: Generated<Date>;
   refunded_at: Date | null;
+}
+
+/** A channel's one monthly membership offer. */
+export interface MembershipOffersTable {
+  channel_id: string;
+  price_minor: number;
+  perks: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type MembershipState = 'pending' | 'active' | 'cancelled' | 'failed' | 'ended';
+
+/** A member of a channel; `active` or `cancelled` grants members-only videos until `current_period_end`. */
+export interface MembershipsTable {
+  id: string;
+  channel_id: string;
+  member_id: string;
+  price_minor: number;
+  state: Generated<MembershipState>;
+  provider: string;
+  provider_ref: string | null;
+  current_period_end: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A creator's connected account at the payment provider (where payouts go). */
+export interface PayoutAccountsTable {
+  user_id: string;
+  provider: string;
+  account_ref: string;
+  created_at: Generated<Date>;
+}
+
+/** Money sent to a creator; `failed` went back to their balance. */
+export interface PayoutsTable {
+  id: string;
+  user_id: string;
+  amount_minor: number;
+  currency: string;
+  state: Generated<'pending' | 'paid' | 'failed'>;
+  provider: string;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
 }
 
 /** A disputed purchase (a chargeback): at most one per purchase, with its outcome once closed. */
@@ -302,15 +353,17 @@ export interface PaymentEventsTable {
 
 export interface JournalEntriesTable {
   id: string;
-  purchase_id: string;
+  /** The purchase or (exactly one of the two) the payout the entry books. */
+  purchase_id: string | null;
+  payout_id: Generated<string | null>;
   /** A purchase's sale, at most one refund reversing it, and at most one dispute (reversing it) and one dispute won (booking it again). */
   kind: Generated<JournalKind>;
   created_at: Timestamp;
 }
 
-export type JournalKind = 'sale' | 'refund' | 'dispute' | 'dispute_won';
+export type JournalKind = 'sale' | 'refund' | 'dispute' | 'dispute_won' | 'payout' | 'payout_failed';
 
-export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue';
+export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue' | 'creator_payouts';
 
 /** Debits positive, credits negative; an entry's lines sum to zero. Append-only. */
 export interface JournalLinesTable {
@@ -542,6 +595,10 @@ export interface Database {
   entitlements: EntitlementsTable;
   test_payments: TestPaymentsTable;
   purchase_disputes: PurchaseDisputesTable;
+  membership_offers: MembershipOffersTable;
+  memberships: MembershipsTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
   payment_events: PaymentEventsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;

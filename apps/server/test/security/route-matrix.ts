@@ -115,6 +115,27 @@ const settledPurchase = async (s: Scene) => {
   if (res.statusCode !== 200) throw new Error(`purchase not made: ${res.statusCode} ${res.body}`);
   return { id: res.json().data._id as string };
 };
+/** The owner's channel offers a membership (the other user may join it; its owner may not). */
+const offeringChannel = async (s: Scene) => {
+  await s.ctx.db
+    .insertInto('membership_offers')
+    .values({ channel_id: s.owner.id, price_minor: 500, perks: '' })
+    .onConflict((oc) => oc.column('channel_id').doNothing())
+    .execute();
+  return { channelId: s.owner.id };
+};
+/** Someone else's channel that the owner is a member of (the owner may cancel; the other user is no member). */
+const joinedChannel = async (s: Scene) => {
+  const channelId = (await createUser(s.ctx.db)).id;
+  await s.ctx.db.insertInto('membership_offers').values({ channel_id: channelId, price_minor: 500, perks: '' }).execute();
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: `/api/memberships/${channelId}`,
+    headers: { cookie: s.owner.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`membership not started: ${res.statusCode} ${res.body}`);
+  return { channelId };
+};
 const adminOnly = { ownerRole: 'admin' as const, expect: { anonymous: 401, other: 403, owner: 200 } };
 /** An account registered while registrations needed approval. */
 const pendingAccount = async (s: Scene) => {
@@ -452,6 +473,15 @@ export const routeMatrix: RouteEntry[] = [
     setup: async () => ({ provider: 'test' }),
     expect: { anonymous: 400, other: 400, owner: 400 },
   },
+
+  // Memberships (API.md §20): a channel's offer is its owner's; joining your own channel is a 400.
+  {
+    route: 'PUT /api/memberships/offer',
+    body: () => ({ json: { price: 5, perks: 'A badge' } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  { route: 'POST /api/memberships/:channelId', setup: offeringChannel, expect: { anonymous: 401, other: 200, owner: 400 } },
+  { route: 'DELETE /api/memberships/:channelId', setup: joinedChannel, expect: { anonymous: 401, other: 404, owner: 200 } },
 
   // Administration (API.md §12): admins only; admin-test.ts proves what an admin gets.
   {

@@ -57,26 +57,30 @@ export function createLedgerRepo(db: Db) {
 
     /** The creator's earnings per item sold, best-selling first; the title is the newest one sold. */
     async earningsPerItem(creatorId: string) {
-      return db
-        .selectFrom('journal_lines as l')
-        .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
-        .innerJoin('purchases as p', 'p.id', 'e.purchase_id')
-        .select([
-          'p.kind',
-          sql<string>`coalesce(p.video_id, p.playlist_id)`.as('item_id'),
-          sql<string>`(array_agg(p.title ORDER BY p.created_at DESC))[1]`.as('title'),
-          sql<number>`count(*) FILTER (WHERE e.kind IN ('sale', 'dispute_won')) - count(*) FILTER (WHERE e.kind IN ('refund', 'dispute'))`.as(
-            'sales',
-          ),
-          sql<number>`-sum(l.amount_minor)`.as('amount'),
-          sql<Date>`max(l.created_at)`.as('last_sale_at'),
-        ])
-        .where('l.user_id', '=', creatorId)
-        .where('l.account', '=', 'creator_earnings')
-        .groupBy(['p.kind', sql`coalesce(p.video_id, p.playlist_id)`])
-        .orderBy('amount', 'desc')
-        .orderBy('last_sale_at', 'desc')
-        .execute();
+      return (
+        db
+          .selectFrom('journal_lines as l')
+          .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
+          .innerJoin('purchases as p', 'p.id', 'e.purchase_id')
+          .select([
+            'p.kind',
+            sql<string>`coalesce(p.video_id, p.playlist_id)`.as('item_id'),
+            sql<string>`(array_agg(p.title ORDER BY p.created_at DESC))[1]`.as('title'),
+            sql<number>`count(*) FILTER (WHERE e.kind IN ('sale', 'dispute_won')) - count(*) FILTER (WHERE e.kind IN ('refund', 'dispute'))`.as(
+              'sales',
+            ),
+            sql<number>`-sum(l.amount_minor)`.as('amount'),
+            sql<Date>`max(l.created_at)`.as('last_sale_at'),
+          ])
+          .where('l.user_id', '=', creatorId)
+          .where('l.account', '=', 'creator_earnings')
+          // Items sold: videos and playlists (memberships count in the totals).
+          .where('p.kind', 'in', ['video', 'playlist'])
+          .groupBy(['p.kind', sql`coalesce(p.video_id, p.playlist_id)`])
+          .orderBy('amount', 'desc')
+          .orderBy('last_sale_at', 'desc')
+          .execute()
+      );
     },
 
     /**
@@ -102,7 +106,7 @@ export function createLedgerRepo(db: Db) {
           AND ((SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'sale') <> 1
             OR (SELECT count(*) FROM journal_entries e WHERE e.purchase_id = p.id AND e.kind = 'refund')
                <> CASE WHEN p.status = 'refunded' THEN 1 ELSE 0 END
-            OR (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) <> 1)
+            OR (SELECT count(*) FROM entitlements t WHERE t.purchase_id = p.id) <> CASE WHEN p.kind = 'membership' THEN 0 ELSE 1 END)
         UNION ALL
         -- A disputed purchase has its sale reversed once; a dispute won books it again.
         SELECT p.status || ' purchase ' || p.id || ' has ' || d.disputes || ' dispute entries and ' || d.won || ' dispute-won entries'
@@ -159,6 +163,12 @@ export function createLedgerRepo(db: Db) {
         WHERE p.status NOT IN ('settled', 'refunded', 'disputed')
           AND (EXISTS (SELECT 1 FROM journal_entries e WHERE e.purchase_id = p.id)
             OR EXISTS (SELECT 1 FROM entitlements t WHERE t.purchase_id = p.id))
+        UNION ALL
+        -- A membership grants only while a month of it was paid.
+        SELECT 'membership ' || m.id || ' is ' || m.state || ' without a settled payment'
+        FROM memberships m
+        WHERE m.state IN ('active', 'cancelled')
+          AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.membership_id = m.id AND p.status = 'settled')
         UNION ALL
         SELECT 'entitlement ' || t.id || ' (' || t.kind || ') has no purchase'
         FROM entitlements t WHERE t.purchase_id IS NULL AND t.kind <> 'uploads'

@@ -33,13 +33,19 @@ export type ChargeOutcome =
  * - `payment.settled`: the money arrived; `payment.failed`: the payment was refused;
  *   `payment.expired`: the buyer left the checkout and it expired;
  * - `dispute.opened` / `dispute.won` / `dispute.lost`: the buyer's bank disputed the charge, and
- *   how it ended.
+ *   how it ended;
+ * - `subscription.renewed` / `subscription.failed` / `subscription.cancelled`: a membership's
+ *   next month was paid (`reference`: the provider's invoice), could not be collected, or the
+ *   provider ended it. (A membership's first month is a checkout like a purchase's.)
  */
 export type ProviderEvent =
   | { id: string; type: 'payment.settled'; purchaseId: string; reference: string }
   | { id: string; type: 'payment.failed'; purchaseId: string; reason: string }
   | { id: string; type: 'payment.expired'; purchaseId: string }
-  | { id: string; type: 'dispute.opened' | 'dispute.won' | 'dispute.lost'; purchaseId: string; reference: string };
+  | { id: string; type: 'dispute.opened' | 'dispute.won' | 'dispute.lost'; purchaseId: string; reference: string }
+  | { id: string; type: 'subscription.renewed'; membershipId: string; reference: string }
+  | { id: string; type: 'subscription.failed'; membershipId: string; reason: string }
+  | { id: string; type: 'subscription.cancelled'; membershipId: string };
 export type ProviderEventType = ProviderEvent['type'];
 /** A verified event of the provider that concerns none of the above: acknowledged, and nothing done. */
 export type IgnoredEvent = { id: string; type: 'ignored' };
@@ -103,6 +109,19 @@ const TestEvent = z.discriminatedUnion('type', [
     purchaseId: z.uuid(),
     reference: z.string(),
   }),
+  z.object({
+    id: z.string().min(1).max(255),
+    type: z.literal('subscription.renewed'),
+    membershipId: z.uuid(),
+    reference: z.string().min(1).max(200),
+  }),
+  z.object({
+    id: z.string().min(1).max(255),
+    type: z.literal('subscription.failed'),
+    membershipId: z.uuid(),
+    reason: z.string().max(500),
+  }),
+  z.object({ id: z.string().min(1).max(255), type: z.literal('subscription.cancelled'), membershipId: z.uuid() }),
 ]);
 
 /** The `test` provider's webhook signature: hex HMAC-SHA256 of the raw body with its secret. */

@@ -10,6 +10,7 @@ export interface NewPurchase {
   videoId?: string;
   playlistId?: string;
   uploadSlots?: number;
+  membershipId?: string;
   sellerId: string | null;
   title: string;
   amountMinor: number;
@@ -33,6 +34,7 @@ const PURCHASE_COLUMNS = [
   'failure_reason',
   'created_at',
   'settled_at',
+  'membership_id',
 ] as const;
 
 /** A joined user's columns as an `Owner`'s parts. */
@@ -95,6 +97,7 @@ export function createPurchasesRepo(db: Db) {
           video_id: p.videoId ?? null,
           playlist_id: p.playlistId ?? null,
           upload_slots: p.uploadSlots ?? null,
+          membership_id: p.membershipId ?? null,
           seller_id: p.sellerId,
           title: p.title,
           amount_minor: p.amountMinor,
@@ -152,7 +155,7 @@ export function createPurchasesRepo(db: Db) {
      * and then sees its buyer.
      */
     async lockItem(item: { kind: PurchaseKind; video_id: string | null; playlist_id: string | null }): Promise<boolean> {
-      if (item.kind === 'uploads') return true;
+      if (item.kind === 'uploads' || item.kind === 'membership') return true;
       // FOR SHARE, not KEY SHARE: a takedown (an UPDATE) waits for this purchase to settle and
       // then refunds it, or this waits for the takedown and sees the item gone.
       const row =
@@ -226,6 +229,38 @@ export function createPurchasesRepo(db: Db) {
           ? q.where('kind', '=', 'video').where('video_id', '=', item.videoId)
           : q.where('kind', '=', 'playlist').where('playlist_id', '=', item.playlistId);
       return q.returning(['id', 'buyer_id', 'amount_minor', 'provider_ref']).execute();
+    },
+
+    /**
+     * A membership's period paid (its first, or a renewal): pending → active, and the period runs
+     * one month further from its end (or from now, when it had ended).
+     */
+    async extendMembership(membershipId: string) {
+      await db
+        .updateTable('memberships')
+        .set({
+          state: sql`CASE WHEN state = 'pending' THEN 'active' ELSE state END`,
+          current_period_end: sql<Date>`greatest(coalesce(current_period_end, now()), now()) + interval '1 month'`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', membershipId)
+        .where('state', 'in', ['pending', 'active', 'cancelled'])
+        .execute();
+    },
+
+    async membership(membershipId: string) {
+      return db.selectFrom('memberships').selectAll().where('id', '=', membershipId).executeTakeFirst();
+    },
+
+    /** A membership's renewal failed or the provider ended it: it grants nothing from now on. */
+    async endMembership(membershipId: string, state: 'failed' | 'ended') {
+      return db
+        .updateTable('memberships')
+        .set({ state, updated_at: sql<Date>`now()` })
+        .where('id', '=', membershipId)
+        .where('state', 'in', ['active', 'cancelled'])
+        .returning('id')
+        .executeTakeFirst();
     },
 
     /** settled → refunded for one purchase (an administrator's refund); undefined when it was not settled. */

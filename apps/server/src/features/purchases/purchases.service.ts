@@ -63,7 +63,12 @@ const EVENT_ORDER: Record<ProviderEvent['type'], number> = {
   'dispute.opened': 1,
   'dispute.won': 2,
   'dispute.lost': 2,
+  'subscription.renewed': 0,
+  'subscription.failed': 1,
+  'subscription.cancelled': 2,
 };
+/** What an event is about: a purchase, or a membership (its events wait and apply per subject). */
+const subjectOf = (e: ProviderEvent) => ('purchaseId' in e ? e.purchaseId : e.membershipId);
 
 /** How long a purchase may stay pending before recovery asks the provider about it. */
 export const RECOVER_AFTER_MS = 30_000;
@@ -183,6 +188,13 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       if (p.status !== 'pending') return { purchase: p, refund: null };
       if (!(await purchases.lockItem(p))) return { purchase: p, refund: 'item gone' as const };
       const settled = await purchases.markSettled(p.id, reference);
+      // A membership's month: its period is what grants (the access rule), not an entitlement row.
+      if (p.kind === 'membership') {
+        await purchases.extendMembership(p.membership_id!);
+        await journal.recordSale(p.id, { amountMinor: p.amount_minor, buyerId: p.buyer_id, sellerId: p.seller_id });
+        await events.publish(q, 'purchase.settled', { purchaseId: p.id });
+        return { purchase: settled, refund: null };
+      }
       await entitlements.grant({
         id: newId(),
         userId: p.buyer_id,
@@ -290,6 +302,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
 
   /** What one event does to its purchase (docs/paid-content.md, "Webhooks"); repeating it changes nothing. */
   async function apply(e: ProviderEvent): Promise<EventOutcome> {
+    if (!('purchaseId' in e)) return applyToMembership(e);
     const p = await repo.find(e.purchaseId);
     // Not one of ours (another installation's, or made up): nothing to do, and nothing to wait for.
     if (!p || p.provider !== provider.name) return 'moot';
@@ -333,6 +346,56 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
   }
 
   /**
+   * A membership's renewal (a new settled purchase of one month, booked as any sale), a failed
+   * renewal (it grants nothing from now on) or its end at the provider. A renewal is one purchase
+   * per provider invoice (the idempotency key `renewal-<invoice>`), however often it is told.
+   */
+  async function applyToMembership(e: Extract<ProviderEvent, { membershipId: string }>): Promise<EventOutcome> {
+    const m = await repo.membership(e.membershipId);
+    if (!m || m.provider !== provider.name) return 'moot';
+    if (m.state === 'pending') return 'wait';
+    if (e.type === 'subscription.failed' || e.type === 'subscription.cancelled') {
+      return (await repo.endMembership(m.id, e.type === 'subscription.failed' ? 'failed' : 'ended')) ? 'applied' : 'moot';
+    }
+    if (m.state !== 'active' && m.state !== 'cancelled') return 'moot';
+    const id = newId();
+    const inserted = await repo.insertPending({
+      id,
+      buyerId: m.member_id,
+      kind: 'membership',
+      membershipId: m.id,
+      sellerId: m.channel_id,
+      title: 'Channel membership (renewal)',
+      amountMinor: m.price_minor,
+      idempotencyKey: `renewal-${e.reference}`,
+      provider: provider.name,
+    });
+    if (!inserted) return 'moot';
+    await settleOrRefund(id, e.reference, m.price_minor);
+    return 'applied';
+  }
+
+  /**
+   * The first month of a membership (the memberships service made it `pending`): charged as a
+   * purchase of kind `membership`, settled at once or through the provider's checkout; settling
+   * makes the membership active for a month.
+   */
+  async function buyMembership(viewer: Viewer, membership: { id: string; channelId: string; priceMinor: number }) {
+    return buy(
+      viewer,
+      {
+        kind: 'membership',
+        membershipId: membership.id,
+        sellerId: membership.channelId,
+        title: 'Channel membership',
+        amountMinor: membership.priceMinor,
+        returnPath: `/channel/${membership.channelId}`,
+      },
+      undefined,
+    );
+  }
+
+  /**
    * A provider's signed webhook (`POST /api/payments/webhook/<provider>`): verified by the
    * provider, kept once by its event id, then applied with every event of the same purchase that
    * was waiting for it, until none can move (an event may arrive before the one it follows).
@@ -342,17 +405,25 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     const event = await provider.readWebhook(headers, body);
     if (!event) throw new BadInput('Invalid webhook');
     if (event.type === 'ignored') return;
-    await repo.recordEvent(provider.name, event, event);
+    await repo.recordEvent(provider.name, { id: event.id, type: event.type, purchaseId: subjectOf(event) }, event);
+    // A membership's first month settling may let its waiting renewals apply too.
+    const subjects = [subjectOf(event)];
+    if ('purchaseId' in event) {
+      const membershipId = (await repo.find(event.purchaseId))?.membership_id;
+      if (membershipId) subjects.push(membershipId);
+    }
     for (let progress = true; progress;) {
       progress = false;
-      const waiting = (await repo.waitingEvents(provider.name, event.purchaseId))
-        .map((w) => ({ id: w.event_id, event: w.payload as ProviderEvent }))
-        .sort((a, b) => EVENT_ORDER[a.event.type] - EVENT_ORDER[b.event.type]);
-      for (const w of waiting) {
-        const outcome = await apply(w.event);
-        if (outcome === 'wait') continue;
-        await repo.markEventApplied(provider.name, w.id, outcome);
-        progress = true;
+      for (const subject of subjects) {
+        const waiting = (await repo.waitingEvents(provider.name, subject))
+          .map((w) => ({ id: w.event_id, event: w.payload as ProviderEvent }))
+          .sort((a, b) => EVENT_ORDER[a.event.type] - EVENT_ORDER[b.event.type]);
+        for (const w of waiting) {
+          const outcome = await apply(w.event);
+          if (outcome === 'wait') continue;
+          await repo.markEventApplied(provider.name, w.id, outcome);
+          progress = true;
+        }
       }
     }
   }
@@ -449,6 +520,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
 
     webhook,
     refundByAdmin,
+    buyMembership,
 
     /** The buy page: the video without file URLs, and whether the caller may already watch it. */
     async info(videoId: string, viewer: Viewer | null): Promise<PurchaseInfo> {

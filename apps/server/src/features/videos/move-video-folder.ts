@@ -26,8 +26,11 @@ export async function moveVideoFolder({ repo, storage, events }: FolderMoveParts
 }
 
 /** Where a video's files belong in its current state: `removed/<id>` while removed, else its own folder. */
-export function mediaFolderFor(video: { id: string; status: string; is_exclusive: boolean }): string {
-  return video.status === 'removed' ? mediaKeys.removedFolder(video.id) : mediaKeys.videoFolder(video.id, video.is_exclusive);
+export function mediaFolderFor(video: { id: string; status: string; is_exclusive: boolean; members_only: boolean }): string {
+  // A members-only video's files are as private as an exclusive one's (never in a public prefix).
+  return video.status === 'removed'
+    ? mediaKeys.removedFolder(video.id)
+    : mediaKeys.videoFolder(video.id, video.is_exclusive || video.members_only);
 }
 
 /**
