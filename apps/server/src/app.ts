@@ -25,6 +25,7 @@ import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { membershipsRoutes } from './features/memberships/memberships.routes.ts';
+import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { removeFormFilesBeforeReply } from './lib/multipart.ts';
 import { ok } from './lib/respond.ts';
 import { diskStatus } from './storage/disk-space.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(purchasesRoutes, { prefix: '/api/purchase', purchases: deps.services.purchases });
   await app.register(paymentsRoutes, { prefix: '/api/payments', purchases: deps.services.purchases });
   await app.register(membershipsRoutes, { prefix: '/api/memberships', memberships: deps.services.memberships });
+  await app.register(payoutsRoutes, { prefix: '/api/payouts', payouts: deps.services.payouts });
   await app.register(uploadsRoutes, { uploads: deps.services.uploads });
   await app.register(reportsRoutes, { prefix: '/api/reports', reports: deps.services.reports });
   await app.register(reportsQueueRoutes, {

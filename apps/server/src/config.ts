@@ -147,6 +147,14 @@ const EnvSchema = z.object({
     .regex(/^[a-zA-Z]{3}$/)
     .transform((c) => c.toLowerCase())
     .default('usd'),
+  /** The least balance a payout sends, in currency units (smaller balances wait for more sales). */
+  PAYOUT_MINIMUM: z.coerce.number().min(0.01).max(1_000_000).default(10),
+  /** How often creators' balances are paid out. */
+  PAYOUT_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 31)
+    .default(24),
   /** Stripe's secret API key (`sk_…`), required with PAYMENT_PROVIDER=stripe. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`), required with PAYMENT_PROVIDER=stripe. */
@@ -311,6 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       testSettle: e.PAYMENT_TEST_SETTLE,
       testWebhookSecret: e.PAYMENT_TEST_WEBHOOK_SECRET,
       currency: e.PAYMENT_CURRENCY,
+      payoutMinimum: e.PAYOUT_MINIMUM,
+      payoutIntervalMs: Math.round(e.PAYOUT_INTERVAL_HOURS * 3600_000),
       stripe: {
         secretKey: e.STRIPE_SECRET_KEY ?? '',
         webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',

@@ -35,6 +35,11 @@ export interface StripeStandIn {
   /** The buyer's bank disputed the payment. */
   openDispute(paymentIntentId: string): { dispute: string; delivery: Delivery };
   closeDispute(disputeId: string, status: 'won' | 'lost'): Delivery;
+  /** Connect: the accounts created and transfers made. */
+  accounts: Map<string, Record<string, unknown>>;
+  transfers: Record<string, unknown>[];
+  /** A transfer to a connected account was reversed (the payout came back). */
+  reverseTransfer(transferId: string): Delivery;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,9 @@ const SESSION_PARAMS = new Set([
   'expand',
 ]);
 const REFUND_PARAMS = new Set(['payment_intent', 'charge', 'amount', 'metadata', 'reason', 'expand']);
+const ACCOUNT_PARAMS = new Set(['type', 'country', 'email', 'metadata', 'capabilities', 'business_type', 'expand']);
+const ACCOUNT_LINK_PARAMS = new Set(['account', 'type', 'refresh_url', 'return_url', 'collect', 'expand']);
+const TRANSFER_PARAMS = new Set(['amount', 'currency', 'destination', 'metadata', 'description', 'transfer_group', 'expand']);
 
 function requireUrl(v: unknown, param: string) {
   if (typeof v !== 'string') throw new RequestError(400, `Missing required param: ${param}.`, param);
@@ -116,6 +124,11 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   const charges = new Map<string, Record<string, unknown>>();
   const disputes = new Map<string, Record<string, unknown>>();
   const refunds: Record<string, unknown>[] = [];
+  const accounts = new Map<string, Record<string, unknown>>();
+  const transfers: Record<string, unknown>[] = [];
+  const known = (body: Record<string, unknown>, params: Set<string>) => {
+    for (const k of Object.keys(body)) if (!params.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
+  };
   const idempotent = new Map<string, { params: string; status: number; body: string }>();
   const requests: StripeStandIn['requests'] = [];
 
@@ -223,6 +236,13 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
     refuseRefunds: 0,
     sessions,
     refunds,
+    accounts,
+    transfers,
+    reverseTransfer(transferId) {
+      const transfer = transfers.find((t) => t.id === transferId)!;
+      transfer.reversed = true;
+      return deliver('transfer.reversed', transfer);
+    },
     pay(sessionId) {
       const session = sessions.get(sessionId)!;
       const chargeId = id('ch');
@@ -342,6 +362,53 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
             );
           }
           answer = createRefund(body);
+        } else if (req.method === 'POST' && path === '/v1/accounts') {
+          known(body, ACCOUNT_PARAMS);
+          if (body.type !== 'express' && body.type !== 'standard' && body.type !== 'custom')
+            throw new RequestError(400, 'Invalid type', 'type');
+          requireMetadata(body.metadata, 'metadata');
+          const account = {
+            id: id('acct'),
+            object: 'account',
+            type: body.type,
+            metadata: body.metadata ?? {},
+            charges_enabled: false,
+          };
+          accounts.set(account.id, account);
+          answer = account;
+        } else if (req.method === 'POST' && path === '/v1/account_links') {
+          known(body, ACCOUNT_LINK_PARAMS);
+          if (!accounts.has(String(body.account)))
+            throw new RequestError(404, `No such account: '${String(body.account)}'`, 'account');
+          if (body.type !== 'account_onboarding' && body.type !== 'account_update')
+            throw new RequestError(400, 'Invalid type', 'type');
+          requireUrl(body.refresh_url, 'refresh_url');
+          requireUrl(body.return_url, 'return_url');
+          answer = {
+            object: 'account_link',
+            url: `${standIn.url}/connect/${String(body.account)}`,
+            expires_at: Math.floor(Date.now() / 1000) + 300,
+          };
+        } else if (req.method === 'POST' && path === '/v1/transfers') {
+          known(body, TRANSFER_PARAMS);
+          if (!accounts.has(String(body.destination)))
+            throw new RequestError(400, `No such destination: '${String(body.destination)}'`, 'destination');
+          if (!/^\d+$/.test(String(body.amount)) || Number(body.amount) < 1)
+            throw new RequestError(400, 'Invalid integer: amount', 'amount');
+          if (typeof body.currency !== 'string' || !/^[a-z]{3}$/.test(body.currency))
+            throw new RequestError(400, 'Invalid currency', 'currency');
+          requireMetadata(body.metadata, 'metadata');
+          const transfer = {
+            id: id('tr'),
+            object: 'transfer',
+            amount: Number(body.amount),
+            currency: body.currency,
+            destination: body.destination,
+            metadata: body.metadata ?? {},
+            reversed: false,
+          };
+          transfers.push(transfer);
+          answer = transfer;
         } else throw new RequestError(404, `Unrecognized request URL (${req.method}: ${path}).`);
         const out = JSON.stringify(answer);
         if (req.method === 'POST' && key) idempotent.set(key, { params: text, status: 200, body: out });

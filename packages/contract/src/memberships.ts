@@ -48,3 +48,15 @@ export const MembershipCheckout = z.object({
   checkoutUrl: z.string(),
 });
 export type MembershipCheckout = z.infer<typeof MembershipCheckout>;
+
+/** GET /api/payouts (API.md §20): what the platform owes the creator now, and their payouts. */
+export const PayoutsOverview = z.object({
+  balance: z.number(),
+  currency: z.string(),
+  /** Whether the creator connected an account (POST /api/payouts/onboarding). */
+  connected: z.boolean(),
+  payouts: z.array(
+    z.object({ _id: z.string(), amount: z.number(), state: z.enum(['pending', 'paid', 'failed']), createdAt: z.string() }),
+  ),
+});
+export type PayoutsOverview = z.infer<typeof PayoutsOverview>;

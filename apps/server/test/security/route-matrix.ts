@@ -483,6 +483,9 @@ export const routeMatrix: RouteEntry[] = [
   { route: 'POST /api/memberships/:channelId', setup: offeringChannel, expect: { anonymous: 401, other: 200, owner: 400 } },
   { route: 'DELETE /api/memberships/:channelId', setup: joinedChannel, expect: { anonymous: 401, other: 404, owner: 200 } },
 
+  // Payouts (API.md §20): each creator connects their own account.
+  { route: 'POST /api/payouts/onboarding', expect: { anonymous: 401, other: 200, owner: 200 } },
+
   // Administration (API.md §12): admins only; admin-test.ts proves what an admin gets.
   {
     route: 'PATCH /api/admin/users/:id',

@@ -43,16 +43,22 @@ export function createLedgerRepo(db: Db) {
      * takes its sale back): all time and the last 30 days. `sales` counts sales not refunded.
      */
     async earningTotals(creatorId: string) {
-      return db
-        .selectFrom('journal_lines')
-        .select([
-          sql<number>`coalesce(-sum(amount_minor), 0)`.as('total'),
-          sql<number>`coalesce(-sum(amount_minor) FILTER (WHERE created_at > now() - interval '30 days'), 0)`.as('last_30_days'),
-          sql<number>`count(*) FILTER (WHERE amount_minor < 0) - count(*) FILTER (WHERE amount_minor > 0)`.as('sales'),
-        ])
-        .where('user_id', '=', creatorId)
-        .where('account', '=', 'creator_earnings')
-        .executeTakeFirstOrThrow();
+      return (
+        db
+          .selectFrom('journal_lines')
+          .select([
+            sql<number>`coalesce(-sum(amount_minor), 0)`.as('total'),
+            sql<number>`coalesce(-sum(amount_minor) FILTER (WHERE created_at > now() - interval '30 days'), 0)`.as(
+              'last_30_days',
+            ),
+            sql<number>`count(*) FILTER (WHERE amount_minor < 0) - count(*) FILTER (WHERE amount_minor > 0)`.as('sales'),
+          ])
+          .where('user_id', '=', creatorId)
+          .where('account', '=', 'creator_earnings')
+          // What was earned: sales and their reversals, not payouts (which only move it out).
+          .where('entry_id', 'in', (eb) => eb.selectFrom('journal_entries').select('id').where('purchase_id', 'is not', null))
+          .executeTakeFirstOrThrow()
+      );
     },
 
     /** The creator's earnings per item sold, best-selling first; the title is the newest one sold. */
@@ -169,6 +175,20 @@ export function createLedgerRepo(db: Db) {
         FROM memberships m
         WHERE m.state IN ('active', 'cancelled')
           AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.membership_id = m.id AND p.status = 'settled')
+        UNION ALL
+        -- A payout moves its amount once (and a failed one moves it back once), line for line.
+        SELECT 'payout ' || po.id || ' (' || po.state || ') has ' || x.payout_entries || ' payout and ' || x.failed_entries || ' failed-payout entries'
+        FROM payouts po
+        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE e.kind = 'payout') AS payout_entries,
+                                   count(*) FILTER (WHERE e.kind = 'payout_failed') AS failed_entries
+                            FROM journal_entries e WHERE e.payout_id = po.id) x
+        WHERE x.payout_entries <> 1 OR x.failed_entries <> CASE WHEN po.state = 'failed' THEN 1 ELSE 0 END
+        UNION ALL
+        SELECT 'payout ' || po.id || ' of ' || po.amount_minor || ' is booked as ' || coalesce(sum(l.amount_minor), 0)
+        FROM payouts po
+        JOIN journal_entries e ON e.payout_id = po.id AND e.kind = 'payout'
+        LEFT JOIN journal_lines l ON l.entry_id = e.id AND l.account = 'creator_earnings' AND l.user_id = po.user_id
+        GROUP BY po.id, po.amount_minor HAVING coalesce(sum(l.amount_minor), 0) <> po.amount_minor
         UNION ALL
         SELECT 'entitlement ' || t.id || ' (' || t.kind || ') has no purchase'
         FROM entitlements t WHERE t.purchase_id IS NULL AND t.kind <> 'uploads'

@@ -37,6 +37,7 @@ export type ChargeOutcome =
  * - `subscription.renewed` / `subscription.failed` / `subscription.cancelled`: a membership's
  *   next month was paid (`reference`: the provider's invoice), could not be collected, or the
  *   provider ended it. (A membership's first month is a checkout like a purchase's.)
+ * - `payout.paid` / `payout.failed`: a payout to a creator's connected account arrived, or came back.
  */
 export type ProviderEvent =
   | { id: string; type: 'payment.settled'; purchaseId: string; reference: string }
@@ -45,7 +46,9 @@ export type ProviderEvent =
   | { id: string; type: 'dispute.opened' | 'dispute.won' | 'dispute.lost'; purchaseId: string; reference: string }
   | { id: string; type: 'subscription.renewed'; membershipId: string; reference: string }
   | { id: string; type: 'subscription.failed'; membershipId: string; reason: string }
-  | { id: string; type: 'subscription.cancelled'; membershipId: string };
+  | { id: string; type: 'subscription.cancelled'; membershipId: string }
+  | { id: string; type: 'payout.paid'; payoutId: string; reference: string }
+  | { id: string; type: 'payout.failed'; payoutId: string; reason: string };
 export type ProviderEventType = ProviderEvent['type'];
 /** A verified event of the provider that concerns none of the above: acknowledged, and nothing done. */
 export type IgnoredEvent = { id: string; type: 'ignored' };
@@ -88,7 +91,24 @@ export interface PaymentProvider {
    * (a crash between the charge and settling) is resolved by what really happened (recovery).
    */
   lookup(purchaseId: string): Promise<ChargeState>;
+  /**
+   * A creator connects an account to be paid out to: the provider's onboarding page, and the
+   * account's reference (kept; asked again, the same account is continued).
+   */
+  onboarding(creator: {
+    userId: string;
+    accountRef: string | null;
+    returnPath: string;
+  }): Promise<{ url: string; accountRef: string }>;
+  /**
+   * Sends a payout to a connected account; the payout id is the idempotency key. Paid at once,
+   * refused, or on its way (its webhook says how it ended). Throws when it could not be asked.
+   */
+  payout(p: { payoutId: string; accountRef: string; amountMinor: number; currency: string }): Promise<PayoutOutcome>;
 }
+
+export type PayoutOutcome =
+  { status: 'paid'; reference: string } | { status: 'pending'; reference: string } | { status: 'failed'; reason: string };
 
 /** How the `test` provider settles: at once (the default), or later, by its webhook. */
 export type TestSettle = 'at-once' | 'later';
@@ -122,6 +142,13 @@ const TestEvent = z.discriminatedUnion('type', [
     reason: z.string().max(500),
   }),
   z.object({ id: z.string().min(1).max(255), type: z.literal('subscription.cancelled'), membershipId: z.uuid() }),
+  z.object({
+    id: z.string().min(1).max(255),
+    type: z.literal('payout.paid'),
+    payoutId: z.uuid(),
+    reference: z.string().max(200),
+  }),
+  z.object({ id: z.string().min(1).max(255), type: z.literal('payout.failed'), payoutId: z.uuid(), reason: z.string().max(500) }),
 ]);
 
 /** The `test` provider's webhook signature: hex HMAC-SHA256 of the raw body with its secret. */
@@ -131,6 +158,8 @@ export interface TestProvider extends PaymentProvider {
   readonly settle: TestSettle;
   /** Refunds it refuses before it accepts again (tests: "the provider refuses once"). */
   refuseRefunds: number;
+  /** Payouts it refuses (the bank account rejected them) before it pays again. */
+  failPayouts: number;
   /**
    * What the provider does on its side and then tells us: records it in its books and answers
    * the signed webhook to deliver (as often and in whatever order a test likes).
@@ -164,6 +193,20 @@ export function createTestProvider(db: Db, opts: { settle?: TestSettle; webhookS
     name: 'test',
     settle,
     refuseRefunds: 0,
+    failPayouts: 0,
+    async onboarding(creator) {
+      // No page to show: the creator is "connected" at once and sent back.
+      return { url: creator.returnPath, accountRef: creator.accountRef ?? `test_acct_${creator.userId}` };
+    },
+    async payout(p) {
+      if (this.failPayouts > 0) {
+        this.failPayouts -= 1;
+        return { status: 'failed', reason: 'The bank account refused the payout' };
+      }
+      return settle === 'at-once'
+        ? { status: 'paid', reference: `test_po_${p.payoutId}` }
+        : { status: 'pending', reference: `test_po_${p.payoutId}` };
+    },
     async charge(charge) {
       await db
         .insertInto('test_payments')

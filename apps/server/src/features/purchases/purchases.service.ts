@@ -66,9 +66,12 @@ const EVENT_ORDER: Record<ProviderEvent['type'], number> = {
   'subscription.renewed': 0,
   'subscription.failed': 1,
   'subscription.cancelled': 2,
+  'payout.paid': 0,
+  'payout.failed': 1,
 };
 /** What an event is about: a purchase, or a membership (its events wait and apply per subject). */
-const subjectOf = (e: ProviderEvent) => ('purchaseId' in e ? e.purchaseId : e.membershipId);
+const subjectOf = (e: ProviderEvent) => ('purchaseId' in e ? e.purchaseId : 'membershipId' in e ? e.membershipId : e.payoutId);
+export type PayoutEvent = Extract<ProviderEvent, { payoutId: string }>;
 
 /** How long a purchase may stay pending before recovery asks the provider about it. */
 export const RECOVER_AFTER_MS = 30_000;
@@ -301,7 +304,11 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
   }
 
   /** What one event does to its purchase (docs/paid-content.md, "Webhooks"); repeating it changes nothing. */
+  /** Payout events are the payouts service's (it registers itself: it is built after this one). */
+  let payoutEvents: ((e: PayoutEvent) => Promise<EventOutcome>) | null = null;
+
   async function apply(e: ProviderEvent): Promise<EventOutcome> {
+    if ('payoutId' in e) return payoutEvents ? payoutEvents(e) : 'wait';
     if (!('purchaseId' in e)) return applyToMembership(e);
     const p = await repo.find(e.purchaseId);
     // Not one of ours (another installation's, or made up): nothing to do, and nothing to wait for.
@@ -521,6 +528,9 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     webhook,
     refundByAdmin,
     buyMembership,
+    handlePayoutEvents(fn: (e: PayoutEvent) => Promise<EventOutcome>) {
+      payoutEvents = fn;
+    },
 
     /** The buy page: the video without file URLs, and whether the caller may already watch it. */
     async info(videoId: string, viewer: Viewer | null): Promise<PurchaseInfo> {

@@ -374,6 +374,12 @@ function hostedCheckout(secret: string): PaymentProvider & { declineNext: boolea
     async refund(reference) {
       this.refunds.push(reference);
     },
+    async onboarding() {
+      throw new Error('This provider pays nothing out');
+    },
+    async payout() {
+      throw new Error('This provider pays nothing out');
+    },
     // Every purchase it was asked about is waiting on its checkout page (recovery leaves it).
     async lookup(purchaseId) {
       return { status: 'pending', reference: `cs_${purchaseId}` };

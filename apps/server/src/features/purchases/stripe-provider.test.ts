@@ -168,4 +168,34 @@ describe('the stripe provider (against the stand-in)', () => {
     expect((await row(open.purchaseId)).status).toBe('failed');
     expect(await ledger.problems()).toEqual([]);
   });
+
+  it('payouts: an Express account and its onboarding link, a transfer per payout (once), a reversed transfer back to the balance', async () => {
+    const { creator, sessionId } = await checkout();
+    const paid = stripe.pay(sessionId);
+    await deliver(paid);
+    const onboarding = await post('/api/payouts/onboarding', creator.cookie);
+    expect(onboarding.statusCode, onboarding.body).toBe(200);
+    const account = [...stripe.accounts.values()].find((a) => (a.metadata as Record<string, string>).userId === creator.id)!;
+    expect(onboarding.json().data.url).toBe(`${stripe.url}/connect/${account.id as string}`);
+    // Asked again, the same account is continued.
+    await post('/api/payouts/onboarding', creator.cookie);
+    expect(
+      [...stripe.accounts.values()].filter((a) => (a.metadata as Record<string, string>).userId === creator.id),
+    ).toHaveLength(1);
+
+    await ctx.deps.services.payouts.run();
+    const transfer = stripe.transfers.find((t) => t.destination === account.id)!;
+    expect(transfer).toMatchObject({ amount: 1125, currency: 'usd' });
+    const payoutId = (transfer.metadata as Record<string, string>).payoutId!;
+    const asks = stripe.requests.filter((r) => r.path === '/v1/transfers' && r.body.destination === account.id);
+    expect(asks.map((r) => r.idempotencyKey)).toEqual([`payout-${payoutId}`]);
+    const overview = async () =>
+      (await app.inject({ method: 'GET', url: '/api/payouts', headers: { cookie: creator.cookie } })).json().data;
+    expect(await overview()).toMatchObject({ balance: 0, payouts: [{ amount: 11.25, state: 'paid' }] });
+
+    const reversed = stripe.reverseTransfer(transfer.id as string);
+    for (let i = 0; i < 3; i++) expect((await deliver(reversed)).statusCode).toBe(200);
+    expect(await overview()).toMatchObject({ balance: 11.25, payouts: [{ state: 'failed' }] });
+    expect(await ledger.problems()).toEqual([]);
+  });
 });

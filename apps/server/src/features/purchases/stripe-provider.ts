@@ -128,6 +128,11 @@ export function createStripeProvider(
           if (d.status === 'lost') return { id: event.id, type: 'dispute.lost', purchaseId, reference: d.id };
           return ignored;
         }
+        case 'transfer.reversed': {
+          const t = event.data.object;
+          const payoutId = t.metadata?.payoutId;
+          return payoutId ? { id: event.id, type: 'payout.failed', payoutId, reason: 'The transfer was reversed' } : ignored;
+        }
         default:
           return ignored;
       }
@@ -140,6 +145,45 @@ export function createStripeProvider(
         { payment_intent: reference, amount: amountMinor, metadata: { purchaseId: idempotencyKey } },
         { idempotencyKey: `refund-${idempotencyKey}` },
       );
+    },
+
+    /** Connect: an Express account per creator (created once: idempotency key `account-<user id>`) and its onboarding link. */
+    async onboarding(creator) {
+      const accountRef =
+        creator.accountRef ??
+        (
+          await stripe.accounts.create(
+            { type: 'express', metadata: { userId: creator.userId } },
+            { idempotencyKey: `account-${creator.userId}` },
+          )
+        ).id;
+      const back = `${settings.returnOrigin}${creator.returnPath}`;
+      const link = await stripe.accountLinks.create({
+        account: accountRef,
+        type: 'account_onboarding',
+        refresh_url: back,
+        return_url: back,
+      });
+      return { url: link.url, accountRef };
+    },
+
+    /**
+     * A payout is a transfer from the platform's balance to the creator's connected account
+     * (idempotency key `payout-<payout id>`); Stripe then pays the account's bank on its own
+     * schedule. A transfer reversed later (`transfer.reversed`) fails the payout.
+     */
+    async payout(p) {
+      try {
+        const transfer = await stripe.transfers.create(
+          { amount: p.amountMinor, currency: p.currency, destination: p.accountRef, metadata: { payoutId: p.payoutId } },
+          { idempotencyKey: `payout-${p.payoutId}` },
+        );
+        return { status: 'paid', reference: transfer.id };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          return { status: 'failed', reason: 'The payment provider refused the payout' };
+        throw err;
+      }
     },
 
     async lookup(purchaseId): Promise<ChargeState> {
