@@ -13,6 +13,8 @@ export const PurchaseInfo = z.object({
     views: z.number(),
     createdAt: z.string(),
     isExclusive: z.boolean(),
+    /** Only active members of the owner's channel may watch it (API.md §20): the page offers the membership. */
+    membersOnly: z.boolean().optional(),
     price: z.number(),
     owner: Owner,
   }),

@@ -43,6 +43,8 @@ export function createAccessRepo(db: Db) {
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
           sql<boolean>`v.visibility = 'private'`.as('private'),
+          // A members-only video that is not for sale is refused with reason 'membership'.
+          sql<boolean>`(v.members_only AND NOT v.is_exclusive)`.as('members_only'),
         ])
         .where('v.id', 'in', videoIds)
         .execute();

@@ -73,6 +73,15 @@ describe('joining (test provider, settling at once)', () => {
     });
     expect(await canWatch(ctx, videoId, fan)).toBe(200);
     expect(await canWatch(ctx, videoId, stranger)).toBe(401);
+    expect((await call(ctx, 'GET', `/api/video/v/${videoId}`, stranger)).json()).toMatchObject({
+      reason: 'membership',
+      data: 'This video is for members of the channel',
+    });
+    expect((await call(ctx, 'GET', `/api/video/v/${videoId}`)).json().reason).toBe('signin');
+    expect((await call(ctx, 'GET', `/api/purchase/info/${videoId}`, stranger)).json().data).toMatchObject({
+      hasAccess: false,
+      video: { membersOnly: true, isExclusive: false, owner: { _id: creator.id } },
+    });
     expect(await canWatch(ctx, videoId, creator)).toBe(200);
     expect((await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan)).json()).toMatchObject({
       statusCode: 409,

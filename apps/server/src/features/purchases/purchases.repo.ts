@@ -67,6 +67,7 @@ export function createPurchasesRepo(db: Db) {
           'videos.views',
           'videos.created_at',
           'videos.is_exclusive',
+          'videos.members_only',
           'videos.price_minor',
           ...ownerColumns('owner'),
         ])

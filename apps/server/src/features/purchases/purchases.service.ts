@@ -548,6 +548,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
           views: v.views,
           createdAt: v.created_at.toISOString(),
           isExclusive: v.is_exclusive,
+          membersOnly: v.members_only,
           price: toAmount(v.price_minor),
           owner: toOwner(v),
         },
