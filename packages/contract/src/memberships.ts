@@ -23,6 +23,7 @@ export const ChannelMembership = z.object({
   offer: MembershipOffer,
   membership: z.lazy(() => Membership).nullable(),
 });
+export type ChannelMembership = { offer: MembershipOffer; membership: Membership | null };
 
 export const MembershipState = z.enum(['pending', 'active', 'cancelled', 'failed', 'ended']);
 
