@@ -78,5 +78,12 @@ test.describe('memberships', () => {
       )
       .toBeGreaterThan(0);
     await fanContext.close();
+
+    // The creator's studio lists the member, and the membership's settings.
+    await page.goto('/studio/payouts');
+    await expect(page.getByRole('heading', { name: 'Earnings and payouts' })).toBeVisible();
+    await expect(page.getByLabel('Monthly price')).toHaveValue('3');
+    await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('payout-balance')).toHaveText('$2.70');
   });
 });

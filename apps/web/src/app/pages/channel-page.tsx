@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ChannelMembershipPanel } from '@/features/purchases/components/membership';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { VideoCard, VideoGrid } from '@/components/video-card';
@@ -88,6 +88,9 @@ function OwnChannel({ userId }: { userId: string }) {
       <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
       <LatestVideos channelId={userId} />
       <EarningsSummary />
+      <Link to="/studio/payouts" className="self-start text-sm text-sky-400 hover:underline">
+        Payouts and membership
+      </Link>
     </div>
   );
 }
