@@ -35,6 +35,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
   const abort = useRef<AbortController | null>(null);
   const videoInputId = useId();
   const switchId = useId();
+  const membersSwitchId = useId();
   const uploading = upload.isPending;
   const [resumed, setResumed] = useState(false);
   /** An upload this browser left unfinished (a reload, a closed tab): its file name. */
@@ -141,6 +142,28 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
                 aria-hidden="true"
                 className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${
                   form.isExclusive ? 'translate-x-5' : ''
+                }`}
+              />
+            </button>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor={membersSwitchId} className="text-sm font-medium text-zinc-200">
+              Members only
+            </label>
+            <button
+              id={membersSwitchId}
+              type="button"
+              role="switch"
+              aria-checked={form.membersOnly}
+              onClick={() => setForm((f) => ({ ...f, membersOnly: !f.membersOnly }))}
+              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 ${
+                form.membersOnly ? 'bg-brand' : 'bg-zinc-600'
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${
+                  form.membersOnly ? 'translate-x-5' : ''
                 }`}
               />
             </button>
