@@ -453,6 +453,15 @@ async function openParts(
   // The chores of the process that owns DATA_DIR's (not every HTTP worker of a cluster).
   const uploadSweep = opts.httpWorker ? undefined : startExpiredUploadsSweep(services.uploads, config.uploadExpireMs, log);
   const purchaseRecovery = opts.httpWorker ? undefined : startPurchaseRecovery(services.purchases, log);
+  // Memberships a provider bills without webhooks (the test provider settling at once) renew near their period's end.
+  const membershipRenewals = opts.httpWorker
+    ? undefined
+    : startChore({
+        run: () => services.purchases.renewDueMemberships(),
+        everyMs: 10 * 60_000,
+        log,
+        failed: 'memberships not renewed',
+      });
   // Creators' balances paid out on a schedule (docs/paid-content.md, "Payouts").
   const payoutRun = opts.httpWorker
     ? undefined
@@ -486,6 +495,7 @@ async function openParts(
       await uploadSweep?.stop();
       await purchaseRecovery?.stop();
       await payoutRun?.stop();
+      await membershipRenewals?.stop();
       await exportSweep?.stop();
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();

@@ -166,6 +166,33 @@ describe('joining (test provider, settling at once)', () => {
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
   });
 
+  it('the test provider settling at once renews an active membership near its period end, once; a cancelled one runs out', async () => {
+    const { creator, videoId } = await channel(ctx);
+    const fan = await registerUser(ctx);
+    const leaver = await registerUser(ctx);
+    await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan);
+    await call(ctx, 'POST', `/api/memberships/${creator.id}`, leaver);
+    await call(ctx, 'DELETE', `/api/memberships/${creator.id}`, leaver);
+    const soon = new Date(Date.now() + 30 * 60_000);
+    await ctx.db.updateTable('memberships').set({ current_period_end: soon }).where('channel_id', '=', creator.id).execute();
+    await ctx.deps.services.purchases.renewDueMemberships();
+    await ctx.deps.services.purchases.renewDueMemberships();
+    const rows = await ctx.db
+      .selectFrom('memberships')
+      .select(['member_id', 'current_period_end'])
+      .where('channel_id', '=', creator.id)
+      .execute();
+    const end = (id: string) => rows.find((r) => r.member_id === id)!.current_period_end!.getTime();
+    expect((end(fan.id) - soon.getTime()) / 86_400_000).toBeGreaterThanOrEqual(28);
+    expect(end(leaver.id)).toBe(soon.getTime());
+    const months = await ctx.db.selectFrom('purchases').select('id').where('buyer_id', '=', fan.id).execute();
+    expect(months).toHaveLength(2);
+    expect(await canWatch(ctx, videoId, fan)).toBe(200);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+    // The late-settling provider leaves renewals to its webhooks.
+    expect(await late.deps.services.purchases.renewDueMemberships()).toBe(0);
+  });
+
   it('a membership the provider cancelled ends at once', async () => {
     const { creator, videoId } = await channel(ctx);
     const fan = await registerUser(ctx);

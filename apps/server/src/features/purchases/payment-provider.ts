@@ -156,6 +156,12 @@ export const signTestWebhook = (secret: string, body: string | Buffer) => create
 
 export interface TestProvider extends PaymentProvider {
   readonly settle: TestSettle;
+  /**
+   * Settling at once, it also bills memberships itself, as a real provider's subscriptions do:
+   * an active membership whose period ends within the hour is renewed (`renewDueMemberships`).
+   * In its late mode renewals arrive by webhook, like every other outcome.
+   */
+  readonly renewsMemberships: boolean;
   /** Refunds it refuses before it accepts again (tests: "the provider refuses once"). */
   refuseRefunds: number;
   /** Payouts it refuses (the bank account rejected them) before it pays again. */
@@ -192,6 +198,7 @@ export function createTestProvider(db: Db, opts: { settle?: TestSettle; webhookS
   return {
     name: 'test',
     settle,
+    renewsMemberships: settle === 'at-once',
     refuseRefunds: 0,
     failPayouts: 0,
     async onboarding(creator) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   UPLOAD_SLOTS_PER_PURCHASE,
   UPLOAD_SLOTS_PRICE,
@@ -383,6 +384,36 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
   }
 
   /**
+   * A provider that bills memberships itself without webhooks (the `test` provider settling at
+   * once): every active membership whose period ends within the hour is renewed, once per period
+   * (its renewal's key names the period's end). Cancelled ones run out; nothing renews them.
+   */
+  async function renewDueMemberships(): Promise<number> {
+    if (!('renewsMemberships' in provider) || provider.renewsMemberships !== true) return 0;
+    const due = await db
+      .selectFrom('memberships')
+      .select(['id', 'current_period_end'])
+      .where('provider', '=', provider.name)
+      .where('state', '=', 'active')
+      .where('current_period_end', '<', sql<Date>`now() + interval '1 hour'`)
+      .orderBy('current_period_end')
+      .limit(500)
+      .execute();
+    let renewed = 0;
+    for (const m of due) {
+      const period = m.current_period_end!.getTime();
+      const outcome = await applyToMembership({
+        id: `renewal-${m.id}-${period}`,
+        type: 'subscription.renewed',
+        membershipId: m.id,
+        reference: `test_renewal_${m.id}_${period}`,
+      });
+      if (outcome === 'applied') renewed += 1;
+    }
+    return renewed;
+  }
+
+  /**
    * The first month of a membership (the memberships service made it `pending`): charged as a
    * purchase of kind `membership`, settled at once or through the provider's checkout; settling
    * makes the membership active for a month.
@@ -528,6 +559,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     webhook,
     refundByAdmin,
     buyMembership,
+    renewDueMemberships,
     handlePayoutEvents(fn: (e: PayoutEvent) => Promise<EventOutcome>) {
       payoutEvents = fn;
     },
