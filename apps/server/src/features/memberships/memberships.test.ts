@@ -193,6 +193,35 @@ describe('joining (test provider, settling at once)', () => {
     expect(await late.deps.services.purchases.renewDueMemberships()).toBe(0);
   });
 
+  it("deleting an account ends its memberships and its channel's, and its offer", async () => {
+    const { creator } = await channel(ctx);
+    const fan = await registerUser(ctx);
+    const other = await channel(ctx);
+    await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan);
+    await call(ctx, 'POST', `/api/memberships/${other.creator.id}`, fan);
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: { cookie: creator.cookie },
+      payload: { password: creator.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await call(ctx, 'GET', `/api/memberships/offer/${creator.id}`)).statusCode).toBe(404);
+    const states = async () =>
+      (await ctx.db.selectFrom('memberships').select(['channel_id', 'state']).where('member_id', '=', fan.id).execute())
+        .map((m) => `${m.channel_id === creator.id ? 'deleted' : 'other'}:${m.state}`)
+        .sort();
+    expect(await states()).toEqual(['deleted:ended', 'other:active']);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: { cookie: fan.cookie },
+      payload: { password: fan.password },
+    });
+    expect(await states()).toEqual(['deleted:ended', 'other:ended']);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+  });
+
   it('a membership the provider cancelled ends at once', async () => {
     const { creator, videoId } = await channel(ctx);
     const fan = await registerUser(ctx);
