@@ -40,6 +40,12 @@ export interface StripeStandIn {
   transfers: Record<string, unknown>[];
   /** A transfer to a connected account was reversed (the payout came back). */
   reverseTransfer(transferId: string): Delivery;
+  /** Subscriptions (memberships): created by paying a `subscription` session. */
+  subscriptions: Map<string, Record<string, unknown>>;
+  /** Its next month: collected (`invoice.paid`) or not (`invoice.payment_failed`). */
+  bill(subscriptionId: string, paid: boolean): Delivery;
+  /** The subscription ended (`customer.subscription.deleted`). */
+  endSubscription(subscriptionId: string): Delivery;
   close(): Promise<void>;
 }
 
@@ -125,6 +131,16 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   const disputes = new Map<string, Record<string, unknown>>();
   const refunds: Record<string, unknown>[] = [];
   const accounts = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  const invoiceOf = (sub: Record<string, unknown>, billingReason: string, paid: boolean) => ({
+    id: id('in'),
+    object: 'invoice',
+    billing_reason: billingReason,
+    status: paid ? 'paid' : 'open',
+    amount_due: sub._amount,
+    currency: sub._currency,
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+  });
   const transfers: Record<string, unknown>[] = [];
   const known = (body: Record<string, unknown>, params: Set<string>) => {
     for (const k of Object.keys(body)) if (!params.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
@@ -153,6 +169,11 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
     for (const k of Object.keys(body))
       if (!SESSION_PARAMS.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
     if (body.mode !== 'payment' && body.mode !== 'subscription') throw new RequestError(400, 'Invalid mode', 'mode');
+    if (body.mode === 'subscription' && body.payment_intent_data !== undefined)
+      throw new RequestError(400, 'You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
+    if (body.mode === 'payment' && body.subscription_data !== undefined)
+      throw new RequestError(400, 'You can not pass `subscription_data` in `payment` mode.', 'subscription_data');
+    requireMetadata((body.subscription_data as Record<string, unknown> | undefined)?.metadata, 'subscription_data[metadata]');
     requireUrl(body.success_url, 'success_url');
     if (body.cancel_url !== undefined) requireUrl(body.cancel_url, 'cancel_url');
     requireMetadata(body.metadata, 'metadata');
@@ -174,6 +195,10 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
       const amount = Number(price.unit_amount);
       if (!/^\d+$/.test(String(price.unit_amount)) || amount < 1 || amount > 99_999_999)
         throw new RequestError(400, 'Invalid integer: unit_amount', 'line_items[0][price_data][unit_amount]');
+      const recurring = price.recurring as Record<string, unknown> | undefined;
+      if (body.mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(String(recurring?.interval)))
+        throw new RequestError(400, 'A recurring price is required in subscription mode', 'line_items[0][price_data][recurring]');
+      if (body.mode === 'payment' && recurring) throw new RequestError(400, 'A recurring price needs subscription mode', 'mode');
       const product = price.product_data as Record<string, unknown> | undefined;
       if (!product || typeof product.name !== 'string' || product.name.length === 0)
         throw new RequestError(400, 'Missing required param: line_items[0][price_data][product_data][name].');
@@ -195,7 +220,10 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
       currency,
       success_url: body.success_url,
       cancel_url: body.cancel_url ?? null,
+      subscription: null as string | null,
+      invoice: null as string | null,
       _intentMetadata: (body.payment_intent_data as Record<string, unknown> | undefined)?.metadata ?? {},
+      _subscriptionMetadata: (body.subscription_data as Record<string, unknown> | undefined)?.metadata ?? {},
     };
     sessions.set(sessionId, session);
     return session;
@@ -243,8 +271,33 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
       transfer.reversed = true;
       return deliver('transfer.reversed', transfer);
     },
+    subscriptions,
+    bill(subscriptionId, paid) {
+      const sub = subscriptions.get(subscriptionId)!;
+      return deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceOf(sub, 'subscription_cycle', paid));
+    },
+    endSubscription(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      sub.status = 'canceled';
+      return deliver('customer.subscription.deleted', visible(sub));
+    },
     pay(sessionId) {
       const session = sessions.get(sessionId)!;
+      if (session.mode === 'subscription') {
+        const sub = {
+          id: id('sub'),
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: false,
+          metadata: session._subscriptionMetadata,
+          _amount: session.amount_total,
+          _currency: session.currency,
+        };
+        subscriptions.set(sub.id, sub);
+        const invoice = invoiceOf(sub, 'subscription_create', true);
+        Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, invoice: invoice.id });
+        return deliver('checkout.session.completed', visible(session));
+      }
       const chargeId = id('ch');
       const intent = {
         id: id('pi'),
@@ -362,6 +415,14 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
             );
           }
           answer = createRefund(body);
+        } else if (req.method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
+          const sub = subscriptions.get(m[1]!);
+          if (!sub) throw new RequestError(404, `No such subscription: '${m[1]}'`);
+          known(body, new Set(['cancel_at_period_end', 'metadata', 'expand']));
+          if (body.cancel_at_period_end !== 'true' && body.cancel_at_period_end !== 'false')
+            throw new RequestError(400, 'Invalid boolean: cancel_at_period_end', 'cancel_at_period_end');
+          sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+          answer = visible(sub);
         } else if (req.method === 'POST' && path === '/v1/accounts') {
           known(body, ACCOUNT_PARAMS);
           if (body.type !== 'express' && body.type !== 'standard' && body.type !== 'custom')

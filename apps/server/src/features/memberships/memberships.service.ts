@@ -8,15 +8,16 @@ import {
   type MembershipOfferInput,
 } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
-import { BadInput, Conflict, NotFound, PaymentFailed } from '../../lib/errors.ts';
+import { AppError, BadInput, Conflict, NotFound, PaymentFailed } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import type { PurchasesService } from '../purchases/purchases.service.ts';
+import type { PaymentProvider } from '../purchases/payment-provider.ts';
 
 interface Deps {
   db: Db;
   purchases: Pick<PurchasesService, 'buyMembership'>;
-  provider: { name: string };
+  provider: Pick<PaymentProvider, 'name' | 'cancelAtPeriodEnd'>;
 }
 
 const LIVE = ['pending', 'active', 'cancelled'] as const;
@@ -111,6 +112,19 @@ export function createMembershipsService({ db, purchases, provider }: Deps) {
     return m;
   }
 
+  /**
+   * The provider's subscription follows a cancellation (or its undoing) first: a member who
+   * cancelled is never billed again. Unreachable, nothing changes here (502, try again).
+   */
+  async function atProvider(subscription: string | null, cancel: boolean) {
+    if (!subscription || !provider.cancelAtPeriodEnd) return;
+    try {
+      await provider.cancelAtPeriodEnd(subscription, cancel);
+    } catch {
+      throw new AppError(502, 'The payment provider could not be reached; try again');
+    }
+  }
+
   return {
     /** PUT /api/memberships/offer: the caller's channel offers (or re-prices) its monthly membership; members keep their price. */
     async setOffer(viewer: Viewer, input: MembershipOfferInput): Promise<MembershipOffer> {
@@ -154,6 +168,7 @@ export function createMembershipsService({ db, purchases, provider }: Deps) {
       if (live?.state === 'pending') throw new Conflict('Membership checkout already in progress');
       if (live?.state === 'active') throw new Conflict('Already a member');
       if (live?.state === 'cancelled') {
+        await atProvider(live.provider_ref, false);
         await db
           .updateTable('memberships')
           .set({ state: 'active', updated_at: sql<Date>`now()` })
@@ -207,6 +222,7 @@ export function createMembershipsService({ db, purchases, provider }: Deps) {
     async cancel(viewer: Viewer, channelId: string): Promise<Membership> {
       const live = await liveMembership(viewer._id, channelId);
       if (!live || live.state === 'pending') throw new NotFound('You are not a member of this channel');
+      await atProvider(live.provider_ref, true);
       await db
         .updateTable('memberships')
         .set({ state: 'cancelled', updated_at: sql<Date>`now()` })

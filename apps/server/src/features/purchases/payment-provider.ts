@@ -14,6 +14,8 @@ export interface Charge {
   description: string;
   /** The item's page (a path of the app): where a hosted checkout sends the buyer back. */
   returnPath: string;
+  /** A membership's first month: a provider with subscriptions bills the next months itself. */
+  membershipId?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export type ChargeOutcome =
  * - `payout.paid` / `payout.failed`: a payout to a creator's connected account arrived, or came back.
  */
 export type ProviderEvent =
-  | { id: string; type: 'payment.settled'; purchaseId: string; reference: string }
+  | { id: string; type: 'payment.settled'; purchaseId: string; reference: string; subscription?: string }
   | { id: string; type: 'payment.failed'; purchaseId: string; reason: string }
   | { id: string; type: 'payment.expired'; purchaseId: string }
   | { id: string; type: 'dispute.opened' | 'dispute.won' | 'dispute.lost'; purchaseId: string; reference: string }
@@ -105,6 +107,12 @@ export interface PaymentProvider {
    * refused, or on its way (its webhook says how it ended). Throws when it could not be asked.
    */
   payout(p: { payoutId: string; accountRef: string; amountMinor: number; currency: string }): Promise<PayoutOutcome>;
+  /**
+   * A membership's subscription at the provider (its reference, from the first month's
+   * settlement): cancelled at the period's end, or that cancellation undone. Providers without
+   * subscriptions have nothing to change.
+   */
+  cancelAtPeriodEnd?(subscription: string, cancel: boolean): Promise<void>;
 }
 
 export type PayoutOutcome =

@@ -249,6 +249,16 @@ export function createPurchasesRepo(db: Db) {
         .execute();
     },
 
+    /** The provider's subscription behind a membership (its first month told us), once. */
+    async setMembershipRef(membershipId: string, reference: string) {
+      await db
+        .updateTable('memberships')
+        .set({ provider_ref: reference })
+        .where('id', '=', membershipId)
+        .where('provider_ref', 'is', null)
+        .execute();
+    },
+
     async membership(membershipId: string) {
       return db.selectFrom('memberships').selectAll().where('id', '=', membershipId).executeTakeFirst();
     },

@@ -284,6 +284,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
         amountMinor: offer.amountMinor,
         description: offer.title,
         returnPath: offer.returnPath,
+        ...(offer.membershipId ? { membershipId: offer.membershipId } : {}),
       });
     } catch (err) {
       // Whether it charged is unknown: the purchase stays pending and recovery asks the provider.
@@ -319,6 +320,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
         if (p.status !== 'pending' && p.status !== 'failed') return 'moot';
         const row =
           p.status === 'failed' ? await settle(p.id, e.reference) : await settleOrRefund(p.id, e.reference, p.amount_minor);
+        if (e.subscription && p.membership_id) await repo.setMembershipRef(p.membership_id, e.subscription);
         return row.status === 'settled' || p.status === 'failed' || row.status === 'failed' ? 'applied' : 'moot';
       }
       case 'payment.failed':

@@ -198,4 +198,63 @@ describe('the stripe provider (against the stand-in)', () => {
     expect(await overview()).toMatchObject({ balance: 11.25, payouts: [{ state: 'failed' }] });
     expect(await ledger.problems()).toEqual([]);
   });
+
+  it('memberships are Stripe subscriptions: the first month by checkout, renewals and failures by invoice events, cancel at the period end', async () => {
+    const creator = await registerUser(ctx);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/memberships/offer',
+      headers: { cookie: creator.cookie },
+      payload: { price: 5 },
+    });
+    const videoId = await createVideo(db, creator.id, {});
+    await db.updateTable('videos').set({ members_only: true }).where('id', '=', videoId).execute();
+    const fan = await registerUser(ctx);
+    const watch = async () =>
+      (await app.inject({ method: 'GET', url: `/api/video/v/${videoId}`, headers: { cookie: fan.cookie } })).statusCode;
+
+    const joined = await post(`/api/memberships/${creator.id}`, fan.cookie);
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { membership, purchase, checkoutUrl } = joined.json().data;
+    const create = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === purchase._id,
+    )!;
+    expect(create.body).toMatchObject({
+      mode: 'subscription',
+      subscription_data: { metadata: { membershipId: membership._id } },
+      line_items: { 0: { price_data: { unit_amount: '500', recurring: { interval: 'month' } } } },
+    });
+    expect(create.body.payment_intent_data).toBeUndefined();
+    const sessionId = (await row(purchase._id)).provider_ref!;
+    expect(checkoutUrl).toBe(`${stripe.url}/pay/${sessionId}`);
+    expect(await watch()).toBe(401);
+
+    const paid = stripe.pay(sessionId);
+    for (let i = 0; i < 2; i++) expect((await deliver(paid)).statusCode).toBe(200);
+    expect(await watch()).toBe(200);
+    const subscription = stripe.sessions.get(sessionId)!.subscription as string;
+    const m = () =>
+      db.selectFrom('memberships').select(['state', 'provider_ref']).where('id', '=', membership._id).executeTakeFirstOrThrow();
+    expect(await m()).toEqual({ state: 'active', provider_ref: subscription });
+
+    const renewal = stripe.bill(subscription, true);
+    for (let i = 0; i < 3; i++) expect((await deliver(renewal)).statusCode).toBe(200);
+    const months = await db.selectFrom('purchases').select('status').where('membership_id', '=', membership._id).execute();
+    expect(months).toEqual([{ status: 'settled' }, { status: 'settled' }]);
+
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/memberships/${creator.id}`, headers: { cookie: fan.cookie } })).statusCode,
+    ).toBe(200);
+    expect(stripe.subscriptions.get(subscription)!.cancel_at_period_end).toBe(true);
+    expect(await watch()).toBe(200);
+    expect((await post(`/api/memberships/${creator.id}`, fan.cookie)).json().data.state).toBe('active');
+    expect(stripe.subscriptions.get(subscription)!.cancel_at_period_end).toBe(false);
+
+    await deliver(stripe.bill(subscription, false));
+    expect((await m()).state).toBe('failed');
+    expect(await watch()).toBe(401);
+    await deliver(stripe.endSubscription(subscription));
+    expect((await m()).state).toBe('failed');
+    expect(await ledger.problems()).toEqual([]);
+  });
 });

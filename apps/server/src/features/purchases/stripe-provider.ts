@@ -56,22 +56,47 @@ export function createStripeProvider(
     async charge(charge) {
       const back = `${settings.returnOrigin}${charge.returnPath}${charge.returnPath.includes('?') ? '&' : '?'}checkout=${charge.purchaseId}`;
       try {
+        const name = charge.description.slice(0, 250) || 'Purchase';
+        // A membership is a Stripe subscription billed monthly; its id leads every invoice back to it.
+        type Kind = Pick<
+          Stripe.Checkout.SessionCreateParams,
+          'mode' | 'subscription_data' | 'payment_intent_data' | 'line_items'
+        >;
+        const kind: Kind = charge.membershipId
+          ? {
+              mode: 'subscription',
+              subscription_data: { metadata: { membershipId: charge.membershipId, purchaseId: charge.purchaseId } },
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: settings.currency,
+                    unit_amount: charge.amountMinor,
+                    recurring: { interval: 'month' },
+                    product_data: { name },
+                  },
+                },
+              ],
+            }
+          : {
+              mode: 'payment',
+              payment_intent_data: { metadata: { purchaseId: charge.purchaseId } },
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: { currency: settings.currency, unit_amount: charge.amountMinor, product_data: { name } },
+                },
+              ],
+            };
         const session = await stripe.checkout.sessions.create(
           {
-            mode: 'payment',
+            ...kind,
             client_reference_id: charge.purchaseId,
-            metadata: { purchaseId: charge.purchaseId, buyerId: charge.buyerId },
-            payment_intent_data: { metadata: { purchaseId: charge.purchaseId } },
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: settings.currency,
-                  unit_amount: charge.amountMinor,
-                  product_data: { name: charge.description.slice(0, 250) || 'Purchase' },
-                },
-              },
-            ],
+            metadata: {
+              purchaseId: charge.purchaseId,
+              buyerId: charge.buyerId,
+              ...(charge.membershipId ? { membershipId: charge.membershipId } : {}),
+            },
             success_url: back,
             cancel_url: back,
           },
@@ -103,8 +128,16 @@ export function createStripeProvider(
         case 'checkout.session.async_payment_succeeded': {
           const s = event.data.object;
           const purchaseId = s.client_reference_id ?? purchaseIdOf(s.metadata);
+          if (!purchaseId || s.payment_status !== 'paid') return ignored;
+          if (s.mode === 'subscription') {
+            // A membership's first month: its invoice is the reference, its subscription bills the next ones.
+            const invoice = idOf(s.invoice);
+            const subscription = idOf(s.subscription);
+            if (!invoice || !subscription) return ignored;
+            return { id: event.id, type: 'payment.settled', purchaseId, reference: invoice, subscription };
+          }
           const pi = idOf(s.payment_intent);
-          if (!purchaseId || !pi || s.payment_status !== 'paid') return ignored;
+          if (!pi) return ignored;
           return { id: event.id, type: 'payment.settled', purchaseId, reference: pi };
         }
         case 'checkout.session.async_payment_failed': {
@@ -128,6 +161,21 @@ export function createStripeProvider(
           if (d.status === 'lost') return { id: event.id, type: 'dispute.lost', purchaseId, reference: d.id };
           return ignored;
         }
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          const invoice = event.data.object;
+          // The first month is told by its checkout; these are the following ones.
+          if (invoice.billing_reason !== 'subscription_cycle' || !invoice.id) return ignored;
+          const membershipId = invoice.parent?.subscription_details?.metadata?.membershipId;
+          if (!membershipId) return ignored;
+          return event.type === 'invoice.paid'
+            ? { id: event.id, type: 'subscription.renewed', membershipId, reference: invoice.id }
+            : { id: event.id, type: 'subscription.failed', membershipId, reason: 'The renewal could not be collected' };
+        }
+        case 'customer.subscription.deleted': {
+          const membershipId = event.data.object.metadata?.membershipId;
+          return membershipId ? { id: event.id, type: 'subscription.cancelled', membershipId } : ignored;
+        }
         case 'transfer.reversed': {
           const t = event.data.object;
           const payoutId = t.metadata?.payoutId;
@@ -139,7 +187,8 @@ export function createStripeProvider(
     },
 
     async refund(reference, amountMinor, idempotencyKey) {
-      // A purchase that never reached its PaymentIntent (a session id) has nothing to refund.
+      // A purchase that never reached its PaymentIntent (a session id) has nothing to refund; a
+      // membership month's (an invoice) is refunded from the dashboard (docs/paid-content.md).
       if (!reference.startsWith('pi_')) return;
       await stripe.refunds.create(
         { payment_intent: reference, amount: amountMinor, metadata: { purchaseId: idempotencyKey } },
@@ -186,6 +235,10 @@ export function createStripeProvider(
       }
     },
 
+    async cancelAtPeriodEnd(subscription, cancel) {
+      await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
+    },
+
     async lookup(purchaseId): Promise<ChargeState> {
       const reference = await deps.referenceOf(purchaseId);
       if (!reference) return { status: 'unknown' };
@@ -194,6 +247,10 @@ export function createStripeProvider(
         const session = await stripe.checkout.sessions.retrieve(reference);
         if (session.status === 'open') return { status: 'pending', reference };
         if (session.status === 'expired') return { status: 'failed', reason: 'The checkout expired before it was paid' };
+        // A membership's first month (subscription mode) is its invoice.
+        const invoice = idOf(session.invoice);
+        if (session.mode === 'subscription' && session.payment_status === 'paid' && invoice)
+          return { status: 'settled', reference: invoice };
         pi = idOf(session.payment_intent);
         if (!pi || session.payment_status !== 'paid') return { status: 'pending', reference };
       }
