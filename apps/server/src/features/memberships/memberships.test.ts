@@ -222,6 +222,35 @@ describe('joining (test provider, settling at once)', () => {
     expect(await ctx.deps.services.ledger.problems()).toEqual([]);
   });
 
+  it("a member's comments carry the member badge on the channel's videos; others' do not", async () => {
+    const { creator, videoId } = await channel(ctx);
+    const fan = await registerUser(ctx);
+    await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan);
+    expect((await call(ctx, 'POST', `/api/comment/video/${videoId}`, fan, { content: 'From a member' })).statusCode).toBe(201);
+    expect((await call(ctx, 'POST', `/api/comment/video/${videoId}`, creator, { content: 'From the creator' })).statusCode).toBe(
+      201,
+    );
+    const list = async () =>
+      (
+        (await call(ctx, 'GET', `/api/comment/video/${videoId}`, fan)).json().data as { content: string; isMember?: boolean }[]
+      ).map((c) => [c.content, c.isMember ?? false]);
+    expect(await list()).toEqual([
+      ['From a member', true],
+      ['From the creator', false],
+    ]);
+    await ctx.db
+      .updateTable('memberships')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('member_id', '=', fan.id)
+      .execute();
+    // The membership over, the badge goes (and the members-only video's comments with it: 401).
+    expect(
+      (await call(ctx, 'GET', `/api/comment/video/${videoId}`, creator))
+        .json()
+        .data.map((c: { isMember?: boolean }) => c.isMember ?? false),
+    ).toEqual([false, false]);
+  });
+
   it('a membership the provider cancelled ends at once', async () => {
     const { creator, videoId } = await channel(ctx);
     const fan = await registerUser(ctx);
