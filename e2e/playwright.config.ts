@@ -59,6 +59,9 @@ export default defineConfig({
       // For you reads co-watching within seconds, so a spec needs no minute-long wait.
       RECOMMENDATIONS_REFRESH_SECONDS: '2',
       LOG_LEVEL: 'warn',
+      // The test payment provider settles at once unless a run asks for its late mode
+      // (E2E_PAYMENT_TEST_SETTLE=later: every buy and join waits for its webhook, as a real provider's checkout).
+      PAYMENT_TEST_SETTLE: process.env.E2E_PAYMENT_TEST_SETTLE ?? 'at-once',
     },
   },
 });

@@ -24,6 +24,9 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { membershipsRoutes } from './features/memberships/memberships.routes.ts';
+import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { removeFormFilesBeforeReply } from './lib/multipart.ts';
 import { ok } from './lib/respond.ts';
 import { diskStatus } from './storage/disk-space.ts';
@@ -186,6 +189,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(channelVideosRoutes, { prefix: '/api/dashboard', videos: deps.services.videos });
   await app.register(playlistsRoutes, { prefix: '/api/playlist', playlists: deps.services.playlists });
   await app.register(purchasesRoutes, { prefix: '/api/purchase', purchases: deps.services.purchases });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', purchases: deps.services.purchases });
+  await app.register(membershipsRoutes, { prefix: '/api/memberships', memberships: deps.services.memberships });
+  await app.register(payoutsRoutes, { prefix: '/api/payouts', payouts: deps.services.payouts });
   await app.register(uploadsRoutes, { uploads: deps.services.uploads });
   await app.register(reportsRoutes, { prefix: '/api/reports', reports: deps.services.reports });
   await app.register(reportsQueueRoutes, {
@@ -203,6 +209,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     admin: deps.services.admin,
     access: deps.services.access,
     accountDeletion: deps.services.accountDeletion,
+    purchases: deps.services.purchases,
   });
   await app.register(settingsRoutes, { settings: deps.services.settings, access: deps.services.access });
   await app.register(channelBlocksRoutes, { prefix: '/api/channel', channelBlocks: deps.services.channelBlocks });

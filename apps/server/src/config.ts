@@ -139,8 +139,35 @@ const EnvSchema = z.object({
   JOB_EXPIRE_BASE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** The platform's share of every creator sale, in percent (0–100; fractions allowed). */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  /** Who collects payments: `test` settles every purchase at once (the embedded default). */
-  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  /** Who collects payments: `test` (the embedded default, no real money) or `stripe` (docs/paid-content.md). */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /** The currency of every charge and payout (ISO 4217, lower case). */
+  PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/)
+    .transform((c) => c.toLowerCase())
+    .default('usd'),
+  /** The least balance a payout sends, in currency units (smaller balances wait for more sales). */
+  PAYOUT_MINIMUM: z.coerce.number().min(0.01).max(1_000_000).default(10),
+  /** How often creators' balances are paid out. */
+  PAYOUT_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 31)
+    .default(24),
+  /** Stripe's secret API key (`sk_…`), required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`), required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another host for the Stripe SDK (tests: a local stand-in of the API); unset: api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
+  /**
+   * How the `test` provider settles: `at-once` (every charge at once, as the spec's flows expect)
+   * or `later` (every buy waits for the provider's signed webhook, as a hosted checkout does).
+   */
+  PAYMENT_TEST_SETTLE: z.enum(['at-once', 'later']).default('at-once'),
+  /** The `test` provider's webhook signing secret (it moves no real money). */
+  PAYMENT_TEST_WEBHOOK_SECRET: z.string().min(8).default('streamhub-test-provider'),
   /**
    * Lower CPU priority of ffmpeg (nice 0–19): 19 when it shares the machine with the API (ROLE=all),
    * as x264's many threads at nice 10 still doubled the API's p99 (bench/README.md).
@@ -235,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -284,6 +315,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     paymentProvider: e.PAYMENT_PROVIDER,
+    payments: {
+      testSettle: e.PAYMENT_TEST_SETTLE,
+      testWebhookSecret: e.PAYMENT_TEST_WEBHOOK_SECRET,
+      currency: e.PAYMENT_CURRENCY,
+      payoutMinimum: e.PAYOUT_MINIMUM,
+      payoutIntervalMs: Math.round(e.PAYOUT_INTERVAL_HOURS * 3600_000),
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY ?? '',
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+        apiBase: e.STRIPE_API_BASE ?? null,
+      },
+      /** Where a hosted checkout sends the buyer back: PUBLIC_URL, else this machine at PORT. */
+      returnOrigin: e.PUBLIC_URL?.[0] ?? `http://localhost:${e.PORT}`,
+    },
     encoderNice: e.ENCODER_NICE ?? (e.ROLE === 'all' ? 19 : 0),
     tmpMaxAgeMs: e.TMP_MAX_AGE_SECONDS * 1000,
     listCacheMs: e.LIST_CACHE_MS,

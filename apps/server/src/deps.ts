@@ -44,6 +44,8 @@ import { createChannelBlocksService } from './features/channel-blocks/channel-bl
 import { createPlaylistsService } from './features/playlists/playlists.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/purchases/payment-provider.ts';
+import { createPayoutsService } from './features/payouts/payouts.service.ts';
+import { createMembershipsService } from './features/memberships/memberships.service.ts';
 import { createPurchasesService } from './features/purchases/purchases.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { createModerationService } from './features/moderation/moderation.service.ts';
@@ -162,7 +164,16 @@ export function createServices(infra: Infra) {
   });
   const ledger = createLedgerService({ db, feePercent: config.platformFeePercent });
   const provider = infra.paymentProvider ?? createPaymentProvider(config, db);
-  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log });
+  const purchases = createPurchasesService({ db, access, ledger, provider, events: infra.events, log: infra.log, audit });
+  const memberships = createMembershipsService({ db, purchases, provider });
+  const payouts = createPayoutsService({
+    db,
+    provider,
+    currency: config.payments.currency,
+    minimumMinor: Math.round(config.payments.payoutMinimum * 100),
+    log: infra.log,
+  });
+  purchases.handlePayoutEvents((e) => payouts.apply(e));
   // Written every VIEW_FLUSH_MS; the app writes what is left when it closes (app.ts).
   const views = createViewCounter({ repo: createVideosRepo(db), flushMs: config.viewFlushMs, log: infra.log });
   const captions = createCaptionsService({ repo: createCaptionsRepo(db), storage, access, events: infra.events });
@@ -270,6 +281,8 @@ export function createServices(infra: Infra) {
     playlists,
     ledger,
     purchases,
+    memberships,
+    payouts,
     reports,
     moderation,
     comments,
@@ -443,6 +456,24 @@ async function openParts(
   // The chores of the process that owns DATA_DIR's (not every HTTP worker of a cluster).
   const uploadSweep = opts.httpWorker ? undefined : startExpiredUploadsSweep(services.uploads, config.uploadExpireMs, log);
   const purchaseRecovery = opts.httpWorker ? undefined : startPurchaseRecovery(services.purchases, log);
+  // Memberships a provider bills without webhooks (the test provider settling at once) renew near their period's end.
+  const membershipRenewals = opts.httpWorker
+    ? undefined
+    : startChore({
+        run: () => services.purchases.renewDueMemberships(),
+        everyMs: 10 * 60_000,
+        log,
+        failed: 'memberships not renewed',
+      });
+  // Creators' balances paid out on a schedule (docs/paid-content.md, "Payouts").
+  const payoutRun = opts.httpWorker
+    ? undefined
+    : startChore({
+        run: () => services.payouts.run(),
+        everyMs: config.payments.payoutIntervalMs,
+        log,
+        failed: 'payouts not sent',
+      });
   // Account exports past their 7 days go, zip and row (features/account-export).
   const exportSweep = opts.httpWorker
     ? undefined
@@ -466,6 +497,8 @@ async function openParts(
       await services.liveIngest.stop();
       await uploadSweep?.stop();
       await purchaseRecovery?.stop();
+      await payoutRun?.stop();
+      await membershipRenewals?.stop();
       await exportSweep?.stop();
       // A cluster's primary counts its workers' heartbeats without an app of its own: written here.
       await services.progress.close();

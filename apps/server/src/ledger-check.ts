@@ -33,9 +33,12 @@ try {
       eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'refunded').as('refunded'),
       eb.selectFrom('journal_entries').select(eb.fn.countAll<number>().as('n')).as('entries'),
       eb.selectFrom('entitlements').select(eb.fn.countAll<number>().as('n')).as('entitlements'),
+      eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'disputed').as('disputed'),
+      eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').as('pending'),
+      eb.selectFrom('purchases').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').as('failed'),
     ])
     .executeTakeFirstOrThrow();
-  const summary = `${counts.settled} settled purchases, ${counts.refunded} refunded, ${counts.entries} journal entries, ${counts.entitlements} entitlements`;
+  const summary = `${counts.settled} settled purchases, ${counts.refunded} refunded, ${counts.entries} journal entries, ${counts.entitlements} entitlements, ${counts.disputed} disputed, ${counts.pending} pending, ${counts.failed} failed`;
   ok = problems.length === 0;
   if (ok) console.log(`ledger ok: ${summary}`);
   else console.error(`ledger check failed (${summary}):\n${problems.map((p) => `- ${p}`).join('\n')}`);

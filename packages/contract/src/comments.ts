@@ -38,6 +38,8 @@ export const CommentFields = z.object({
   likes: z.number(),
   isLiked: z.boolean(),
   owner: Owner,
+  /** Its author is an active member of the channel (API.md §20): the member badge. Absent otherwise. */
+  isMember: z.boolean().optional(),
   /** Holds a blocked word of the channel: seen by its author and the channel only, until the channel approves it. */
   held: z.boolean().optional(),
   /** Only its author sees a comment taken down (or hidden by their suspension), with the reason. */

@@ -20,7 +20,8 @@ export function envelope<T extends z.ZodType>(data: T) {
  * Why a request was refused, for clients to act on without reading the text: `signin` (no valid
  * session: send the user to sign in) or `purchase` (signed in, but the content must be bought).
  */
-export const ErrorReason = z.enum(['signin', 'purchase']);
+/** Why a 401: sign in, buy first, or join the channel's membership first (a members-only video, API.md §20). */
+export const ErrorReason = z.enum(['signin', 'purchase', 'membership']);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 
 export const ErrorEnvelope = z.object({

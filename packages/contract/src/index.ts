@@ -17,6 +17,7 @@ export * from './subscriptions.ts';
 export * from './posts.ts';
 export * from './playlists.ts';
 export * from './purchases.ts';
+export * from './memberships.ts';
 export * from './admin.ts';
 export * from './settings.ts';
 export * from './channel-blocks.ts';

@@ -13,14 +13,17 @@ export const PurchaseInfo = z.object({
     views: z.number(),
     createdAt: z.string(),
     isExclusive: z.boolean(),
+    /** Only active members of the owner's channel may watch it (API.md §20): the page offers the membership. */
+    membersOnly: z.boolean().optional(),
     price: z.number(),
     owner: Owner,
   }),
 });
 export type PurchaseInfo = z.infer<typeof PurchaseInfo>;
 
-export const PurchaseKind = z.enum(['video', 'playlist', 'uploads']);
-export const PurchaseStatus = z.enum(['pending', 'settled', 'failed', 'refunded']);
+export const PurchaseKind = z.enum(['video', 'playlist', 'uploads', 'membership']);
+/** A purchase's state (API.md §20): `disputed` while the buyer's bank takes the money back (a lost dispute stays so). */
+export const PurchaseStatus = z.enum(['pending', 'settled', 'failed', 'refunded', 'disputed']);
 
 /**
  * The answer of a buy call: the purchase record. Amounts are currency units. A `pending` purchase
@@ -30,6 +33,8 @@ export const PurchaseRecord = z.object({
   _id: z.string(),
   kind: PurchaseKind,
   status: PurchaseStatus,
+  /** The same as `status` (API.md §20 names it `state`). */
+  state: PurchaseStatus,
   amount: z.number(),
   purchasedAt: z.string(),
   videoId: z.string().optional(),
@@ -39,6 +44,16 @@ export const PurchaseRecord = z.object({
 });
 export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
 
+/**
+ * A buy call's answer with a provider that settles later (API.md §20): the pending purchase and
+ * the provider's checkout page, which sends the buyer back to the item's page.
+ */
+export const PendingCheckout = z.object({
+  purchase: z.object({ _id: z.string(), state: z.literal('pending') }),
+  checkoutUrl: z.string(),
+});
+export type PendingCheckout = z.infer<typeof PendingCheckout>;
+
 const PurchasedPlaylistRef = z.object({ _id: z.string(), name: z.string(), owner: Owner });
 
 /**
@@ -46,7 +61,8 @@ const PurchasedPlaylistRef = z.object({ _id: z.string(), name: z.string(), owner
  * down, or deleted by its creator, is refunded in full and stays in the history marked so.
  */
 const RefundFields = {
-  status: z.enum(['settled', 'refunded']).optional(),
+  status: z.enum(['settled', 'refunded', 'disputed']).optional(),
+  state: z.enum(['settled', 'refunded', 'disputed']).optional(),
   refunded: z.boolean().optional(),
   refundedAt: z.string().nullable().optional(),
   refundReason: z.string().nullable().optional(),

@@ -74,6 +74,8 @@ export const WatchVideo = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isExclusive: z.boolean(),
+  /** Only active members of the channel (and its owner) may watch it (API.md §20). */
+  membersOnly: z.boolean().optional(),
   visibility: Visibility,
   price: z.number(),
   /** A live's state while `isLive`, else the video's. */
@@ -146,6 +148,13 @@ export const UploadVideoFields = z
       )
       .transform((v) => v === 'true' || v === 'on' || v === '1'),
     price: z.coerce.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+    /** Only active members of the uploader's channel may watch it (API.md §20); chosen at upload, as exclusivity is. */
+    membersOnly: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+        z.enum(['true', 'false', 'on', '1', '0'], { message: 'membersOnly must be true or false' }).optional(),
+      )
+      .transform((v) => v === 'true' || v === 'on' || v === '1'),
     uploadId: singleLineText().trim().min(1, 'Upload id is required').max(100).optional(),
     /** Scheduled publishing: absent or empty, the video is public as soon as it plays. */
     publishAt: blankAsAbsent(publishAtField().optional()),

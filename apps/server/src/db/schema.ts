@@ -58,6 +58,8 @@ export interface VideosTable {
   views: Generated<number>;
   likes: Generated<number>;
   is_exclusive: Generated<boolean>;
+  /** Only active members of the owner's channel (and the owner) may watch it (API.md §20). */
+  members_only: Generated<boolean>;
   visibility: Generated<Visibility>;
   price_minor: number | null;
   status: Generated<VideoStatus>;
@@ -231,8 +233,8 @@ export interface PlaylistVideosTable {
   added_at: Timestamp;
 }
 
-export type PurchaseKind = 'video' | 'playlist' | 'uploads';
-export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded';
+export type PurchaseKind = 'video' | 'playlist' | 'uploads' | 'membership';
+export type PurchaseStatus = 'pending' | 'settled' | 'failed' | 'refunded' | 'disputed';
 
 /** One purchase; only `status` (with its time, reason and provider reference) ever changes, once. */
 export interface PurchasesTable {
@@ -255,6 +257,8 @@ export interface PurchasesTable {
   failed_at: Date | null;
   refunded_at: Date | null;
   refund_reason: string | null;
+  /** The membership a `membership` purchase paid a period of. */
+  membership_id: Generated<string | null>;
 }
 
 /** What a user may have beyond the free rules: bought videos and playlists, upload slots. Append-only. */
@@ -274,20 +278,92 @@ export interface TestPaymentsTable {
   purchase_id: string;
   reference: string;
   amount_minor: number;
-  status: 'settled' | 'refunded';
+  status: 'pending' | 'settled' | 'failed' | 'refunded';
   created_at: Generated<Date>;
   refunded_at: Date | null;
 }
 
+/** A channel's one monthly membership offer. */
+export interface MembershipOffersTable {
+  channel_id: string;
+  price_minor: number;
+  perks: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type MembershipState = 'pending' | 'active' | 'cancelled' | 'failed' | 'ended';
+
+/** A member of a channel; `active` or `cancelled` grants members-only videos until `current_period_end`. */
+export interface MembershipsTable {
+  id: string;
+  channel_id: string;
+  member_id: string;
+  price_minor: number;
+  state: Generated<MembershipState>;
+  provider: string;
+  provider_ref: string | null;
+  current_period_end: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A creator's connected account at the payment provider (where payouts go). */
+export interface PayoutAccountsTable {
+  user_id: string;
+  provider: string;
+  account_ref: string;
+  created_at: Generated<Date>;
+}
+
+/** Money sent to a creator; `failed` went back to their balance. */
+export interface PayoutsTable {
+  id: string;
+  user_id: string;
+  amount_minor: number;
+  currency: string;
+  state: Generated<'pending' | 'paid' | 'failed'>;
+  provider: string;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+/** A disputed purchase (a chargeback): at most one per purchase, with its outcome once closed. */
+export interface PurchaseDisputesTable {
+  purchase_id: string;
+  reference: string;
+  opened_at: Generated<Date>;
+  outcome: 'won' | 'lost' | null;
+  closed_at: Date | null;
+}
+
+/** Every webhook event received, once per provider and event id; `applied_at` null while it waits for an earlier one. */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  purchase_id: string | null;
+  payload: unknown;
+  received_at: Generated<Date>;
+  applied_at: Date | null;
+  outcome: string | null;
+}
+
 export interface JournalEntriesTable {
   id: string;
-  purchase_id: string;
-  /** A purchase's sale, and at most one refund reversing it. */
-  kind: Generated<'sale' | 'refund'>;
+  /** The purchase or (exactly one of the two) the payout the entry books. */
+  purchase_id: string | null;
+  payout_id: Generated<string | null>;
+  /** A purchase's sale, at most one refund reversing it, and at most one dispute (reversing it) and one dispute won (booking it again). */
+  kind: Generated<JournalKind>;
   created_at: Timestamp;
 }
 
-export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue';
+export type JournalKind = 'sale' | 'refund' | 'dispute' | 'dispute_won' | 'payout' | 'payout_failed';
+
+export type LedgerAccount = 'buyer_payments' | 'creator_earnings' | 'platform_revenue' | 'creator_payouts';
 
 /** Debits positive, credits negative; an entry's lines sum to zero. Append-only. */
 export interface JournalLinesTable {
@@ -543,6 +619,12 @@ export interface Database {
   purchases: PurchasesTable;
   entitlements: EntitlementsTable;
   test_payments: TestPaymentsTable;
+  purchase_disputes: PurchaseDisputesTable;
+  membership_offers: MembershipOffersTable;
+  memberships: MembershipsTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
+  payment_events: PaymentEventsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   rate_limits: RateLimitsTable;

@@ -126,3 +126,60 @@ describe('the watch gate holds everywhere for an exclusive video', () => {
     expect(JSON.stringify(list.json())).not.toMatch(/\/media\/(t\/|videos\/)/);
   });
 });
+
+describe('members-only videos: every byte only to an active member (API.md §20)', () => {
+  it('0 bytes without an active membership, with or without a token; the member plays until the membership ends', async () => {
+    await app.inject({ method: 'PUT', url: '/api/memberships/offer', headers: { cookie: owner.cookie }, payload: { price: 3 } });
+    const id = await createVideo(ctx.db, owner.id, { duration: 60 });
+    await ctx.db
+      .updateTable('videos')
+      .set({ has_mp4: true, members_only: true, media_key: `exclusive/${id}` })
+      .where('id', '=', id)
+      .execute();
+    await fs.mkdir(path.join(ctx.config.mediaDir, 'exclusive', id), { recursive: true });
+    await fs.writeFile(path.join(ctx.config.mediaDir, 'exclusive', id, 'video.mp4'), mp4);
+    const member = await registerUser(ctx);
+    const nonMember = await registerUser(ctx);
+    const joined = await app.inject({ method: 'POST', url: `/api/memberships/${owner.id}`, headers: { cookie: member.cookie } });
+    expect(joined.json().data.state).toBe('active');
+
+    const url = await watchUrl(id, member.cookie);
+    expect(url).toMatch(new RegExp(`^/media/t/[\\w.-]+/videos/${id}/video\\.mp4$`));
+    const played = await get(url, member.cookie);
+    expect(played.statusCode).toBe(200);
+    expect(played.rawPayload.length).toBe(mp4.length);
+
+    expect((await get(`/api/video/v/${id}`, nonMember.cookie)).statusCode).toBe(401);
+    expect((await get(`/api/video/v/${id}`)).statusCode).toBe(401);
+    const nonMemberToken = createMediaTokens(ctx.deps.mediaSecret, TTL_CAP).issue(id, sessionIdOf(sid(nonMember.cookie)), 60);
+    for (const [who, probe, cookie] of [
+      ['a non-member with the member URL', url, nonMember.cookie],
+      ['anonymous with the member URL', url, undefined],
+      [
+        'a non-member with a token signed for their own session',
+        url.replace(url.split('/')[3]!, nonMemberToken),
+        nonMember.cookie,
+      ],
+      ['the public path', `/media/videos/${id}/video.mp4`, member.cookie],
+      ['the private folder directly', `/media/exclusive/${id}/video.mp4`, member.cookie],
+    ] as const) {
+      const res = await get(probe, cookie, { range: 'bytes=0-' });
+      // Refused by the gate (403), or no such public file at all (the private folder is never served as is: 404).
+      expect([403, 404], who).toContain(res.statusCode);
+      expect(res.rawPayload.includes(mp4.subarray(0, 64)), who).toBe(false);
+    }
+
+    // Cancelled: still a member until the period's end.
+    await app.inject({ method: 'DELETE', url: `/api/memberships/${owner.id}`, headers: { cookie: member.cookie } });
+    expect((await get(url, member.cookie)).statusCode).toBe(200);
+    // The period over: the same token opens nothing.
+    await ctx.db
+      .updateTable('memberships')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('member_id', '=', member.id)
+      .execute();
+    const after = await get(url, member.cookie, { range: 'bytes=0-99' });
+    expect(after.statusCode).toBe(403);
+    expect(after.rawPayload.includes(mp4.subarray(0, 64))).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { hashToken, newNonce, type TokenPurpose } from '../../src/features/account-mail/account-tokens.ts';
 import { unsubscribeToken } from '../../src/features/notifications/unsubscribe-token.ts';
 import { imagePart, testClip, type Body, type Caller, type Scene } from './scene.ts';
+import { registerUser } from '../support.ts';
 
 /**
  * The authorization matrix: one entry per state-changing route (every POST/PATCH/PUT/DELETE, and
@@ -112,6 +113,39 @@ const unfinishedUpload = async (s: Scene) => {
     .values({ id, owner_id: (await createUser(s.ctx.db)).id, declared_bytes: 1000 })
     .execute();
   return { id };
+};
+/** A settled purchase of someone else's exclusive video, bought through the API (the admin refunds it). */
+const settledPurchase = async (s: Scene) => {
+  const videoId = await s.video((await createUser(s.ctx.db)).id, { isExclusive: true, priceMinor: 999 });
+  const buyer = await registerUser(s.ctx);
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: `/api/purchase/buy/video/${videoId}`,
+    headers: { cookie: buyer.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`purchase not made: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data._id as string };
+};
+/** The owner's channel offers a membership (the other user may join it; its owner may not). */
+const offeringChannel = async (s: Scene) => {
+  await s.ctx.db
+    .insertInto('membership_offers')
+    .values({ channel_id: s.owner.id, price_minor: 500, perks: '' })
+    .onConflict((oc) => oc.column('channel_id').doNothing())
+    .execute();
+  return { channelId: s.owner.id };
+};
+/** Someone else's channel that the owner is a member of (the owner may cancel; the other user is no member). */
+const joinedChannel = async (s: Scene) => {
+  const channelId = (await createUser(s.ctx.db)).id;
+  await s.ctx.db.insertInto('membership_offers').values({ channel_id: channelId, price_minor: 500, perks: '' }).execute();
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: `/api/memberships/${channelId}`,
+    headers: { cookie: s.owner.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`membership not started: ${res.statusCode} ${res.body}`);
+  return { channelId };
 };
 const adminOnly = { ownerRole: 'admin' as const, expect: { anonymous: 401, other: 403, owner: 200 } };
 /** An account registered while registrations needed approval. */
@@ -468,9 +502,25 @@ export const routeMatrix: RouteEntry[] = [
   ...buy('video/:videoId', exclusiveVideo, 400),
   ...buy('playlist/:playlistId', exclusivePlaylist, 400),
   ...buy('uploads', undefined, 200),
-  // A payment provider's webhook: no session; only a validly signed event is read (the built-in
-  // test provider has none, so every webhook is a 400).
-  { route: 'POST /api/purchase/webhook', expect: { anonymous: 400, other: 400, owner: 400 } },
+  // The payment provider's webhook (API.md §20): no session; only an event signed by the provider
+  // is read, so every caller's unsigned request is a 400.
+  {
+    route: 'POST /api/payments/webhook/:provider',
+    setup: async () => ({ provider: 'test' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
+
+  // Memberships (API.md §20): a channel's offer is its owner's; joining your own channel is a 400.
+  {
+    route: 'PUT /api/memberships/offer',
+    body: () => ({ json: { price: 5, perks: 'A badge' } }),
+    expect: { anonymous: 401, other: 200, owner: 200 },
+  },
+  { route: 'POST /api/memberships/:channelId', setup: offeringChannel, expect: { anonymous: 401, other: 200, owner: 400 } },
+  { route: 'DELETE /api/memberships/:channelId', setup: joinedChannel, expect: { anonymous: 401, other: 404, owner: 200 } },
+
+  // Payouts (API.md §20): each creator connects their own account.
+  { route: 'POST /api/payouts/onboarding', expect: { anonymous: 401, other: 200, owner: 200 } },
 
   // Administration (API.md §12): admins only; admin-test.ts proves what an admin gets.
   {
@@ -492,6 +542,7 @@ export const routeMatrix: RouteEntry[] = [
     ...adminOnly,
   },
   { route: 'POST /api/admin/jobs/:id/retry', setup: failedJob, ...adminOnly },
+  { route: 'POST /api/admin/purchases/:id/refund', setup: settledPurchase, ...adminOnly },
   { route: 'DELETE /api/admin/uploads/:id', setup: unfinishedUpload, ...adminOnly },
   { route: 'PATCH /api/admin/settings', body: () => ({ json: { instanceName: 'Matrix' } }), ...adminOnly },
 

@@ -63,6 +63,7 @@ const AdminSettingsPage = lazyPage('admin-settings-page', 'AdminSettingsPage');
 const AdminJobsPage = lazyPage('admin-jobs-page', 'AdminJobsPage');
 const AdminAuditPage = lazyPage('admin-audit-page', 'AdminAuditPage');
 const StudioPage = lazyPage('studio-page', 'StudioPage');
+const StudioPayoutsPage = lazyPage('studio-payouts-page', 'StudioPayoutsPage');
 const ForgotPasswordPage = lazyPage('forgot-password-page', 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage('reset-password-page', 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage('verify-email-page', 'VerifyEmailPage');
@@ -130,5 +131,7 @@ export const shellRoutes: PageRoute[] = [
   { path: '/admin/audit', page: AdminAuditPage },
   // The creator's analytics (API.md §16): the channel, and one video.
   { path: '/studio', page: StudioPage },
+  // Earnings, payouts and the channel's membership (API.md §20).
+  { path: '/studio/payouts', page: StudioPayoutsPage },
   { path: '/studio/:videoId', page: StudioPage },
 ];

@@ -35,6 +35,8 @@ import * as m0038 from './0038-money-returned.ts';
 import * as m0039 from './0039-account-deletion.ts';
 import * as m0040 from './0040-account-exports.ts';
 import * as m0042 from './0042-audit-change.ts';
+import * as m0043 from './0043-payments.ts';
+import * as m0044 from './0044-memberships-payouts.ts';
 import * as m0047 from './0047-passkeys.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -75,5 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0039-account-deletion': m0039,
   '0040-account-exports': m0040,
   '0042-audit-change': m0042,
+  '0043-payments': m0043,
+  '0044-memberships-payouts': m0044,
   '0047-passkeys': m0047,
 };

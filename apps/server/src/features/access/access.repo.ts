@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { PurchaseKind } from '../../db/schema.ts';
 import {
   byLink,
+  granting,
   listed,
   mediaFinal,
   playlistGrants,
@@ -42,6 +43,8 @@ export function createAccessRepo(db: Db) {
           watchableBy(null, 'v').as('open'),
           watchableBy(viewerId, 'v').as('watchable'),
           sql<boolean>`v.visibility = 'private'`.as('private'),
+          // A members-only video that is not for sale is refused with reason 'membership'.
+          sql<boolean>`(v.members_only AND NOT v.is_exclusive)`.as('members_only'),
         ])
         .where('v.id', 'in', videoIds)
         .execute();
@@ -118,6 +121,7 @@ export function createAccessRepo(db: Db) {
             .select(sql<number>`coalesce(sum(upload_slots), 0)`.as('n'))
             .where('user_id', '=', userId)
             .where('kind', '=', 'uploads')
+            .where(granting('entitlements'))
             .as('extra'),
           sql<number | null>`coalesce(
             (SELECT upload_limit FROM users WHERE id = ${userId}),

@@ -62,6 +62,7 @@ export function createAccessService({ db, uploadLimitDefault }: Deps) {
     if (!d || (!(mustBeListed ? d.listed : d.visible) && !d.waiting)) throw new NotFound('Video not found');
     if (d.watchable) return 'watch';
     if (d.waiting && !mustBeListed) return 'card';
+    if (viewer && d.members_only) throw new Unauthorized('This video is for members of the channel', 'membership');
     throw refusal(viewer);
   }
 

@@ -64,11 +64,12 @@ export function reachableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilde
 }
 
 /**
- * An entitlement `e` that still grants: its purchase was not refunded (a refund ends what it
- * granted; the entitlement row itself is append-only).
+ * An entitlement `e` that grants now: its purchase is settled (a refund or an open or lost
+ * dispute ends what it granted, a dispute won restores it; the entitlement row itself is
+ * append-only). Upload slots carried over from before purchases (no purchase) always grant.
  */
 export const granting = (e: string) =>
-  sql<boolean>`NOT EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'refunded')`;
+  sql<boolean>`(${sql.ref(`${e}.purchase_id`)} IS NULL OR EXISTS (SELECT 1 FROM purchases rp WHERE rp.id = ${sql.ref(`${e}.purchase_id`)} AND rp.status = 'settled'))`;
 
 /**
  * The videos a viewer holds through bought playlists: every video in a playlist they bought
@@ -86,20 +87,31 @@ export function playlistGrants(viewerId: ViewerRef): RawBuilder<{ video_id: stri
 }
 
 /**
+ * The viewer is an active member of the channel: a membership paid (`active`, or `cancelled` and
+ * running to the end of its period) whose period has not ended (API.md §20).
+ */
+export function activeMember(viewerId: ViewerRef, channelId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM memberships m WHERE m.member_id = ${viewerId} AND m.channel_id = ${channelId}
+    AND m.state IN ('active', 'cancelled') AND m.current_period_end > now())`;
+}
+
+/**
  * THE access rule: a removed video (taken down, or its owner suspended) is open to nobody, not
  * even its owner, and a private one to its owner only (unlisted is open like public); otherwise a
  * video that is not exclusive is open to everyone once it is public (a scheduled one is its
  * owner's alone until its `publishAt`, every byte of its media too), and an exclusive one to its
  * owner, a buyer of the video, and a buyer of an exclusive playlist by the same owner that
- * contains it (a refunded purchase grants nothing). Anonymous viewers (null) only ever see the
- * first branch.
+ * contains it (a refunded purchase grants nothing). A members-only video is open to its owner
+ * and the active members of the owner's channel (either grant opens a video both exclusive and
+ * members-only). Anonymous viewers (null) only ever see the first branch.
  */
 export function watchableBy(viewerId: ViewerRef | null, v = 'videos'): RawBuilder<boolean> {
   const present = sql<boolean>`(${ref(v, 'status')} <> 'removed' AND ${notPrivateTo(viewerId, v)})`;
-  const open = sql<boolean>`(NOT ${ref(v, 'is_exclusive')} AND ${ref(v, 'status')} <> 'scheduled')`;
+  const open = sql<boolean>`(NOT ${ref(v, 'is_exclusive')} AND NOT ${ref(v, 'members_only')} AND ${ref(v, 'status')} <> 'scheduled')`;
   if (viewerId === null) return sql<boolean>`(${present} AND ${open})`;
   return sql<boolean>`(${present} AND (${open}
     OR ${ref(v, 'owner_id')} = ${viewerId}
+    OR (${ref(v, 'members_only')} AND ${ref(v, 'status')} <> 'scheduled' AND ${activeMember(viewerId, ref(v, 'owner_id'))})
     OR EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = ${viewerId} AND e.kind = 'video' AND e.video_id = ${ref(v, 'id')} AND ${granting('e')})
     OR ${ref(v, 'id')} IN (SELECT g.video_id FROM (${playlistGrants(viewerId)}) g)))`;
 }

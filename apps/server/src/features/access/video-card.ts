@@ -17,6 +17,7 @@ export function selectCards(db: Kysely<Database>) {
       'videos.views',
       'videos.created_at',
       'videos.is_exclusive',
+      'videos.members_only',
       'videos.visibility',
       'videos.price_minor',
       'videos.live_state',

@@ -11,11 +11,13 @@ import {
   AuditPaging,
   Id,
   JobsView,
+  PurchaseRecord,
   envelope,
 } from '@streamhub/contract';
 import type { AccessService } from '../access/access.service.ts';
 import type { AccountDeletion } from '../users/account-deletion.ts';
 import type { AdminService } from './admin.service.ts';
+import type { PurchasesService } from '../purchases/purchases.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { staffOnly } from './staff-only.ts';
 
@@ -28,7 +30,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   access: AccessService;
   accountDeletion: Pick<AccountDeletion, 'deleteByAdmin'>;
-}> = async (app, { admin, access, accountDeletion }) => {
+  purchases: Pick<PurchasesService, 'refundByAdmin'>;
+}> = async (app, { admin, access, accountDeletion, purchases }) => {
   const tags = ['administration'];
   const onlyAdmins = staffOnly(access, 'admin');
   const user = z.object({ id: Id });
@@ -89,6 +92,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       await admin.deleteUpload(request.viewer, request.params.id);
       return ok(reply, {}, 200, 'Upload deleted');
     },
+  );
+
+  // API.md §20: a settled purchase refunded in full, once (409 otherwise); the provider is asked after commit.
+  app.post(
+    '/purchases/:id/refund',
+    { ...onlyAdmins, schema: { tags, params: z.object({ id: Id }), response: { 200: envelope(PurchaseRecord) } } },
+    async (request, reply) =>
+      ok(reply, await purchases.refundByAdmin(request.viewer, request.params.id), 200, 'Purchase refunded'),
   );
 
   app.get('/jobs', { ...onlyAdmins, schema: { tags, response: { 200: envelope(JobsView) } } }, async (request, reply) =>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { activeMember } from '../access/access.sql.ts';
 
 /** What a comment hangs under: a video or a post (exactly one, by a CHECK in the table). */
 export interface CommentParent {
@@ -80,6 +81,13 @@ export function createCommentsRepo(db: Db) {
               )
               .as('is_liked')
           : sql<boolean>`false`.as('is_liked'),
+      )
+      // The member badge (API.md §20): its author is an active member of the channel it was written on.
+      .select(
+        activeMember(
+          sql.ref('comments.owner_id'),
+          sql`coalesce((SELECT cv.owner_id FROM videos cv WHERE cv.id = comments.video_id), (SELECT cp.owner_id FROM posts cp WHERE cp.id = comments.post_id))`,
+        ).as('is_member'),
       );
 
   return {

@@ -27,6 +27,7 @@ const toComment = (r: Row): Comment => ({
   parentId: r.parent_id,
   replyCount: r.reply_count,
   pinned: r.pinned,
+  ...(r.is_member ? { isMember: true } : {}),
   ...(r.held ? { held: true } : {}),
   ...(r.removed_reason ? { removedReason: r.removed_reason } : {}),
 });

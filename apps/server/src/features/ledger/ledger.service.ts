@@ -24,6 +24,11 @@ export function createLedgerService({ db, feePercent }: { db: Db; feePercent: nu
          * once; a second refund entry of the purchase is refused by the database.
          */
         recordRefund: async (purchaseId: string) => r.record(purchaseId, refundJournal(await r.saleLines(purchaseId)), 'refund'),
+        /** A dispute opened: the sale reversed, as a refund is (once per purchase). */
+        recordDispute: async (purchaseId: string) =>
+          r.record(purchaseId, refundJournal(await r.saleLines(purchaseId)), 'dispute'),
+        /** A dispute won: the sale's lines booked again (once per purchase). */
+        recordDisputeWon: async (purchaseId: string) => r.record(purchaseId, await r.saleLines(purchaseId), 'dispute_won'),
       };
     },
 

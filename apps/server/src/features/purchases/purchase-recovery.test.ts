@@ -131,7 +131,7 @@ describe('recovery of pending purchases', () => {
         created_at: sql<Date>`now() - make_interval(secs => ${ageSeconds})`,
       })
       .execute();
-    if (charged) await payment.charge({ purchaseId: id, buyerId, amountMinor: 700, description: 'x' });
+    if (charged) await payment.charge({ purchaseId: id, buyerId, amountMinor: 700, description: 'x', returnPath: '/' });
     return id;
   }
 

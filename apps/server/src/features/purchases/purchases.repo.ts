@@ -11,6 +11,7 @@ export interface NewPurchase {
   videoId?: string;
   playlistId?: string;
   uploadSlots?: number;
+  membershipId?: string;
   sellerId: string | null;
   title: string;
   amountMinor: number;
@@ -34,6 +35,7 @@ const PURCHASE_COLUMNS = [
   'failure_reason',
   'created_at',
   'settled_at',
+  'membership_id',
 ] as const;
 
 /** A joined user's columns as an `Owner`'s parts. */
@@ -80,6 +82,7 @@ export function createPurchasesRepo(db: Db) {
           video_id: p.videoId ?? null,
           playlist_id: p.playlistId ?? null,
           upload_slots: p.uploadSlots ?? null,
+          membership_id: p.membershipId ?? null,
           seller_id: p.sellerId,
           title: p.title,
           amount_minor: p.amountMinor,
@@ -137,7 +140,7 @@ export function createPurchasesRepo(db: Db) {
      * and then sees its buyer.
      */
     async lockItem(item: { kind: PurchaseKind; video_id: string | null; playlist_id: string | null }): Promise<boolean> {
-      if (item.kind === 'uploads') return true;
+      if (item.kind === 'uploads' || item.kind === 'membership') return true;
       // FOR SHARE, not KEY SHARE: a takedown (an UPDATE) waits for this purchase to settle and
       // then refunds it, or this waits for the takedown and sees the item gone.
       const row =
@@ -214,6 +217,131 @@ export function createPurchasesRepo(db: Db) {
     },
 
     /**
+     * A membership's period paid (its first, or a renewal): pending → active, and the period runs
+     * one month further from its end (or from now, when it had ended).
+     */
+    async extendMembership(membershipId: string) {
+      await db
+        .updateTable('memberships')
+        .set({
+          state: sql`CASE WHEN state = 'pending' THEN 'active' ELSE state END`,
+          current_period_end: sql<Date>`greatest(coalesce(current_period_end, now()), now()) + interval '1 month'`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', membershipId)
+        .where('state', 'in', ['pending', 'active', 'cancelled'])
+        .execute();
+    },
+
+    /** The provider's subscription behind a membership (its first month told us), once. */
+    async setMembershipRef(membershipId: string, reference: string) {
+      await db
+        .updateTable('memberships')
+        .set({ provider_ref: reference })
+        .where('id', '=', membershipId)
+        .where('provider_ref', 'is', null)
+        .execute();
+    },
+
+    async membership(membershipId: string) {
+      return db.selectFrom('memberships').selectAll().where('id', '=', membershipId).executeTakeFirst();
+    },
+
+    /** A membership's renewal failed or the provider ended it: it grants nothing from now on. */
+    async endMembership(membershipId: string, state: 'failed' | 'ended') {
+      return db
+        .updateTable('memberships')
+        .set({ state, updated_at: sql<Date>`now()` })
+        .where('id', '=', membershipId)
+        .where('state', 'in', ['active', 'cancelled'])
+        .returning('id')
+        .executeTakeFirst();
+    },
+
+    /** settled → refunded for one purchase (an administrator's refund); undefined when it was not settled. */
+    async markOneRefunded(id: string, reason: string) {
+      return db
+        .updateTable('purchases')
+        .set({ status: 'refunded', refunded_at: sql<Date>`now()`, refund_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'settled')
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    /** settled ⇄ disputed (a dispute opened, a dispute won). */
+    async moveStatus(id: string, from: 'settled' | 'disputed', to: 'settled' | 'disputed') {
+      return db
+        .updateTable('purchases')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .returning(PURCHASE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    async dispute(purchaseId: string) {
+      return db.selectFrom('purchase_disputes').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
+    },
+
+    async openDispute(purchaseId: string, reference: string) {
+      await db
+        .insertInto('purchase_disputes')
+        .values({ purchase_id: purchaseId, reference, outcome: null, closed_at: null })
+        .execute();
+    },
+
+    async closeDispute(purchaseId: string, outcome: 'won' | 'lost') {
+      await db
+        .updateTable('purchase_disputes')
+        .set({ outcome, closed_at: sql<Date>`now()` })
+        .where('purchase_id', '=', purchaseId)
+        .where('outcome', 'is', null)
+        .execute();
+    },
+
+    /** Keeps a webhook event once per provider and id; false when it was received before. */
+    async recordEvent(provider: string, e: { id: string; type: string; purchaseId: string | null }, payload: unknown) {
+      const row = await db
+        .insertInto('payment_events')
+        .values({
+          provider,
+          event_id: e.id,
+          type: e.type,
+          purchase_id: e.purchaseId,
+          payload: JSON.stringify(payload),
+          applied_at: null,
+          outcome: null,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** The purchase's events not applied yet (they wait for an earlier one), oldest first. */
+    async waitingEvents(provider: string, purchaseId: string) {
+      return db
+        .selectFrom('payment_events')
+        .select(['event_id', 'payload'])
+        .where('provider', '=', provider)
+        .where('purchase_id', '=', purchaseId)
+        .where('applied_at', 'is', null)
+        .orderBy('received_at')
+        .execute();
+    },
+
+    async markEventApplied(provider: string, eventId: string, outcome: string) {
+      await db
+        .updateTable('payment_events')
+        .set({ applied_at: sql<Date>`now()`, outcome })
+        .where('provider', '=', provider)
+        .where('event_id', '=', eventId)
+        .where('applied_at', 'is', null)
+        .execute();
+    },
+
+    /**
      * Marks a pending purchase failed (with the provider's reference when it had charged and
      * refunded); undefined when it was no longer pending.
      */
@@ -258,7 +386,7 @@ export function createPurchasesRepo(db: Db) {
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'video')
-        .where('p.status', 'in', ['settled', 'refunded'])
+        .where('p.status', 'in', ['settled', 'refunded', 'disputed'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();
@@ -283,7 +411,7 @@ export function createPurchasesRepo(db: Db) {
         ])
         .where('p.buyer_id', '=', buyerId)
         .where('p.kind', '=', 'playlist')
-        .where('p.status', 'in', ['settled', 'refunded'])
+        .where('p.status', 'in', ['settled', 'refunded', 'disputed'])
         .orderBy('p.settled_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute();

@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Earnings, Id, IdempotencyKey, PurchaseHistory, PurchaseInfo, PurchaseRecord, envelope } from '@streamhub/contract';
+import {
+  Earnings,
+  Id,
+  IdempotencyKey,
+  PendingCheckout,
+  PurchaseHistory,
+  PurchaseInfo,
+  PurchaseRecord,
+  envelope,
+} from '@streamhub/contract';
 import type { PurchasesService } from './purchases.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
@@ -9,7 +18,7 @@ import type { BuyResult } from './purchases.service.ts';
 
 /** Other headers pass through untouched; `Idempotency-Key` is checked when sent. */
 const BuyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
-const buyResponse = { 200: envelope(PurchaseRecord), 202: envelope(PurchaseRecord) };
+const buyResponse = { 200: envelope(z.union([PurchaseRecord, PendingCheckout])) };
 
 /**
  * `/api/purchase` (API.md §11). The buy calls answer GET and POST alike (the spec's client uses
@@ -17,8 +26,9 @@ const buyResponse = { 200: envelope(PurchaseRecord), 202: envelope(PurchaseRecor
  */
 export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }> = async (app, { purchases }) => {
   const tags = ['purchases'];
+  // API.md §20: a provider that settles later answers 200 with the pending purchase and its checkout page.
   const bought = (reply: FastifyReply, r: BuyResult, done: string) =>
-    ok(reply, r.record, r.pending ? 202 : 200, r.pending ? 'Payment pending' : done);
+    r.pending ? ok(reply, r.checkout, 200, 'Payment pending') : ok(reply, r.record, 200, done);
   const key = (request: FastifyRequest) => request.headers['idempotency-key'] as string | undefined;
 
   app.get(
@@ -77,14 +87,4 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
   app.get('/earnings', { config: signedIn, schema: { tags, response: { 200: envelope(Earnings) } } }, async (request, reply) =>
     ok(reply, await purchases.earnings(requireViewer(request))),
   );
-
-  // A hosted-checkout provider's signed webhook; the body is read raw, as its signature covers the bytes.
-  await app.register(async (hook) => {
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    hook.post('/webhook', { schema: { tags, hide: true } }, async (request, reply) => {
-      await purchases.webhook(request.headers, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
-      return ok(reply, {});
-    });
-  });
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   UPLOAD_SLOTS_PER_PURCHASE,
   UPLOAD_SLOTS_PRICE,
@@ -15,8 +16,9 @@ import { AppError, BadInput, Conflict, NotFound, PaymentFailed } from '../../lib
 import { newId } from '../../lib/ids.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider, ProviderEvent, WebhookHeaders } from './payment-provider.ts';
 import { createPurchasesRepo, type NewPurchase, type PurchaseRow } from './purchases.repo.ts';
 
 interface Deps {
@@ -27,10 +29,15 @@ interface Deps {
   /** A settled sale is announced with it (its seller is notified: docs/notifications.md). */
   events: Pick<Events, 'publish'>;
   log: { error(obj: object, msg: string): void };
+  /** An administrator's refund is audited (docs/moderation.md); absent in tests that build the service alone. */
+  audit?: AuditService;
 }
 
-/** What is for sale to this buyer, at what price: the purchase before it has an id and a key. */
-type Offer = Omit<NewPurchase, 'id' | 'buyerId' | 'idempotencyKey' | 'provider'>;
+/**
+ * What is for sale to this buyer, at what price: the purchase before it has an id and a key, and
+ * the item's page a hosted checkout returns to.
+ */
+type Offer = Omit<NewPurchase, 'id' | 'buyerId' | 'idempotencyKey' | 'provider'> & { returnPath: string };
 
 /** A purchase refunded in the ledger, whose money the provider is asked to return after commit. */
 export interface Refund {
@@ -39,11 +46,33 @@ export interface Refund {
   amountMinor: number;
 }
 
-/** A buy call's answer: the record, and whether it is still waiting for the provider (202). */
-export interface BuyResult {
-  record: PurchaseRecord;
-  pending: boolean;
-}
+/**
+ * A buy call's answer: the settled record, or (a provider that settles later, API.md §20) the
+ * pending purchase and the provider's checkout page to send the buyer to.
+ */
+export type BuyResult =
+  | { pending: false; record: PurchaseRecord }
+  | { pending: true; checkout: { purchase: { _id: string; state: 'pending' }; checkoutUrl: string } };
+
+/** What became of a webhook event: applied now, changing nothing (moot), or waiting for an earlier one. */
+type EventOutcome = 'applied' | 'moot' | 'wait';
+/** Events of one purchase are tried in this order, so one that arrived early follows the one it needs. */
+const EVENT_ORDER: Record<ProviderEvent['type'], number> = {
+  'payment.settled': 0,
+  'payment.failed': 0,
+  'payment.expired': 0,
+  'dispute.opened': 1,
+  'dispute.won': 2,
+  'dispute.lost': 2,
+  'subscription.renewed': 0,
+  'subscription.failed': 1,
+  'subscription.cancelled': 2,
+  'payout.paid': 0,
+  'payout.failed': 1,
+};
+/** What an event is about: a purchase, or a membership (its events wait and apply per subject). */
+const subjectOf = (e: ProviderEvent) => ('purchaseId' in e ? e.purchaseId : 'membershipId' in e ? e.membershipId : e.payoutId);
+export type PayoutEvent = Extract<ProviderEvent, { payoutId: string }>;
 
 /** How long a purchase may stay pending before recovery asks the provider about it. */
 export const RECOVER_AFTER_MS = 30_000;
@@ -54,6 +83,7 @@ const toRecord = (p: PurchaseRow, redirectUrl?: string): PurchaseRecord => ({
   _id: p.id,
   kind: p.kind,
   status: p.status,
+  state: p.status,
   amount: toAmount(p.amount_minor),
   purchasedAt: (p.settled_at ?? p.created_at).toISOString(),
   ...(p.video_id ? { videoId: p.video_id } : {}),
@@ -79,7 +109,7 @@ const toOwner = (r: { owner_id: string; owner_fullname: string; owner_username: 
  *    pending until its signed webhook arrives;
  * 4. settling is one transaction: the status, the entitlement and the balanced journal.
  */
-export function createPurchasesService({ db, access, ledger, provider, events, log }: Deps) {
+export function createPurchasesService({ db, access, ledger, provider, events, log, audit }: Deps) {
   const repo = createPurchasesRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({
     q,
@@ -95,7 +125,14 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     if (video.owner_id === viewer._id) throw new BadInput('You cannot buy your own video');
     if (!video.is_exclusive || video.price_minor === null) throw new BadInput('This video is not exclusive');
     if (mayWatch) throw new Conflict('Already purchased');
-    return { kind: 'video', videoId, sellerId: video.owner_id, title: video.title, amountMinor: video.price_minor };
+    return {
+      kind: 'video',
+      videoId,
+      sellerId: video.owner_id,
+      title: video.title,
+      amountMinor: video.price_minor,
+      returnPath: `/video/watch/${videoId}`,
+    };
   }
 
   async function playlistOffer(viewer: Viewer, playlistId: string): Promise<Offer> {
@@ -104,7 +141,14 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     if (playlist.owner_id === viewer._id) throw new BadInput('You cannot buy your own playlist');
     if (!playlist.is_exclusive || playlist.price_minor === null) throw new BadInput('This playlist is not exclusive');
     if (await access.playlistAccess(playlistId, viewer)) throw new Conflict('Already purchased');
-    return { kind: 'playlist', playlistId, sellerId: playlist.owner_id, title: playlist.name, amountMinor: playlist.price_minor };
+    return {
+      kind: 'playlist',
+      playlistId,
+      sellerId: playlist.owner_id,
+      title: playlist.name,
+      amountMinor: playlist.price_minor,
+      returnPath: `/playlist/p/${playlistId}`,
+    };
   }
 
   const uploadsOffer = (): Offer => ({
@@ -113,6 +157,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     sellerId: null,
     title: `${UPLOAD_SLOTS_PER_PURCHASE} upload slots`,
     amountMinor: toMinorUnits(UPLOAD_SLOTS_PRICE),
+    returnPath: '/videos',
   });
 
   /** Why a pending row could not be inserted: the same key was used, or the item is bought or being bought. */
@@ -147,6 +192,13 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       if (p.status !== 'pending') return { purchase: p, refund: null };
       if (!(await purchases.lockItem(p))) return { purchase: p, refund: 'item gone' as const };
       const settled = await purchases.markSettled(p.id, reference);
+      // A membership's month: its period is what grants (the access rule), not an entitlement row.
+      if (p.kind === 'membership') {
+        await purchases.extendMembership(p.membership_id!);
+        await journal.recordSale(p.id, { amountMinor: p.amount_minor, buyerId: p.buyer_id, sellerId: p.seller_id });
+        await events.publish(q, 'purchase.settled', { purchaseId: p.id });
+        return { purchase: settled, refund: null };
+      }
       await entitlements.grant({
         id: newId(),
         userId: p.buyer_id,
@@ -231,6 +283,8 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
         buyerId: viewer._id,
         amountMinor: offer.amountMinor,
         description: offer.title,
+        returnPath: offer.returnPath,
+        ...(offer.membershipId ? { membershipId: offer.membershipId } : {}),
       });
     } catch (err) {
       // Whether it charged is unknown: the purchase stays pending and recovery asks the provider.
@@ -243,13 +297,204 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     }
     if (charged.status === 'pending') {
       await repo.setProviderRef(id, charged.reference);
-      const pending = await repo.findByKey(viewer._id, key);
-      return { record: toRecord(pending!, charged.redirectUrl), pending: true };
+      return { pending: true, checkout: { purchase: { _id: id, state: 'pending' }, checkoutUrl: charged.redirectUrl } };
     }
     const settled = await settleOrRefund(id, charged.reference, offer.amountMinor);
     if (settled.status === 'settled') return { record: toRecord(settled), pending: false };
     if (settled.failure_reason === NOT_COMPLETED) throw new PaymentFailed(`Payment failed: ${NOT_COMPLETED}`);
     throw new NotFound(settled.failure_reason ?? 'The item is no longer for sale');
+  }
+
+  /** What one event does to its purchase (docs/paid-content.md, "Webhooks"); repeating it changes nothing. */
+  /** Payout events are the payouts service's (it registers itself: it is built after this one). */
+  let payoutEvents: ((e: PayoutEvent) => Promise<EventOutcome>) | null = null;
+
+  async function apply(e: ProviderEvent): Promise<EventOutcome> {
+    if ('payoutId' in e) return payoutEvents ? payoutEvents(e) : 'wait';
+    if (!('purchaseId' in e)) return applyToMembership(e);
+    const p = await repo.find(e.purchaseId);
+    // Not one of ours (another installation's, or made up): nothing to do, and nothing to wait for.
+    if (!p || p.provider !== provider.name) return 'moot';
+    switch (e.type) {
+      case 'payment.settled': {
+        if (p.status !== 'pending' && p.status !== 'failed') return 'moot';
+        const row =
+          p.status === 'failed' ? await settle(p.id, e.reference) : await settleOrRefund(p.id, e.reference, p.amount_minor);
+        if (e.subscription && p.membership_id) await repo.setMembershipRef(p.membership_id, e.subscription);
+        return row.status === 'settled' || p.status === 'failed' || row.status === 'failed' ? 'applied' : 'moot';
+      }
+      case 'payment.failed':
+      case 'payment.expired': {
+        const reason = e.type === 'payment.failed' ? e.reason || 'Payment failed' : 'The checkout expired before it was paid';
+        return (await repo.markFailed(p.id, reason)) ? 'applied' : 'moot';
+      }
+      case 'dispute.opened':
+        return inTransaction(async ({ purchases, journal }) => {
+          const locked = (await purchases.lock(p.id))!;
+          if (locked.status === 'pending') return 'wait';
+          if (locked.status !== 'settled' || (await purchases.dispute(p.id))) return 'moot';
+          await purchases.moveStatus(p.id, 'settled', 'disputed');
+          await purchases.openDispute(p.id, e.reference);
+          await journal.recordDispute(p.id);
+          return 'applied';
+        });
+      case 'dispute.won':
+      case 'dispute.lost':
+        return inTransaction(async ({ purchases, journal }) => {
+          const locked = (await purchases.lock(p.id))!;
+          const dispute = await purchases.dispute(p.id);
+          if (!dispute) return locked.status === 'pending' || locked.status === 'settled' ? 'wait' : 'moot';
+          if (dispute.outcome !== null || locked.status !== 'disputed') return 'moot';
+          await purchases.closeDispute(p.id, e.type === 'dispute.won' ? 'won' : 'lost');
+          if (e.type === 'dispute.won') {
+            await purchases.moveStatus(p.id, 'disputed', 'settled');
+            await journal.recordDisputeWon(p.id);
+          }
+          return 'applied';
+        });
+    }
+  }
+
+  /**
+   * A membership's renewal (a new settled purchase of one month, booked as any sale), a failed
+   * renewal (it grants nothing from now on) or its end at the provider. A renewal is one purchase
+   * per provider invoice (the idempotency key `renewal-<invoice>`), however often it is told.
+   */
+  async function applyToMembership(e: Extract<ProviderEvent, { membershipId: string }>): Promise<EventOutcome> {
+    const m = await repo.membership(e.membershipId);
+    if (!m || m.provider !== provider.name) return 'moot';
+    if (m.state === 'pending') return 'wait';
+    if (e.type === 'subscription.failed' || e.type === 'subscription.cancelled') {
+      return (await repo.endMembership(m.id, e.type === 'subscription.failed' ? 'failed' : 'ended')) ? 'applied' : 'moot';
+    }
+    if (m.state !== 'active' && m.state !== 'cancelled') return 'moot';
+    const id = newId();
+    const inserted = await repo.insertPending({
+      id,
+      buyerId: m.member_id,
+      kind: 'membership',
+      membershipId: m.id,
+      sellerId: m.channel_id,
+      title: 'Channel membership (renewal)',
+      amountMinor: m.price_minor,
+      idempotencyKey: `renewal-${e.reference}`,
+      provider: provider.name,
+    });
+    if (!inserted) return 'moot';
+    await settleOrRefund(id, e.reference, m.price_minor);
+    return 'applied';
+  }
+
+  /**
+   * A provider that bills memberships itself without webhooks (the `test` provider settling at
+   * once): every active membership whose period ends within the hour is renewed, once per period
+   * (its renewal's key names the period's end). Cancelled ones run out; nothing renews them.
+   */
+  async function renewDueMemberships(): Promise<number> {
+    if (!('renewsMemberships' in provider) || provider.renewsMemberships !== true) return 0;
+    const due = await db
+      .selectFrom('memberships')
+      .select(['id', 'current_period_end'])
+      .where('provider', '=', provider.name)
+      .where('state', '=', 'active')
+      .where('current_period_end', '<', sql<Date>`now() + interval '1 hour'`)
+      .orderBy('current_period_end')
+      .limit(500)
+      .execute();
+    let renewed = 0;
+    for (const m of due) {
+      const period = m.current_period_end!.getTime();
+      const outcome = await applyToMembership({
+        id: `renewal-${m.id}-${period}`,
+        type: 'subscription.renewed',
+        membershipId: m.id,
+        reference: `test_renewal_${m.id}_${period}`,
+      });
+      if (outcome === 'applied') renewed += 1;
+    }
+    return renewed;
+  }
+
+  /**
+   * The first month of a membership (the memberships service made it `pending`): charged as a
+   * purchase of kind `membership`, settled at once or through the provider's checkout; settling
+   * makes the membership active for a month.
+   */
+  async function buyMembership(viewer: Viewer, membership: { id: string; channelId: string; priceMinor: number }) {
+    return buy(
+      viewer,
+      {
+        kind: 'membership',
+        membershipId: membership.id,
+        sellerId: membership.channelId,
+        title: 'Channel membership',
+        amountMinor: membership.priceMinor,
+        returnPath: `/channel/${membership.channelId}`,
+      },
+      undefined,
+    );
+  }
+
+  /**
+   * A provider's signed webhook (`POST /api/payments/webhook/<provider>`): verified by the
+   * provider, kept once by its event id, then applied with every event of the same purchase that
+   * was waiting for it, until none can move (an event may arrive before the one it follows).
+   */
+  async function webhook(providerName: string, headers: WebhookHeaders, body: Buffer): Promise<void> {
+    if (providerName !== provider.name) throw new NotFound('Unknown payment provider');
+    const event = await provider.readWebhook(headers, body);
+    if (!event) throw new BadInput('Invalid webhook');
+    if (event.type === 'ignored') return;
+    await repo.recordEvent(provider.name, { id: event.id, type: event.type, purchaseId: subjectOf(event) }, event);
+    // A membership's first month settling may let its waiting renewals apply too.
+    const subjects = [subjectOf(event)];
+    if ('purchaseId' in event) {
+      const membershipId = (await repo.find(event.purchaseId))?.membership_id;
+      if (membershipId) subjects.push(membershipId);
+    }
+    for (let progress = true; progress;) {
+      progress = false;
+      for (const subject of subjects) {
+        const waiting = (await repo.waitingEvents(provider.name, subject))
+          .map((w) => ({ id: w.event_id, event: w.payload as ProviderEvent }))
+          .sort((a, b) => EVENT_ORDER[a.event.type] - EVENT_ORDER[b.event.type]);
+        for (const w of waiting) {
+          const outcome = await apply(w.event);
+          if (outcome === 'wait') continue;
+          await repo.markEventApplied(provider.name, w.id, outcome);
+          progress = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * An administrator refunds a settled purchase (API.md §20): refunded with its reversing journal
+   * entry in one transaction, once (409 afterwards), and `purchase.refunded` asks the provider to
+   * give the money back after commit, with the purchase id as idempotency key, retried until it
+   * answers (return-money-of-refunded-purchase).
+   */
+  async function refundByAdmin(viewer: Viewer | null, purchaseId: string): Promise<PurchaseRecord> {
+    const staff: Pick<AccessService, 'assertStaff'> = access;
+    staff.assertStaff(viewer, 'admin');
+    const refunded = await inTransaction(async ({ q, purchases, journal }) => {
+      const p = await purchases.lock(purchaseId);
+      if (!p) throw new NotFound('Purchase not found');
+      if (p.status === 'refunded') throw new Conflict('This purchase is already refunded');
+      if (p.status !== 'settled') throw new Conflict(`A ${p.status} purchase cannot be refunded`);
+      const row = await purchases.markOneRefunded(p.id, 'Refunded by an administrator');
+      await journal.recordRefund(p.id);
+      await events.publish(q, 'purchase.refunded', { purchaseId: p.id });
+      await audit?.on(q).record({
+        actorId: viewer!._id,
+        action: 'purchase.refund',
+        targetType: 'purchase',
+        targetId: p.id,
+        change: `${p.status} → refunded`,
+      });
+      return row!;
+    });
+    return toRecord(refunded);
   }
 
   /** The parts that take part in a caller's transaction (a takedown, a creator's delete). */
@@ -291,8 +536,11 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     return 'returned';
   }
 
+  const held = (status: string): 'settled' | 'refunded' | 'disputed' =>
+    status === 'refunded' ? 'refunded' : status === 'disputed' ? 'disputed' : 'settled';
   const refundFields = (p: { status: string; refunded_at: Date | null; refund_reason: string | null }) => ({
-    status: p.status === 'refunded' ? ('refunded' as const) : ('settled' as const),
+    status: held(p.status),
+    state: held(p.status),
     refunded: p.status === 'refunded',
     refundedAt: p.refunded_at?.toISOString() ?? null,
     refundReason: p.refund_reason,
@@ -310,15 +558,12 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
     /** +5 upload slots for 20, each time its own purchase (a repeated Idempotency-Key is not). */
     buyUploads: (viewer: Viewer, key?: string) => buy(viewer, uploadsOffer(), key),
 
-    /** A hosted-checkout provider's signed webhook settles or fails a pending purchase. */
-    async webhook(headers: Record<string, string | string[] | undefined>, body: Buffer): Promise<void> {
-      const event = provider.readWebhook(headers, body);
-      if (!event) throw new BadInput('Invalid webhook');
-      if (event.status === 'settled') {
-        await settle(event.purchaseId, event.reference);
-      } else {
-        await repo.markFailed(event.purchaseId, event.reason ?? 'Payment failed');
-      }
+    webhook,
+    refundByAdmin,
+    buyMembership,
+    renewDueMemberships,
+    handlePayoutEvents(fn: (e: PayoutEvent) => Promise<EventOutcome>) {
+      payoutEvents = fn;
     },
 
     /** The buy page: the video without file URLs, and whether the caller may already watch it. */
@@ -337,6 +582,7 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
           views: v.views,
           createdAt: v.created_at.toISOString(),
           isExclusive: v.is_exclusive,
+          membersOnly: v.members_only,
           price: toAmount(v.price_minor),
           owner: toOwner(v),
         },

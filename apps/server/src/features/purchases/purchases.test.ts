@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, type TestContext } from '../../../test/support.ts';
 import { createPlaylist, createUser, createVideo } from '../../../test/factories.ts';
-import type { ChargeOutcome, PaymentProvider, WebhookEvent } from './payment-provider.ts';
+import type { ChargeOutcome, PaymentProvider, ProviderEvent } from './payment-provider.ts';
 
 const ctx = await createTestContext();
 const { app, db } = ctx;
@@ -366,13 +366,19 @@ function hostedCheckout(secret: string): PaymentProvider & { declineNext: boolea
         redirectUrl: `https://pay.example/c/${charge.purchaseId}`,
       };
     },
-    readWebhook(headers, body): WebhookEvent | null {
+    readWebhook(headers, body): ProviderEvent | null {
       const expected = createHmac('sha256', secret).update(body).digest('hex');
       if (headers['x-signature'] !== expected) return null;
-      return JSON.parse(body.toString()) as WebhookEvent;
+      return JSON.parse(body.toString()) as ProviderEvent;
     },
     async refund(reference) {
       this.refunds.push(reference);
+    },
+    async onboarding() {
+      throw new Error('This provider pays nothing out');
+    },
+    async payout() {
+      throw new Error('This provider pays nothing out');
     },
     // Every purchase it was asked about is waiting on its checkout page (recovery leaves it).
     async lookup(purchaseId) {
@@ -390,7 +396,7 @@ describe('a hosted-checkout provider', () => {
     const payload = JSON.stringify(event);
     return hosted.app.inject({
       method: 'POST',
-      url: '/api/purchase/webhook',
+      url: '/api/payments/webhook/hosted',
       headers: {
         'content-type': 'application/json',
         'x-signature': signature ?? createHmac('sha256', secret).update(payload).digest('hex'),
@@ -399,21 +405,25 @@ describe('a hosted-checkout provider', () => {
     });
   };
 
-  it('pending with a redirect (202) until its signed webhook settles it, once', async () => {
+  it('pending with a checkout page (200, API.md §20) until its signed webhook settles it, once', async () => {
     const owner = await registerUser(hosted);
     const video = await createVideo(hosted.db, owner.id, { isExclusive: true, priceMinor: 500 });
     const fan = await registerUser(hosted);
     const res = await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted);
-    expect(res.statusCode, res.body).toBe(202);
-    const record = res.json().data;
-    expect(record).toMatchObject({ status: 'pending', redirectUrl: `https://pay.example/c/${record._id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Payment pending');
+    const record = res.json().data.purchase;
+    expect(res.json().data).toEqual({
+      purchase: { _id: record._id, state: 'pending' },
+      checkoutUrl: `https://pay.example/c/${record._id}`,
+    });
     expect((await get(hosted, `/api/purchase/info/${video}`, fan.cookie)).json().data.hasAccess).toBe(false);
     expect((await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json()).toMatchObject({
       statusCode: 409,
       data: 'Purchase already in progress',
     });
 
-    const event = { purchaseId: record._id, status: 'settled', reference: `cs_${record._id}` };
+    const event = { id: `evt_${record._id}`, type: 'payment.settled', purchaseId: record._id, reference: `cs_${record._id}` };
     expect((await hook(event, 'forged')).statusCode).toBe(400);
     expect((await get(hosted, `/api/purchase/info/${video}`, fan.cookie)).json().data.hasAccess).toBe(false);
     expect((await hook(event)).statusCode).toBe(200);
@@ -428,13 +438,17 @@ describe('a hosted-checkout provider', () => {
     const owner = await registerUser(hosted);
     const video = await createVideo(hosted.db, owner.id, { isExclusive: true, priceMinor: 500 });
     const fan = await registerUser(hosted);
-    const first = (await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data;
-    expect((await hook({ purchaseId: first._id, status: 'failed', reference: 'x', reason: 'Abandoned' })).statusCode).toBe(200);
+    const first = (await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data.purchase;
+    expect(
+      (await hook({ id: `evt_f${first._id}`, type: 'payment.failed', purchaseId: first._id, reason: 'Abandoned' })).statusCode,
+    ).toBe(200);
     provider.declineNext = true;
     const declined = await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().data).toBe('Payment failed: Card declined');
-    expect((await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).statusCode).toBe(202);
+    expect((await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data.checkoutUrl).toMatch(
+      /^https:\/\/pay\.example/,
+    );
     const rows = await hosted.db
       .selectFrom('purchases')
       .select('status')
@@ -449,14 +463,17 @@ describe('a hosted-checkout provider', () => {
     const owner = await registerUser(hosted);
     const video = await createVideo(hosted.db, owner.id, { isExclusive: true, priceMinor: 500 });
     const fan = await registerUser(hosted);
-    const record = (await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data;
+    const record = (await buy(`video/${video}`, fan.cookie, 'POST', {}, hosted)).json().data.purchase;
     const deleted = await hosted.app.inject({
       method: 'DELETE',
       url: `/api/video/v/${video}`,
       headers: { cookie: owner.cookie },
     });
     expect(deleted.statusCode).toBe(200);
-    expect((await hook({ purchaseId: record._id, status: 'settled', reference: `cs_${record._id}` })).statusCode).toBe(200);
+    expect(
+      (await hook({ id: `evt_${record._id}`, type: 'payment.settled', purchaseId: record._id, reference: `cs_${record._id}` }))
+        .statusCode,
+    ).toBe(200);
     const row = await hosted.db
       .selectFrom('purchases')
       .select(['status', 'failure_reason'])

@@ -24,6 +24,8 @@ function countingProvider() {
     charge: (c) => inner!.charge(c),
     readWebhook: (h, b) => inner!.readWebhook(h, b),
     lookup: (id) => inner!.lookup(id),
+    onboarding: (c) => inner!.onboarding(c),
+    payout: (p) => inner!.payout(p),
     async refund(reference, amountMinor, key) {
       if (this.down) throw new Error('connect ECONNREFUSED');
       calls.push({ reference, key });

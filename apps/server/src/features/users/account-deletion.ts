@@ -95,6 +95,14 @@ export function createAccountDeletion(deps: Deps) {
         if (item.video_id) await refunds.refundBuyers({ videoId: item.video_id }, ACCOUNT_DELETED);
         else if (item.playlist_id) await refunds.refundBuyers({ playlistId: item.playlist_id }, ACCOUNT_DELETED);
       }
+      // Memberships end, the account's own and its channel's members' (nothing renews them), and its offer goes.
+      await trx
+        .updateTable('memberships')
+        .set({ state: 'ended', updated_at: sql<Date>`now()` })
+        .where((eb) => eb.or([eb('member_id', '=', userId), eb('channel_id', '=', userId)]))
+        .where('state', 'in', ['pending', 'active', 'cancelled'])
+        .execute();
+      await trx.deleteFrom('membership_offers').where('channel_id', '=', userId).execute();
       await sessions.on(trx).endAll(userId);
       for (const video of videos) {
         await events.publish(trx, 'video.deleted', { videoId: video.id, ownerId: userId });

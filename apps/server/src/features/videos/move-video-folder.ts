@@ -25,11 +25,18 @@ export async function moveVideoFolder({ repo, storage, events }: FolderMoveParts
   });
 }
 
-/** Where a video's files belong in its current state: `removed/<id>` while removed, else its own folder (private or not). */
-export function mediaFolderFor(video: { id: string; status: string; is_exclusive: boolean; visibility: string }): string {
+/** Where a video's files belong in its current state: `removed/<id>` while removed, else its own folder. */
+export function mediaFolderFor(video: {
+  id: string;
+  status: string;
+  is_exclusive: boolean;
+  members_only: boolean;
+  visibility: string;
+}): string {
+  // A members-only video's files are as closed as an exclusive one's; a private one's leave the public prefix too.
   return video.status === 'removed'
     ? mediaKeys.removedFolder(video.id)
-    : mediaKeys.videoFolder(video.id, video.is_exclusive, video.visibility === 'private');
+    : mediaKeys.videoFolder(video.id, video.is_exclusive || video.members_only, video.visibility === 'private');
 }
 
 /**

@@ -15,6 +15,7 @@ export interface NewVideoRow {
   thumbnail: string;
   duration: number;
   isExclusive: boolean;
+  membersOnly?: boolean;
   visibility?: Visibility;
   priceMinor: number | null;
   sourceKey: string;
@@ -91,6 +92,7 @@ function videoQueries(db: Kysely<Database>) {
           thumbnail: row.thumbnail,
           duration: row.duration,
           is_exclusive: row.isExclusive,
+          members_only: row.membersOnly ?? false,
           visibility: row.visibility ?? 'public',
           price_minor: row.priceMinor,
           source_key: row.sourceKey,

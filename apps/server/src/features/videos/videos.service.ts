@@ -172,7 +172,7 @@ export function createVideosService({
     // A card names no media: a live waiting for its stream has none yet (and it turned live or
     // ended between the two statements: still nothing, until the viewer asks again).
     if (card) row = { ...row, has_mp4: false, has_hls: false, live_state: 'waiting' };
-    const tokenised = row.is_exclusive || row.status === 'scheduled' || row.visibility === 'private';
+    const tokenised = row.is_exclusive || row.members_only || row.status === 'scheduled' || row.visibility === 'private';
     const base = card
       ? ''
       : tokenised
@@ -205,6 +205,7 @@ export function createVideosService({
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
       isExclusive: row.is_exclusive,
+      membersOnly: row.members_only,
       visibility: row.visibility,
       price: toAmount(row.price_minor),
       ...liveFields(row),
@@ -253,10 +254,11 @@ export function createVideosService({
             thumbnail,
             duration: probe.durationSec,
             isExclusive: fields.isExclusive,
+            membersOnly: fields.membersOnly,
             visibility: fields.visibility,
             priceMinor,
             sourceKey,
-            mediaKey: mediaKeys.videoFolder(id, fields.isExclusive, fields.visibility === 'private'),
+            mediaKey: mediaKeys.videoFolder(id, fields.isExclusive || fields.membersOnly, fields.visibility === 'private'),
             sizeBytes: files.videoFile!.size,
             publishAt: fields.publishAt ?? null,
           });
@@ -304,9 +306,10 @@ export function createVideosService({
       const video = await loadOwned(videoId, viewer);
       if (video.thumbnail_candidates === 0) return [];
       // The video's own files: an exclusive one's through its token, as the watch call names them.
-      const base = video.is_exclusive
-        ? `/media/t/${exclusiveToken(video, viewer)}/videos/${video.id}`
-        : storage.publicUrl(video.media_key);
+      const base =
+        video.is_exclusive || video.members_only
+          ? `/media/t/${exclusiveToken(video, viewer)}/videos/${video.id}`
+          : storage.publicUrl(video.media_key);
       return Array.from({ length: video.thumbnail_candidates }, (_, i) => `${base}/${candidateFile(i)}`);
     },
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ChannelMembershipPanel } from '@/features/purchases/components/membership';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { VideoCard, VideoGrid } from '@/components/video-card';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
@@ -87,6 +88,9 @@ function OwnChannel({ userId }: { userId: string }) {
       <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
       <LatestVideos channelId={userId} />
       <EarningsSummary />
+      <Link to="/studio/payouts" className="self-start text-sm text-sky-400 hover:underline">
+        Payouts and membership
+      </Link>
     </div>
   );
 }
@@ -95,6 +99,8 @@ function OtherChannel({ channelId }: { channelId: string }) {
   const channel = useChannel(channelId);
   const stats = useChannelStats(channelId);
   const community = useCommunityActions(channelId);
+  // Back from a membership's checkout (API.md §20): "Payment pending" until the webhook lands.
+  const checkout = useSearchParams()[0].has('checkout');
   useChannelLoadError(channel.error);
   useLoggedError(stats.error, 'channel stats');
 
@@ -119,6 +125,7 @@ function OtherChannel({ channelId }: { channelId: string }) {
           </>
         }
       />
+      <ChannelMembershipPanel channelId={channelId} checkout={checkout} />
       <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
       <LatestVideos channelId={channelId} />
       {community.reportDialog}

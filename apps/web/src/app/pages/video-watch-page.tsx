@@ -13,6 +13,8 @@ import { AddToPlaylistButton } from '@/features/playlists/components/add-to-play
 import { PlaylistQueue, usePlaylistNext } from '@/features/playlists/components/playlist-queue';
 import { WatchLaterButton } from '@/features/playlists/components/watch-later-button';
 import { useRefusalRedirect } from '@/features/purchases/use-refusal-redirect';
+import { refusalTarget } from '@/features/purchases/access-refusal';
+import { PAYMENT_POLL_MS } from '@/features/purchases/components/membership';
 import { SubscribeButton } from '@/features/subscriptions/components/subscribe-button';
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useProgressiveSources } from '@/features/watch/api/get-progressive-sources';
@@ -116,8 +118,18 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   const nextInList = usePlaylistNext(listId, videoId);
   const navigate = useNavigate();
 
+  // Back from the provider's checkout (`?checkout=`, API.md §20): until its webhook lands the
+  // video is still refused; the page says "Payment pending" and asks again, then plays without a reload.
+  const checkout = useSearchParams()[0].has('checkout');
+  const awaitingPayment = checkout && refusalTarget(video.error, signedIn) === 'buy';
+  const { refetch } = video;
+  useEffect(() => {
+    if (!awaitingPayment) return;
+    const timer = setInterval(() => void refetch(), PAYMENT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingPayment, refetch]);
   // A refusal goes to sign-in or to the buy page, by its reason (features/purchases).
-  const noAccess = useRefusalRedirect(video.error, videoId);
+  const noAccess = useRefusalRedirect(awaitingPayment ? null : video.error, videoId);
   // A scheduled video, not yet public: only its owner sees it, in a preview without the calls
   // that answer for public videos alone (comments, history, up next).
   const preview = video.data?.status === 'scheduled';
@@ -129,9 +141,20 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
     preview || waiting ? undefined : ([comments, more].find(failedAtFirst) ?? (trackError ? { error: trackError } : undefined));
   const error = video.error ?? failed?.error;
   useEffect(() => {
-    if (error && !noAccess) console.error('Could not load the video', error);
-  }, [noAccess, error]);
+    if (error && !noAccess && !awaitingPayment) console.error('Could not load the video', error);
+  }, [noAccess, error, awaitingPayment]);
 
+  if (awaitingPayment) {
+    return (
+      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
+        <title>Payment pending · StreamHub</title>
+        <p role="status" className="text-xl font-semibold">
+          Payment pending
+        </p>
+        <p className="text-muted">The video plays as soon as the payment arrives.</p>
+      </div>
+    );
+  }
   if (noAccess) return <LoadingScreen />;
   // Any of the four failing shows the error view instead of the page (SPEC §4, §8).
   if (video.isError || failed) {

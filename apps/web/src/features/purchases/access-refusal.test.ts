@@ -9,6 +9,10 @@ describe('refusalTarget', () => {
     expect(refusalTarget(refused(401, 'purchase'), true)).toBe('buy');
   });
 
+  it('sends a members-only refusal to the same page, which offers the membership', () => {
+    expect(refusalTarget(refused(401, 'membership'), true)).toBe('buy');
+  });
+
   it('sends an expired or missing session to sign-in, even while the user cookie is still there', () => {
     expect(refusalTarget(refused(401, 'signin'), true)).toBe('signin');
     expect(refusalTarget(refused(401, 'signin'), false)).toBe('signin');

@@ -10,7 +10,8 @@ export type RefusalTarget = 'buy' | 'signin';
  */
 export function refusalTarget(error: unknown, signedIn: boolean): RefusalTarget | null {
   if (!(error instanceof ApiError) || error.status !== 401) return null;
-  if (error.reason === 'purchase') return 'buy';
+  // A members-only video: its buy page offers the channel's membership instead.
+  if (error.reason === 'purchase' || error.reason === 'membership') return 'buy';
   if (error.reason === 'signin') return 'signin';
   return signedIn ? 'buy' : 'signin';
 }

@@ -34,6 +34,11 @@ describe('upload form (SPEC §5)', () => {
     expect(emptyUploadForm().price).toBe('5');
   });
 
+  it('sends membersOnly only when on (API.md §20)', () => {
+    expect(uploadFormData(form({})).has('membersOnly')).toBe(false);
+    expect(uploadFormData(form({ membersOnly: true })).get('membersOnly')).toBe('true');
+  });
+
   it('sends isExclusive only when on, and price only when at least 5', () => {
     const off = uploadFormData(form({ price: '10' }));
     expect(off.has('isExclusive')).toBe(false);

@@ -15,6 +15,8 @@ export type UploadForm = {
   publishAt: string;
   /** Public (the default), Unlisted or Private (API.md §18). */
   visibility: Visibility;
+  /** Only the channel's active members may watch it (API.md §20). */
+  membersOnly: boolean;
 };
 
 export const DEFAULT_VIDEO_PRICE = String(MIN_VIDEO_PRICE);
@@ -28,6 +30,7 @@ export const emptyUploadForm = (): UploadForm => ({
   thumbnail: null,
   publishAt: '',
   visibility: 'public',
+  membersOnly: false,
 });
 
 /** accept="video/*" and "image/*" are only hints to the picker; check the chosen files too. */
@@ -58,6 +61,8 @@ export function uploadFormData(form: UploadForm, uploadId?: string): FormData {
     const price = exclusivePrice(true, form.price);
     if (price !== undefined) data.append('price', String(price));
   }
+  // Members only (API.md §20): sent only when on, as isExclusive.
+  if (form.membersOnly) data.append('membersOnly', 'true');
   const publishAt = scheduleIso(form.publishAt);
   if (publishAt) data.append('publishAt', publishAt);
   data.append('visibility', form.visibility);
@@ -96,7 +101,10 @@ export function formatTimeLeft(seconds: number | null): string {
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */
-export type UploadDraft = Pick<UploadForm, 'title' | 'description' | 'isExclusive' | 'price' | 'publishAt' | 'visibility'>;
+export type UploadDraft = Pick<
+  UploadForm,
+  'title' | 'description' | 'isExclusive' | 'price' | 'publishAt' | 'visibility' | 'membersOnly'
+>;
 const DRAFT_KEY = 'streamhub.upload-draft';
 
 export function saveUploadDraft(form: UploadForm) {
@@ -108,6 +116,8 @@ export function saveUploadDraft(form: UploadForm) {
     // A resumed upload keeps its schedule: without it the video would be public as soon as it plays.
     publishAt: form.publishAt,
     visibility: form.visibility,
+    // And stays for members only: it must not become everyone's because the page was reloaded.
+    membersOnly: form.membersOnly,
   };
   try {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -127,6 +137,7 @@ export function loadUploadDraft(): UploadDraft | null {
       price: String(draft.price ?? DEFAULT_VIDEO_PRICE),
       publishAt: String(draft.publishAt ?? ''),
       visibility: draft.visibility === 'unlisted' || draft.visibility === 'private' ? draft.visibility : 'public',
+      membersOnly: draft.membersOnly === true,
     };
   } catch {
     return null;

@@ -79,6 +79,9 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
         {comment.pinned ? <p className="text-xs font-medium text-muted">Pinned</p> : null}
         <p className="text-sm">
           <span className="font-semibold">@{username}</span>{' '}
+          {comment.isMember ? (
+            <span className="mr-1 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs font-medium text-emerald-300">Member</span>
+          ) : null}
           <span className="text-muted">
             {formatRelativeTime(comment.updatedAt, now)}
             {edited ? ' (edited)' : ''}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { PurchaseRecord } from '@streamhub/contract';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorText } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { newIdempotencyKey } from '../idempotency-key';
+import type { BuyAnswer } from '../buy';
 
 /** Only an http(s) address is followed, never `javascript:` or similar. */
 function checkoutUrl(url: string | undefined): string | null {
@@ -26,7 +26,7 @@ type PurchaseButtonProps = {
   confirmTitle: string;
   confirmText: string;
   successText: string;
-  purchase: UseMutationResult<PurchaseRecord, Error, string>;
+  purchase: UseMutationResult<BuyAnswer, Error, string>;
   /** After a purchase, or when the server says it was bought already (409). */
   onPurchased?: () => void;
   variant?: ButtonVariant;
@@ -48,8 +48,8 @@ export function PurchaseButton({
   function confirm() {
     purchase.mutate(newIdempotencyKey(), {
       onSuccess: (record) => {
-        // A hosted-checkout provider settles later: the buyer pays on its page first.
-        const checkout = record?.status === 'pending' ? checkoutUrl(record.redirectUrl) : null;
+        // A provider that settles later: the buyer pays on its checkout page first (API.md §20).
+        const checkout = record && 'checkoutUrl' in record ? checkoutUrl(record.checkoutUrl) : null;
         if (checkout) return window.location.assign(checkout);
         toastSuccess(successText);
         onPurchased?.();

@@ -9,6 +9,7 @@ import { countOf, formatDate } from '@/lib/formatters';
 import { usePurchaseInfo } from '../api/get-purchase-info';
 import { useRefusalRedirect } from '../use-refusal-redirect';
 import { BuyVideoButton } from './buy-video-button';
+import { JoinMembershipButton, useChannelMembership } from './membership';
 
 type VideoBuyViewProps = {
   videoId: string;
@@ -67,6 +68,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
   }
 
   const { video } = info.data;
+  const membersOnly = Boolean(video.membersOnly) && !video.isExclusive;
   const title = video.title?.trim() || 'Untitled Video';
   const owner = video.owner;
   const isSelf = Boolean(user && owner && owner._id === user._id);
@@ -87,7 +89,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
           <div className="grid aspect-video w-full place-items-center text-muted">No preview available</div>
         )}
         <span className="absolute top-3 left-3 rounded bg-amber-500 px-2 py-1 text-xs font-semibold text-black">
-          Exclusive Video
+          {membersOnly ? 'Members only' : 'Exclusive Video'}
         </span>
       </div>
       <section aria-labelledby="buy-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-5">
@@ -108,18 +110,36 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
           {video.description?.trim() || 'No description available'}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3 border-t border-line pt-4">
-          <p className="mr-auto text-sm text-zinc-300">Buy this video once and watch it any time.</p>
-          <BuyVideoButton
-            videoId={video._id}
-            title={title}
-            price={video.price}
-            onPurchased={() => {
-              setBought(true);
-              onPurchased();
-            }}
-          />
+          {membersOnly ? (
+            <MembersOnlyOffer channelId={owner._id} onJoined={onPurchased} />
+          ) : (
+            <>
+              <p className="mr-auto text-sm text-zinc-300">Buy this video once and watch it any time.</p>
+              <BuyVideoButton
+                videoId={video._id}
+                title={title}
+                price={video.price}
+                onPurchased={() => {
+                  setBought(true);
+                  onPurchased();
+                }}
+              />
+            </>
+          )}
         </div>
       </section>
     </div>
+  );
+}
+
+/** A members-only video (API.md §20): the channel's membership, joined from here. */
+function MembersOnlyOffer({ channelId, onJoined }: { channelId: string; onJoined: () => void }) {
+  const membership = useChannelMembership(channelId);
+  const offer = membership.data?.offer;
+  return (
+    <>
+      <p className="mr-auto text-sm text-zinc-300">This video is for the channel&apos;s members.</p>
+      {offer ? <JoinMembershipButton channelId={channelId} price={offer.price} onJoined={onJoined} /> : null}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { ExclusivePriceFields } from '@/components/exclusive-price-fields';
+import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
 import { useUploadVideo } from '../api/upload-video';
@@ -132,6 +133,13 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
           onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
           onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
         />
+        <div className="rounded-xl border border-line p-4">
+          <Switch
+            label="Members only"
+            checked={form.membersOnly}
+            onChange={(membersOnly) => setForm((f) => ({ ...f, membersOnly }))}
+          />
+        </div>
         <div className="flex flex-col gap-2">
           <label htmlFor={videoInputId} className="text-sm font-medium text-zinc-200">
             Video file

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChannelMembership, Membership, MembershipCheckout } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { ApiError, api, errorText } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+
+/** How often a page waiting for the provider's webhook asks again ("Payment pending"). */
+export const PAYMENT_POLL_MS = 2000;
+
+const offerKey = (channelId: string) => ['membership-offer', channelId] as const;
+
+/** GET /api/memberships/offer/:channelId: the channel's offer and the viewer's membership; null when it offers none. */
+export function useChannelMembership(channelId: string, opts: { pollWhilePending?: boolean } = {}) {
+  return useQuery({
+    queryKey: offerKey(channelId),
+    queryFn: async () => {
+      try {
+        return await api.get<ChannelMembership>(`/api/memberships/offer/${encodeURIComponent(channelId)}`);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    // Back from the provider's checkout: asked again until the webhook made the membership active.
+    refetchInterval: (q) => (opts.pollWhilePending && q.state.data?.membership?.state !== 'active' ? PAYMENT_POLL_MS : false),
+  });
+}
+
+/**
+ * Join a channel's membership (API.md §20): active at once, or (a provider that settles later) the
+ * member is sent to the provider's checkout, which returns to the channel page.
+ */
+export function JoinMembershipButton({
+  channelId,
+  price,
+  onJoined,
+}: {
+  channelId: string;
+  price: number;
+  onJoined?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const join = useMutation({
+    mutationFn: () => api.post<Membership | MembershipCheckout>(`/api/memberships/${encodeURIComponent(channelId)}`),
+    onSettled: () => void queryClient.invalidateQueries(),
+  });
+  return (
+    <Button
+      disabled={join.isPending}
+      aria-busy={join.isPending}
+      onClick={() =>
+        join.mutate(undefined, {
+          onSuccess: (answer) => {
+            if ('checkoutUrl' in answer) {
+              const url = new URL(answer.checkoutUrl, window.location.origin);
+              if (url.protocol === 'http:' || url.protocol === 'https:') window.location.assign(url.href);
+              return;
+            }
+            toastSuccess('Membership started');
+            onJoined?.();
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) return onJoined?.();
+            toastError(errorText(error, 'Could not join'));
+          },
+        })
+      }
+    >
+      {join.isPending ? 'Joining...' : `Join for $${price.toFixed(2)}/month`}
+    </Button>
+  );
+}
+
+/** The channel page's membership: the offer and Join, "Payment pending" back from a checkout, or the membership. */
+export function ChannelMembershipPanel({ channelId, checkout }: { channelId: string; checkout: boolean }) {
+  const membership = useChannelMembership(channelId, { pollWhilePending: checkout });
+  const data = membership.data;
+  useEffect(() => {
+    if (membership.error) console.error('Could not load the membership offer', membership.error);
+  }, [membership.error]);
+  if (!data) return null;
+  const state = data.membership?.state;
+  const member = state === 'active' || state === 'cancelled';
+  return (
+    <section aria-label="Membership" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-panel p-4">
+      <div className="mr-auto flex min-w-0 flex-col">
+        <h2 className="font-semibold">Channel membership</h2>
+        {data.offer.perks ? <p className="text-sm whitespace-pre-line text-muted">{data.offer.perks}</p> : null}
+      </div>
+      {member ? (
+        <p role="status" className="text-sm font-semibold text-emerald-400">
+          {state === 'cancelled' ? 'Member until the end of this month' : 'You are a member'}
+        </p>
+      ) : checkout || state === 'pending' ? (
+        <p role="status" className="text-sm font-semibold text-amber-400">
+          Payment pending
+        </p>
+      ) : (
+        <JoinMembershipButton channelId={channelId} price={data.offer.price} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Membership, MembershipOffer, PayoutsOverview } from '@streamhub/contract';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { api, errorText } from '@/lib/api-client';
+import { formatDate } from '@/lib/formatters';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { formatAmount } from '../money';
+import { useChannelMembership } from './membership';
+
+/** The creator's balance, connected account and payouts (API.md §20: GET /api/payouts, POST /api/payouts/onboarding). */
+export function PayoutsPanel() {
+  const payouts = useQuery({ queryKey: ['payouts'], queryFn: () => api.get<PayoutsOverview>('/api/payouts') });
+  const connect = useMutation({ mutationFn: () => api.post<{ url: string }>('/api/payouts/onboarding') });
+  useEffect(() => {
+    if (payouts.error) console.error('Could not load payouts', payouts.error);
+  }, [payouts.error]);
+  const data = payouts.data;
+  return (
+    <section aria-labelledby="payouts-title" className="flex flex-col gap-3">
+      <h2 id="payouts-title" className="text-lg font-semibold">
+        Payouts
+      </h2>
+      {!data ? (
+        <p className="text-sm text-muted">{payouts.isError ? 'Payouts could not be loaded.' : 'Loading data...'}</p>
+      ) : (
+        <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="mr-auto">
+              Balance{' '}
+              <span className="text-xl font-semibold tabular-nums" data-testid="payout-balance">
+                {formatAmount(data.balance)}
+              </span>{' '}
+              <span className="text-xs text-muted uppercase">{data.currency}</span>
+            </p>
+            <Button
+              variant={data.connected ? 'secondary' : 'primary'}
+              disabled={connect.isPending}
+              onClick={() =>
+                connect.mutate(undefined, {
+                  onSuccess: ({ url }) => {
+                    const target = new URL(url, window.location.origin);
+                    if (target.origin === window.location.origin) {
+                      toastSuccess('Payout account connected');
+                      void payouts.refetch();
+                    } else if (target.protocol === 'https:' || target.protocol === 'http:') window.location.assign(target.href);
+                  },
+                  onError: (error) => toastError(errorText(error, 'Could not connect an account')),
+                })
+              }
+            >
+              {data.connected ? 'Payout account settings' : 'Connect a payout account'}
+            </Button>
+          </div>
+          <p className="text-sm text-muted">Your settled earnings are paid out to your connected account on a schedule.</p>
+          {data.payouts.length === 0 ? (
+            <p className="text-sm text-muted">No payouts yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-muted">
+                <tr>
+                  <th className="py-1 font-normal">Date</th>
+                  <th className="py-1 font-normal">Amount</th>
+                  <th className="py-1 font-normal">State</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {data.payouts.map((p) => (
+                  <tr key={p._id}>
+                    <td className="py-2">{formatDate(p.createdAt)}</td>
+                    <td className="py-2 tabular-nums">{formatAmount(p.amount)}</td>
+                    <td className="py-2 capitalize">{p.state}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The channel's monthly membership (PUT /api/memberships/offer) and its members (GET /api/memberships/members). */
+export function MembershipSettings({ channelId }: { channelId: string }) {
+  const queryClient = useQueryClient();
+  const current = useChannelMembership(channelId);
+  const members = useQuery({
+    queryKey: ['membership-members'],
+    queryFn: () => api.get<Membership[]>('/api/memberships/members'),
+  });
+  const [price, setPrice] = useState('');
+  const [perks, setPerks] = useState('');
+  const offer = current.data?.offer;
+  useEffect(() => {
+    if (!offer) return;
+    setPrice(String(offer.price));
+    setPerks(offer.perks);
+  }, [offer]);
+  const save = useMutation({
+    mutationFn: () => api.put<MembershipOffer>('/api/memberships/offer', { json: { price, perks } }),
+    onSuccess: () => {
+      toastSuccess('Membership offer saved');
+      void queryClient.invalidateQueries({ queryKey: ['membership-offer', channelId] });
+    },
+    onError: (error) => toastError(errorText(error, 'Could not save the membership')),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <section aria-labelledby="membership-title" className="flex flex-col gap-3">
+      <h2 id="membership-title" className="text-lg font-semibold">
+        Membership
+      </h2>
+      <form onSubmit={submit} className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4">
+        <TextField
+          label="Monthly price"
+          type="number"
+          min={1}
+          step={0.01}
+          required
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+        />
+        <TextareaField label="Perks" maxLength={2000} value={perks} onChange={(e) => setPerks(e.target.value)} />
+        <Button type="submit" className="self-start" disabled={save.isPending}>
+          {offer ? 'Save membership' : 'Offer a membership'}
+        </Button>
+      </form>
+      <h3 className="font-semibold">Members</h3>
+      {members.data && members.data.length > 0 ? (
+        <ul aria-label="Members" className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-panel px-4">
+          {members.data.map((m) => (
+            <li key={m._id} className="flex items-center gap-3 py-2 text-sm">
+              <span className="mr-auto truncate">
+                {m.member.fullname} <span className="text-muted">@{m.member.username}</span>
+              </span>
+              <span className="text-muted">
+                {m.state === 'cancelled' ? 'Ends' : 'Renews'} {m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">No members yet.</p>
+      )}
+    </section>
+  );
+}
