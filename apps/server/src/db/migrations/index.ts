@@ -35,6 +35,7 @@ import * as m0038 from './0038-money-returned.ts';
 import * as m0039 from './0039-account-deletion.ts';
 import * as m0040 from './0040-account-exports.ts';
 import * as m0042 from './0042-audit-change.ts';
+import * as m0045 from './0045-user-locale.ts';
 import * as m0047 from './0047-passkeys.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0039-account-deletion': m0039,
   '0040-account-exports': m0040,
   '0042-audit-change': m0042,
+  '0045-user-locale': m0045,
   '0047-passkeys': m0047,
 };

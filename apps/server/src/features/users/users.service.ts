@@ -51,7 +51,7 @@ export function createUsersService(deps: Deps) {
   });
 
   /** What others see of a user changes, announced in the same transaction. */
-  async function changePublicFace(userId: string, patch: { fullname?: string; avatar?: string }) {
+  async function changePublicFace(userId: string, patch: { fullname?: string; avatar?: string; locale?: string }) {
     await repo.transaction(async (tx, trx) => {
       await tx.update(userId, patch);
       await events.publish(trx, 'user.changed', { userId });
@@ -192,9 +192,12 @@ export function createUsersService(deps: Deps) {
       };
     },
 
-    async updateDetails(viewer: Viewer, fullname: string) {
+    /** The full name (seen by others: `user.changed`), the language (their mail's, API.md §21), or both. */
+    async updateDetails(viewer: Viewer, { fullname, locale }: { fullname?: string; locale?: string }) {
       await loadOrThrow(viewer._id);
-      await changePublicFace(viewer._id, { fullname });
+      // One write: the name and the language change together or not at all.
+      if (fullname !== undefined) await changePublicFace(viewer._id, { fullname, locale });
+      else await repo.update(viewer._id, { locale });
       return toCurrent(await loadOrThrow(viewer._id));
     },
 

@@ -1,0 +1,45 @@
+/**
+ * English, the interface's own language: the spec's texts exactly (SPEC.md). Keys are flat and
+ * grouped by screen; a plural has one key per form of Intl.PluralRules ('_one', '_other'). Every
+ * other language is one file with the same keys (its own plural forms): docs/languages.md.
+ */
+export type Catalogue = Record<string, string>;
+
+export const en = {
+  'language.label': 'Language',
+  'theme.switch': 'Switch to {{theme}} theme',
+  'theme.light': 'light',
+  'theme.dark': 'dark',
+
+  'topBar.openMenu': 'Open menu',
+  'topBar.search': 'Search',
+  'topBar.yourChannel': 'Your channel',
+  'topBar.signIn': 'Sign in',
+  'topBar.createAccount': 'Create account',
+
+  'comments.heading': 'Comments',
+  'comments.count_one': '{{count}} Comment',
+  'comments.count_other': '{{count}} Comments',
+  'comments.sortBy': 'Sort by',
+  'comments.oldest': 'Oldest',
+  'comments.top': 'Top',
+  'comments.newest': 'Newest',
+  'comments.loading': 'Loading comments...',
+  'comments.loadFailed': 'Comments could not be loaded.',
+  'common.tryAgain': 'Try Again',
+
+  'count.views_one': '{{formatted}} view',
+  'count.views_other': '{{formatted}} views',
+  'count.subscribers_one': '{{formatted}} subscriber',
+  'count.subscribers_other': '{{formatted}} subscribers',
+  'count.users_one': '{{formatted}} user',
+  'count.users_other': '{{formatted}} users',
+  'count.reports_one': '{{formatted}} report',
+  'count.reports_other': '{{formatted}} reports',
+  'count.comments_one': '{{formatted}} comment',
+  'count.comments_other': '{{formatted}} comments',
+  'count.likes_one': '{{formatted}} like',
+  'count.likes_other': '{{formatted}} likes',
+  'count.videos_one': '{{formatted}} video',
+  'count.videos_other': '{{formatted}} videos',
+} satisfies Catalogue;
