@@ -142,6 +142,7 @@ export function createServices(infra: Infra) {
     queue,
     counters: createRateCounters(config.rateLimit.store, db),
     linkOrigin: config.mail.linkOrigin,
+    defaultLocale: config.defaultLocale,
   });
   const twoFactor = createTwoFactorService({ db });
   const passkeys = createPasskeysService({ db });
@@ -566,7 +567,12 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
 function mailHandlers(infra: Infra) {
   const { mail } = infra.config;
   const mailer = createMailer(mail, infra.log);
-  const links = { secret: infra.mediaSecret, linkOrigin: mail.linkOrigin, retrySeconds: mail.retrySeconds };
+  const links = {
+    secret: infra.mediaSecret,
+    linkOrigin: mail.linkOrigin,
+    retrySeconds: mail.retrySeconds,
+    defaultLocale: infra.config.defaultLocale,
+  };
   return {
     'mail.send': createSendMailHandler(mailer, mail.retrySeconds),
     ...createAccountMailHandlers({ db: infra.db, mailer, ...links }),
