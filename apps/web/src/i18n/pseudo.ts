@@ -5,28 +5,15 @@ import type { Catalogue } from './en';
  * test sees at once a text that does not come from the catalogue and a box too small for a longer
  * language. Placeholders (`{{count}}`) and tags (`<1>…</1>`) are kept as they are.
  */
-const ACCENTS: Record<string, string> = {
-  a: 'á',
-  e: 'é',
-  i: 'í',
-  o: 'ö',
-  u: 'ü',
-  c: 'ç',
-  n: 'ñ',
-  y: 'ý',
-  s: 'š',
-  z: 'ž',
-  A: 'Å',
-  E: 'É',
-  I: 'Î',
-  O: 'Ö',
-  U: 'Ü',
-  C: 'Ç',
-  N: 'Ñ',
-  Y: 'Ý',
-  S: 'Š',
-  Z: 'Ž',
-};
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const LOWER_ACCENTED = 'áƀçđéƒĝĥíĵķĺɱñöƥǫŕšţüṽŵẋýž';
+const UPPER_ACCENTED = 'ÅƁÇĐÉƑĜĤÎĴĶĹṀÑÖƤǪŔŠŢÜṼŴẊÝŽ';
+const ACCENTS: Record<string, string> = Object.fromEntries(
+  [...LOWER].flatMap((ch, i) => [
+    [ch, [...LOWER_ACCENTED][i]!],
+    [ch.toUpperCase(), [...UPPER_ACCENTED][i]!],
+  ]),
+);
 
 export function pseudoText(text: string): string {
   const parts = text.split(/(\{\{[^}]*\}\}|<\/?\d+\/?>)/);
