@@ -3,7 +3,7 @@ import { registerViaApi, uniqueUser } from '../support/users';
 import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 
 /** The comments of the page (a video's or a post's: the same component, SPEC §2). */
-const commentsOf = (page: Page) => page.getByRole('region', { name: /^(\d+ )?Comments$/ });
+const commentsOf = (page: Page) => page.getByRole('region', { name: /^(\d+ )?Comments?$/ });
 const commentBy = (page: Page, username: string) => commentsOf(page).getByRole('article', { name: `Comment by @${username}` });
 
 test.describe('comments', () => {
@@ -24,7 +24,7 @@ test.describe('comments', () => {
     await expect(comments.getByRole('button', { name: 'Comment', exact: true })).toBeDisabled();
     await box.fill('First!');
     await comments.getByRole('button', { name: 'Comment', exact: true }).click();
-    await expect(comments.getByRole('heading', { name: '1 Comments' })).toBeVisible();
+    await expect(comments.getByRole('heading', { name: '1 Comment' })).toBeVisible();
     const mine = commentBy(page, author.username);
     await expect(mine).toContainText('First!');
     await expect(box).toHaveValue('');
@@ -95,7 +95,7 @@ test.describe('comments', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Deleted!')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(comments.getByRole('heading', { name: '1 Comments' })).toBeFocused();
+    await expect(comments.getByRole('heading', { name: '1 Comment' })).toBeFocused();
     await expect(mine).toHaveCount(0);
     await expect(commentBy(page, viewer.username)).toContainText('Nice one');
     await expect(commentBy(page, viewer.username).getByRole('button', { name: /^Options for comment/ })).toHaveCount(0);

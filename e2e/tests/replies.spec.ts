@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, uniqueUser } from '../support/users';
 import { channelWithVideos } from '../support/videos';
 
-const commentsOf = (page: Page) => page.getByRole('region', { name: /^(\d+ )?Comments$/ });
+const commentsOf = (page: Page) => page.getByRole('region', { name: /^(\d+ )?Comments?$/ });
 const commentBy = (page: Page, username: string) => commentsOf(page).getByRole('article', { name: `Comment by @${username}` });
 
 test.describe('replies and pins', () => {
@@ -51,7 +51,7 @@ test.describe('replies and pins', () => {
     await expect(comments.getByRole('button', { name: /2 replies$/ })).toBeVisible();
     await expect(thread.getByRole('article')).toHaveCount(2);
     // Still one top-level comment.
-    await expect(comments.getByRole('heading', { name: '1 Comments' })).toBeVisible();
+    await expect(comments.getByRole('heading', { name: '1 Comment' })).toBeVisible();
 
     // The channel's owner pins the comment from its menu; everyone sees it labelled.
     const ownerPage = await browser.newPage({ baseURL });

@@ -156,6 +156,7 @@ export function createServices(infra: Infra) {
     loginAttempts,
     settings,
     events: infra.events,
+    defaultLocale: config.defaultLocale,
     verification: {
       send: (userId) => accountMail.sendVerification(userId),
       remind: (userId) => accountMail.remindVerification(userId),

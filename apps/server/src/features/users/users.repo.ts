@@ -65,7 +65,7 @@ function userQueries(db: Db) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at'])
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at', 'locale'])
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();

@@ -478,10 +478,14 @@ describe('profiles', () => {
     const localeOf = async () =>
       (await ctx.db.selectFrom('users').select('locale').where('id', '=', u.id).executeTakeFirstOrThrow()).locale;
     expect(await localeOf()).toBeNull();
+    const before = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(before.json().data.locale).toBe('en');
     const alone = await patch({ locale: 'fr' });
     expect(alone.statusCode).toBe(200);
     expect(alone.json().data.fullname).toBe(u.fullname);
     expect(await localeOf()).toBe('fr');
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(me.json().data.locale).toBe('fr');
     const both = await patch({ fullname: 'Nom Nouveau', locale: 'en' });
     expect(both.statusCode).toBe(200);
     expect(both.json().data.fullname).toBe('Nom Nouveau');
