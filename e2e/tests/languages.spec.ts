@@ -70,8 +70,8 @@ test.describe('languages', () => {
     expect(html).toMatch(/<html[^>]* lang="fr"/);
     expect(html).toContain('0 commentaire');
 
-    await comments.getByRole('textbox').first().fill('Bonjour à tous');
-    await comments.getByRole('button', { name: 'Comment', exact: true }).click();
+    await comments.getByRole('textbox', { name: 'Ajouter un commentaire' }).fill('Bonjour à tous');
+    await comments.getByRole('button', { name: 'Commenter', exact: true }).click();
     await expect(comments.getByRole('heading', { name: '1 commentaire' })).toBeVisible();
     expect(errors).toEqual([]);
 

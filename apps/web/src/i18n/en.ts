@@ -27,6 +27,17 @@ export const en = {
   'comments.loading': 'Loading comments...',
   'comments.loadFailed': 'Comments could not be loaded.',
   'common.tryAgain': 'Try Again',
+  'common.cancel': 'Cancel',
+  'common.unknown': 'Unknown',
+  'comments.add': 'Add a comment',
+  'comments.addPlaceholder': 'Add a comment...',
+  'comments.send': 'Comment',
+
+  'watch.likeVideo': 'Like video',
+  'video.exclusive': 'Exclusive',
+  'video.exclusiveHidden': '(Exclusive video)',
+  'video.liveBadge': 'LIVE',
+  'video.liveHidden': '(Live now)',
 
   'count.views_one': '{{formatted}} view',
   'count.views_other': '{{formatted}} views',

@@ -24,6 +24,17 @@ export const fr = {
   'comments.loading': 'Chargement des commentaires...',
   'comments.loadFailed': 'Impossible de charger les commentaires.',
   'common.tryAgain': 'Réessayer',
+  'common.cancel': 'Annuler',
+  'common.unknown': 'Inconnu',
+  'comments.add': 'Ajouter un commentaire',
+  'comments.addPlaceholder': 'Ajouter un commentaire...',
+  'comments.send': 'Commenter',
+
+  'watch.likeVideo': 'J’aime la vidéo',
+  'video.exclusive': 'Exclusive',
+  'video.exclusiveHidden': '(Vidéo exclusive)',
+  'video.liveBadge': 'EN DIRECT',
+  'video.liveHidden': '(En direct)',
 
   'count.views_one': '{{formatted}} vue',
   'count.views_many': '{{formatted}} de vues',

@@ -49,7 +49,6 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'components/ui/reason-dialog.tsx',
   'components/ui/text-field.tsx',
   'components/ui/visibility-select.tsx',
-  'components/video-card.tsx',
   'features/admin/components/audit-view.tsx',
   'features/admin/components/jobs-view.tsx',
   'features/admin/components/settings-form.tsx',
@@ -67,7 +66,6 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/channel-blocks/components/blocked-words-editor.tsx',
   'features/channel-blocks/components/held-comments-list.tsx',
   'features/channels/components/channel-header.tsx',
-  'features/comments/components/comment-box.tsx',
   'features/comments/components/comment-item.tsx',
   'features/comments/components/comment-thread.tsx',
   'features/live/components/go-live-form.tsx',
@@ -133,5 +131,4 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/watch/components/player-shortcuts.tsx',
   'features/watch/components/share-button.tsx',
   'features/watch/components/video-player.tsx',
-  'features/watch/components/watch-details.tsx',
 ]);
