@@ -98,6 +98,7 @@ test.describe('languages', () => {
       const errors = hydrationErrors(page);
       await registerViaApi(page, uniqueUser('xa'));
       const videoId = await uploadVideo(page, 'Pseudo');
+      await waitUntilReady(page, await currentUserId(page), [videoId]);
       for (const path of ['/', '/home', `/video/watch/${videoId}`]) {
         await page.goto(path);
         await waitForHydration(page);
