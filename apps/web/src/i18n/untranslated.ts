@@ -57,7 +57,6 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/auth/components/auth-benefits.tsx',
   'features/auth/components/auth-card.tsx',
   'features/auth/components/authenticating-screen.tsx',
-  'features/auth/components/create-account-form.tsx',
   'features/auth/components/instance-terms.tsx',
   'features/auth/components/sign-in-form.tsx',
   'features/auth/components/verification-banner.tsx',
