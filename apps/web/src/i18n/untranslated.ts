@@ -58,7 +58,6 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/auth/components/auth-card.tsx',
   'features/auth/components/authenticating-screen.tsx',
   'features/auth/components/instance-terms.tsx',
-  'features/auth/components/sign-in-form.tsx',
   'features/auth/components/verification-banner.tsx',
   'features/captions/components/captions-editor.tsx',
   'features/channel-blocks/components/blocked-users-list.tsx',
