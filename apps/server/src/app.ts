@@ -226,6 +226,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   await app.register(mediaRoutes, { gate: deps.services.mediaGate, handler: media });
 
-  await registerWebApp(app, { distDir: deps.config.webDistDir, publicUrl: deps.config.publicUrl });
+  await registerWebApp(app, {
+    distDir: deps.config.webDistDir,
+    publicUrl: deps.config.publicUrl,
+    defaultLocale: deps.config.defaultLocale,
+  });
   return app;
 }

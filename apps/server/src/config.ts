@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
+import { LOCALES, USER_COOKIE_PASSPHRASE_DEFAULT } from '@streamhub/contract';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   /** Notification mail is grouped in one digest at most this often. */
   MAIL_DIGEST_MINUTES: z.coerce.number().positive().default(60),
   UPLOAD_LIMIT_DEFAULT: z.coerce.number().int().min(0).default(5),
+  /** The language of a visitor with no `lang` cookie and no shipped language in `Accept-Language` (API.md §21). */
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
@@ -296,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dir: path.join(dataDir, 'mail'),
     },
     uploadLimitDefault: e.UPLOAD_LIMIT_DEFAULT,
+    defaultLocale: e.DEFAULT_LOCALE,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
     maxImageBytes: e.MAX_IMAGE_BYTES,
     rateLimit: {

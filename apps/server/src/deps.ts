@@ -144,6 +144,7 @@ export function createServices(infra: Infra) {
     queue,
     counters: createRateCounters(config.rateLimit.store, db),
     linkOrigin: config.mail.linkOrigin,
+    defaultLocale: config.defaultLocale,
   });
   const twoFactor = createTwoFactorService({ db });
   const passkeys = createPasskeysService({ db });
@@ -157,6 +158,7 @@ export function createServices(infra: Infra) {
     loginAttempts,
     settings,
     events: infra.events,
+    defaultLocale: config.defaultLocale,
     verification: {
       send: (userId) => accountMail.sendVerification(userId),
       remind: (userId) => accountMail.remindVerification(userId),
@@ -599,7 +601,12 @@ export function createJobHandlers(infra: Infra, subscribers: DurableSubscriber[]
 function mailHandlers(infra: Infra) {
   const { mail } = infra.config;
   const mailer = createMailer(mail, infra.log);
-  const links = { secret: infra.mediaSecret, linkOrigin: mail.linkOrigin, retrySeconds: mail.retrySeconds };
+  const links = {
+    secret: infra.mediaSecret,
+    linkOrigin: mail.linkOrigin,
+    retrySeconds: mail.retrySeconds,
+    defaultLocale: infra.config.defaultLocale,
+  };
   return {
     'mail.send': createSendMailHandler(mailer, mail.retrySeconds),
     ...createAccountMailHandlers({ db: infra.db, mailer, ...links }),

@@ -3,8 +3,15 @@ import { PassThrough, Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import type { CurrentUser, VideoListPage, WatchVideo } from '@streamhub/contract';
+import { PSEUDO_LOCALE, type CurrentUser, type Locale, type VideoListPage, type WatchVideo } from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, type Catalogue } from './i18n';
+import { en } from './i18n/en';
+import { fr } from './i18n/fr';
+import { pseudoCatalogue } from './i18n/pseudo';
+import { setFormatLocale } from './lib/formatters';
 import { loadPageData } from './app/page-data';
 import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
@@ -37,6 +44,8 @@ export type PageRequest = {
   manifest: ClientManifest;
   /** This response's Content-Security-Policy nonce: React's inline scripts (form replaying) carry it. */
   nonce: string;
+  /** The page's language (API.md §21: cookie, Accept-Language, DEFAULT_LOCALE), chosen by the server; English when absent. */
+  locale?: Locale;
 };
 
 export type ClientManifest = Record<
@@ -61,8 +70,12 @@ export type RenderedPage =
 
 // Each request's calls go through its own transport, and its relative times count from its own
 // moment (the browser counts from the same while it hydrates), even while renders interleave.
-const current = new AsyncLocalStorage<{ fetch: ApiTransport; renderedAt: number }>();
+const current = new AsyncLocalStorage<{ fetch: ApiTransport; renderedAt: number; locale: Locale }>();
 setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
+setFormatLocale(() => current.getStore()?.locale ?? 'en');
+
+/** Every language's catalogue, in the server's bundle (the browser loads only its page's). */
+const CATALOGUES: Record<Locale, Catalogue> = { en, fr, [PSEUDO_LOCALE]: pseudoCatalogue(en) };
 setApiTransport((url, init) => {
   const send = current.getStore()?.fetch;
   if (!send) return Promise.reject(new Error('No request to send this call for'));
@@ -76,10 +89,13 @@ const MAX_DATA_PASSES = 3;
 
 export function render(request: PageRequest): Promise<RenderedPage> {
   const renderedAt = Date.now();
-  return current.run({ fetch: request.fetch, renderedAt }, () => renderPage(request, renderedAt));
+  const locale = request.locale ?? 'en';
+  return current.run({ fetch: request.fetch, renderedAt, locale }, () =>
+    renderPage(request, renderedAt, createI18n(locale, CATALOGUES[locale])),
+  );
 }
 
-async function renderPage(request: PageRequest, renderedAt: number): Promise<RenderedPage> {
+async function renderPage(request: PageRequest, renderedAt: number, i18n: i18n): Promise<RenderedPage> {
   const url = new URL(request.url, request.origin);
   await loadMatchedRoutes(url.pathname);
   const handler = createStaticHandler(routes);
@@ -92,7 +108,7 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const page = () => (
-    <App client={client} user={user}>
+    <App client={client} user={user} i18n={i18n}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </App>
   );
@@ -123,12 +139,24 @@ async function renderPage(request: PageRequest, renderedAt: number): Promise<Ren
   };
 }
 
-function App({ client, user, children }: { client: QueryClient; user: CurrentUser | null; children: ReactNode }) {
+function App({
+  client,
+  user,
+  i18n,
+  children,
+}: {
+  client: QueryClient;
+  user: CurrentUser | null;
+  i18n: i18n;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
-      <ServerUserContext value={user}>
-        <AppProviders client={client}>{children}</AppProviders>
-      </ServerUserContext>
+      <I18nextProvider i18n={i18n}>
+        <ServerUserContext value={user}>
+          <AppProviders client={client}>{children}</AppProviders>
+        </ServerUserContext>
+      </I18nextProvider>
     </StrictMode>
   );
 }

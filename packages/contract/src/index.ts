@@ -1,5 +1,6 @@
 export * from './limits.ts';
 export * from './theme.ts';
+export * from './locale.ts';
 export * from './common.ts';
 export * from './users.ts';
 export * from './account-mail.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale.ts';
 import { PASSWORD_MIN } from './password-strength.ts';
 import { secretText, singleLineText } from './text.ts';
 
@@ -40,7 +41,13 @@ export const LoginBody = z.object({
   code: singleLineText().trim().max(64).optional(),
 });
 
-export const UpdateDetailsBody = z.object({ fullname: singleLineText().trim().min(1, 'Full name is required').max(100) });
+/** API.md §4, §21: the full name, the language (`locale`, one shipped: their mail's), or both. */
+export const UpdateDetailsBody = z
+  .object({
+    fullname: singleLineText().trim().min(1, 'Full name is required').max(100).optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .refine((body) => body.fullname !== undefined || body.locale !== undefined, 'Full name is required');
 
 export const UpdatePasswordBody = z.object({
   oldPassword: secretText().min(1, 'Old password is required').max(128),

@@ -27,6 +27,8 @@ export interface UsersTable {
   must_verify_email: Generated<boolean>;
   /** The account was deleted (0039): a tombstone that names nobody and keeps its username. */
   deleted_at: Date | null;
+  /** The language chosen from the language menu (0045): their mail's; null: DEFAULT_LOCALE. */
+  locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

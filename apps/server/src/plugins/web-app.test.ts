@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
-import { cutTemplate, pageRedirect, withTheme } from './web-app.ts';
+import { cutTemplate, pageRedirect, withLang, withTheme } from './web-app.ts';
 
 // A build of the web app: index.html and an asset with their .br and .gz copies
 // (apps/web/vite-plugins.ts), and a server entry (`<dist>-ssr/entry-server.js`, as `vite build
@@ -52,6 +52,8 @@ export async function render({ url, origin, cookie, fetch, nonce }) {
 `,
 );
 const ctx = await createTestContext({ WEB_DIST_DIR: dist });
+// The same build on an instance whose DEFAULT_LOCALE is French.
+const frenchCtx = await createTestContext({ WEB_DIST_DIR: dist, DEFAULT_LOCALE: 'fr' });
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
@@ -251,5 +253,45 @@ describe("the page's <html> carries the stored theme", () => {
     expect(withTheme(head, 'light')).toContain('<html data-theme="light" lang="en">');
     expect(withTheme(head, 'dark')).toContain('<html data-theme="dark" lang="en">');
     expect(withTheme(head, null)).toBe(head);
+  });
+});
+
+describe("the page's language (API.md §21) is the lang cookie's, else Accept-Language's, else DEFAULT_LOCALE", () => {
+  const langOf = async (headers: Record<string, string>) => {
+    const res = await get('/home', headers);
+    expect(res.statusCode).toBe(200);
+    return { html: /<html[^>]*>/.exec(decoded(res))?.[0], language: res.headers['content-language'], vary: res.headers.vary };
+  };
+
+  it('renders in the browser’s best shipped language, a region falling back to its language', async () => {
+    expect(await langOf({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toMatchObject({
+      html: '<html lang="fr">',
+      language: 'fr',
+    });
+    expect(await langOf({ 'accept-language': 'de-DE,de;q=0.9,fr;q=0.5,en;q=0.4' })).toMatchObject({ html: '<html lang="fr">' });
+    expect((await langOf({ 'accept-language': 'de, ja' })).html).toBe('<html lang="en">');
+    expect((await langOf({})).html).toBe('<html lang="en">');
+    expect((await langOf({ 'accept-language': 'fr;q=0, en' })).html).toBe('<html lang="en">');
+    expect((await langOf({})).vary).toMatch(/accept-language/i);
+  });
+
+  it('the lang cookie wins over Accept-Language; an unknown one is ignored; the pseudo-locale is accepted', async () => {
+    expect((await langOf({ cookie: 'lang=en', 'accept-language': 'fr' })).html).toBe('<html lang="en">');
+    expect((await langOf({ cookie: 'lang=fr', 'accept-language': 'en' })).html).toBe('<html lang="fr">');
+    expect((await langOf({ cookie: 'lang=xx"><script>', 'accept-language': 'fr' })).html).toBe('<html lang="fr">');
+    expect((await langOf({ cookie: 'lang=en-XA' })).html).toBe('<html lang="en-XA">');
+  });
+
+  it('an instance whose DEFAULT_LOCALE is fr speaks French to a browser that asks for no shipped language', async () => {
+    const res = await frenchCtx.app.inject({ method: 'GET', url: '/home', headers: { 'accept-language': 'de' } });
+    expect(res.body).toContain('<html lang="fr">');
+    const chosen = await frenchCtx.app.inject({ method: 'GET', url: '/home', headers: { cookie: 'lang=en' } });
+    expect(chosen.body).toContain('<html lang="en">');
+  });
+
+  it('withLang replaces index.html’s own lang', () => {
+    expect(withLang('<!doctype html>\n<html data-theme="dark" lang="en">\n<head>', 'fr')).toContain(
+      '<html data-theme="dark" lang="fr">',
+    );
   });
 });

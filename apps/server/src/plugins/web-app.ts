@@ -6,7 +6,17 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isUserPage, safeNextPath, signInPathFor, THEME_COOKIE, themeChoice, type Theme } from '@streamhub/contract';
+import {
+  isUserPage,
+  LANG_COOKIE,
+  pageLocale,
+  safeNextPath,
+  signInPathFor,
+  THEME_COOKIE,
+  themeChoice,
+  type Locale,
+  type Theme,
+} from '@streamhub/contract';
 import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
 import { sendError } from './errors.ts';
 
@@ -21,6 +31,8 @@ type PageRequest = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   manifest: unknown;
   nonce: string;
+  /** The page's language (API.md §21). */
+  locale: Locale;
 };
 type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -40,6 +52,8 @@ export type WebAppOptions = {
   distDir: string;
   /** Origin of the pages' absolute links (PUBLIC_URL); the request's own when absent. */
   publicUrl?: string;
+  /** The language of a visitor who chose none and whose browser asks for no shipped one (DEFAULT_LOCALE). */
+  defaultLocale?: Locale;
 };
 
 /**
@@ -48,7 +62,7 @@ export type WebAppOptions = {
  * API calls go through this app itself (`app.inject`), with the visitor's cookies. Without a
  * server build the plain index.html renders in the browser instead.
  */
-export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl }: WebAppOptions) {
+export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl, defaultLocale = 'en' }: WebAppOptions) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -105,6 +119,9 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     // React's inline scripts (form replaying) run by this response's nonce, and no other inline code.
     const nonce = crypto.randomBytes(16).toString('base64');
     allowScriptsWith(reply, nonce);
+    // API.md §21: the `lang` cookie, else Accept-Language, else the instance's default.
+    const locale = pageLocale(request.cookies[LANG_COOKIE], request.headers['accept-language'], defaultLocale);
+    reply.header('Vary', 'Cookie, Accept-Encoding, Accept-Language').header('Content-Language', locale);
     let page: RenderedPage;
     try {
       page = await entry.render({
@@ -114,6 +131,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
         fetch: injectedFetch(app, request, reply, cookie),
         manifest: await manifest().catch(() => ({})),
         nonce,
+        locale,
       });
     } catch (err) {
       // The browser renders the page itself then.
@@ -124,7 +142,7 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl 
     if (page.preloads.length) reply.header('Link', page.preloads.join(', '));
     reply.code(page.status);
     const theme = themeChoice(request.cookies[THEME_COOKIE]);
-    return sendStream(request, reply, pageBody(await template(), page, theme));
+    return sendStream(request, reply, pageBody(await template(), page, theme, locale));
   }
 }
 
@@ -243,8 +261,9 @@ async function* pageBody(
   template: Template,
   page: Extract<RenderedPage, { kind: 'page' }>,
   theme: Theme | null,
+  locale: Locale,
 ): AsyncGenerator<string | Buffer> {
-  yield withTheme(template.head, theme) + page.head + template.beforeRoot;
+  yield withLang(withTheme(template.head, theme), locale) + page.head + template.beforeRoot;
   for await (const chunk of page.markup) yield chunk as Buffer;
   // After the root, before the app's script runs (modules run once the document is parsed).
   yield page.state.length ? template.afterRoot.replace('</body>', `${page.state}</body>`) : template.afterRoot;
@@ -253,6 +272,14 @@ async function* pageBody(
 /** The `<html>` tag with the visitor's stored theme (index.css picks the colours by it); none follows the system. */
 export function withTheme(head: string, theme: Theme | null): string {
   return theme ? head.replace(/<html\b/i, `<html data-theme="${theme}"`) : head;
+}
+
+/** The `<html>` tag saying the page's language (API.md §21): index.html's own `lang` replaced. */
+export function withLang(head: string, locale: Locale): string {
+  return head.replace(
+    /<html\b([^>]*)>/i,
+    (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/i, '')} lang="${locale}">`,
+  );
 }
 
 /** A page streamed to the browser, compressed as it accepts (a fast level: it is made per request). */

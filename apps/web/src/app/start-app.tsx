@@ -1,10 +1,15 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { LANG_COOKIE, localeChoice, pageLocale } from '@streamhub/contract';
 import { AppProviders } from './providers';
 import { loadMatchedRoutes, routes } from './router';
 import { hydrateServerState } from './server-state';
 import { queryClient } from '@/lib/query-client';
+import { createI18n, loadCatalogue } from '@/i18n';
+import { setFormatLocale } from '@/lib/formatters';
+import { readCookie } from '@/lib/auth';
 
 /** The moment React has committed the page (a performance mark: measured in bench/, awaited in e2e/). */
 export const HYDRATED_MARK = 'streamhub:hydrated';
@@ -21,13 +26,23 @@ function MarkHydrated() {
  */
 export async function startApp(root: HTMLElement) {
   const rendered = hydrateServerState(queryClient);
-  await loadMatchedRoutes(location.pathname);
+  // The server's language (its <html lang>), so hydration writes the same texts; without server
+  // markup, chosen here as the server would (API.md §21), the instance's default being unknown.
+  const html = document.documentElement;
+  const locale =
+    (rendered ? localeChoice(html.lang) : null) ??
+    pageLocale(readCookie(document.cookie, LANG_COOKIE), navigator.languages.join(','), 'en');
+  html.lang = locale;
+  setFormatLocale(() => locale);
+  const [catalogue] = await Promise.all([loadCatalogue(locale), loadMatchedRoutes(location.pathname)]);
   const app: ReactNode = (
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
-        <MarkHydrated />
-      </AppProviders>
+      <I18nextProvider i18n={createI18n(locale, catalogue)}>
+        <AppProviders>
+          <RouterProvider router={createBrowserRouter(routes)} />
+          <MarkHydrated />
+        </AppProviders>
+      </I18nextProvider>
     </StrictMode>
   );
   // In a transition, React hydrates in slices and yields to the browser between them.

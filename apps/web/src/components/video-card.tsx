@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VideoCard as ListedVideo } from '@streamhub/contract';
 import { useCurrentUser } from '@/lib/auth';
-import { countOf, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 import { cardOwner, channelHref } from '@/lib/video-owner';
 import { Img } from './ui/img';
@@ -71,12 +72,13 @@ export const watchHref = (videoId: string) => `/video/watch/${encodeURIComponent
 
 /** The red LIVE mark of a stream arriving now (cards, the watch page). */
 export function LiveBadge({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   return (
     <span
       data-testid="live-badge"
       className={`rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white ${className}`}
     >
-      LIVE
+      {t('video.liveBadge')}
     </span>
   );
 }
@@ -93,6 +95,7 @@ export function VideoThumbnail({
   small?: boolean;
   priority?: ThumbnailPriority;
 }) {
+  const { t } = useTranslation();
   return (
     <div className={`relative overflow-hidden bg-raised ${small ? 'rounded-lg' : 'rounded-xl'}`}>
       <Img
@@ -112,7 +115,7 @@ export function VideoThumbnail({
       )}
       {video.isExclusive ? (
         <span className="absolute top-1.5 left-1.5 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-black">
-          Exclusive
+          {t('video.exclusive')}
         </span>
       ) : null}
     </div>
@@ -147,6 +150,7 @@ export function VideoCard({
   priority,
   testId = 'video-card',
 }: VideoCardProps) {
+  const { t } = useTranslation();
   const title = videoTitle(video);
   const row = layout === 'row';
   const Heading = useContext(CardHeadingLevel) === 2 ? 'h2' : 'h3';
@@ -179,8 +183,8 @@ export function VideoCard({
             ) : (
               title
             )}
-            {video.isExclusive ? <span className="sr-only"> (Exclusive video)</span> : null}
-            {video.isLive ? <span className="sr-only"> (Live now)</span> : null}
+            {video.isExclusive ? <span className="sr-only"> {t('video.exclusiveHidden')}</span> : null}
+            {video.isLive ? <span className="sr-only"> {t('video.liveHidden')}</span> : null}
           </Heading>
           {owner ? (
             owner.href ? (
@@ -192,7 +196,8 @@ export function VideoCard({
             )
           ) : null}
           <p className={`text-muted ${row ? 'text-xs' : 'text-sm'}`}>
-            {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
+            {t('count.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
+            {formatRelativeTime(video.createdAt, now)}
           </p>
           {badge}
           {description ? (

@@ -1,5 +1,22 @@
 /** Display helpers (SPEC §3): one way to show durations, dates and relative times. */
 
+/**
+ * The language dates, relative times and counts are written in (API.md §21): the page's, set by
+ * the server per request (entry-server.tsx) and by the browser from the page (app/start-app.tsx).
+ * English is written out by hand below (the spec's texts, and no ICU data to load); any other
+ * language goes through Intl.
+ */
+let formatLocale: () => string = () => 'en';
+
+export function setFormatLocale(locale: () => string): void {
+  formatLocale = locale;
+}
+
+const intlLocale = () => {
+  const locale = formatLocale();
+  return locale === 'en' || locale.startsWith('en-') ? null : locale;
+};
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function wholeSeconds(seconds: number | null | undefined): number | null {
@@ -49,6 +66,8 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 'day month year', e.g. '22 November 2026'; '' when missing or invalid. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
+  const locale = intlLocale();
+  if (date && locale) return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
   return date ? `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}` : '';
 }
 
@@ -67,6 +86,13 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   const date = toDate(value);
   if (!date) return '';
   const elapsed = Math.floor((now - date.getTime()) / 1000);
+  const locale = intlLocale();
+  if (locale) {
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    if (elapsed < 5) return relative.format(0, 'second');
+    const found = UNITS.find(([, size]) => elapsed >= size) ?? UNITS[UNITS.length - 1]!;
+    return relative.format(-Math.floor(elapsed / found[1]), found[0] as Intl.RelativeTimeFormatUnit);
+  }
   if (elapsed < 5) return 'just now';
   for (const [unit, size] of UNITS) {
     const count = Math.floor(elapsed / size);
@@ -82,6 +108,8 @@ const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'];
  * one decimal at most: rounded half up, 999,950 is 1M, not 1000K).
  */
 export function formatCount(value: number | null | undefined): string {
+  const locale = intlLocale();
+  if (locale) return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value ?? 0);
   const n = Math.round(Math.abs(value ?? 0));
   let unit = 0;
   // Tenths of the unit, rounded half up in integers (no binary fractions): 1,150 is 1.2K.

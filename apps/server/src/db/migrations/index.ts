@@ -37,6 +37,7 @@ import * as m0040 from './0040-account-exports.ts';
 import * as m0042 from './0042-audit-change.ts';
 import * as m0043 from './0043-payments.ts';
 import * as m0044 from './0044-memberships-payouts.ts';
+import * as m0045 from './0045-user-locale.ts';
 import * as m0047 from './0047-passkeys.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
@@ -79,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '0042-audit-change': m0042,
   '0043-payments': m0043,
   '0044-memberships-payouts': m0044,
+  '0045-user-locale': m0045,
   '0047-passkeys': m0047,
 };

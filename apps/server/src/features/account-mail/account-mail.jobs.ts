@@ -1,3 +1,4 @@
+import { mailLocale, type MailLocale } from '../mail/templates/layout.ts';
 import type { Db } from '../../db/database.ts';
 import type { JobHandlers } from '../../jobs/registry.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,6 +17,8 @@ interface Deps {
   secret: string;
   linkOrigin: string;
   retrySeconds: number;
+  /** The language of a mail to a user who chose none (DEFAULT_LOCALE). */
+  defaultLocale?: MailLocale;
 }
 
 /**
@@ -28,6 +31,7 @@ export function createAccountMailHandlers({
   secret,
   linkOrigin,
   retrySeconds,
+  defaultLocale = 'en',
 }: Deps): Pick<JobHandlers, 'mail.password-reset' | 'mail.verify-email' | 'mail.change-email'> {
   const repo = createAccountMailRepo(db);
   const links = accountLinks(linkOrigin);
@@ -53,7 +57,12 @@ export function createAccountMailHandlers({
       const token = await issue(nonce, user.id, 'password-reset', user.email);
       await sendOrRetryLater(
         mailer,
-        passwordResetMail({ to: user.email, name: user.fullname, link: links.resetPassword(token) }),
+        passwordResetMail({
+          to: user.email,
+          name: user.fullname,
+          link: links.resetPassword(token),
+          locale: mailLocale(user.locale, defaultLocale),
+        }),
         retrySeconds,
       );
     },
@@ -64,7 +73,12 @@ export function createAccountMailHandlers({
       const token = await issue(nonce, user.id, 'verify-email', user.email);
       await sendOrRetryLater(
         mailer,
-        verifyEmailMail({ to: user.email, name: user.fullname, link: links.verifyEmail(token) }),
+        verifyEmailMail({
+          to: user.email,
+          name: user.fullname,
+          link: links.verifyEmail(token),
+          locale: mailLocale(user.locale, defaultLocale),
+        }),
         retrySeconds,
       );
     },
@@ -75,7 +89,12 @@ export function createAccountMailHandlers({
       const token = await issue(nonce, user.id, 'change-email', newEmail);
       await sendOrRetryLater(
         mailer,
-        changeEmailMail({ to: newEmail, name: user.fullname, link: links.confirmEmail(token) }),
+        changeEmailMail({
+          to: newEmail,
+          name: user.fullname,
+          link: links.confirmEmail(token),
+          locale: mailLocale(user.locale, defaultLocale),
+        }),
         retrySeconds,
       );
     },

@@ -54,14 +54,14 @@ export function createAccountMailRepo(db: Db) {
     async findUser(userId: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'fullname', 'password_hash', 'email_verified_at'])
+        .select(['id', 'email', 'fullname', 'password_hash', 'email_verified_at', 'locale'])
         .where('id', '=', userId)
         .executeTakeFirst();
     },
     async findUserByEmail(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'fullname'])
+        .select(['id', 'email', 'fullname', 'locale'])
         .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Conflict, Forbidden, NotFound, TooManyRequests } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { emailChangeNoticeMail } from '../mail/templates/email-change-notice.ts';
+import { mailLocale, type MailLocale } from '../mail/templates/layout.ts';
 import { createSessionsRepo } from '../sessions/sessions.repo.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
 import { createAccountMailRepo } from './account-mail.repo.ts';
@@ -23,6 +24,8 @@ interface Deps {
   queue: Pick<JobQueue, 'send'>;
   counters: RateCounters;
   linkOrigin: string;
+  /** The language of a mail to a user who chose none (DEFAULT_LOCALE). */
+  defaultLocale?: MailLocale;
 }
 
 /**
@@ -30,7 +33,7 @@ interface Deps {
  * it must and enqueues the mail; the jobs (account-mail.jobs.ts) make the links and send them, so
  * no request waits for, or fails with, a mail server.
  */
-export function createAccountMailService({ db, queue, counters, linkOrigin }: Deps) {
+export function createAccountMailService({ db, queue, counters, linkOrigin, defaultLocale = 'en' }: Deps) {
   const repo = createAccountMailRepo(db);
   const inTransaction = unitOfWork(db, (q) => ({ q, repo: createAccountMailRepo(q), sessions: createSessionsRepo(q) }));
   const links = accountLinks(linkOrigin);
@@ -108,7 +111,13 @@ export function createAccountMailService({ db, queue, counters, linkOrigin }: De
       if (await repo.emailTaken(email, user.id)) throw new Conflict(DUPLICATE);
       await inTransaction(async ({ q }) => {
         await queue.send('mail.change-email', { userId: user.id, newEmail: email, nonce: newNonce() }, { trx: q });
-        const notice = emailChangeNoticeMail({ to: user.email, name: user.fullname, newEmail: email, link: links.account() });
+        const notice = emailChangeNoticeMail({
+          to: user.email,
+          name: user.fullname,
+          newEmail: email,
+          link: links.account(),
+          locale: mailLocale(user.locale, defaultLocale),
+        });
         await queue.send('mail.send', notice, { trx: q });
       });
     },

@@ -69,6 +69,27 @@ describe('password reset', () => {
     expect((await post('/api/users/password/reset', { token, newPassword: 'Again-passw0rd' })).statusCode).toBe(400);
   });
 
+  it("is written in the user's stored language (API.md §21), English for one who chose none", async () => {
+    const french = await registerUser(ctx);
+    const chose = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_details',
+      payload: { locale: 'fr' },
+      headers: { cookie: french.cookie },
+    });
+    expect(chose.statusCode).toBe(200);
+    await post('/api/users/password/forgot', { email: french.email });
+    const mail = await inbox.waitFor(french.email, { subject: /Réinitialisez votre mot de passe/ });
+    expect(mail.parsed.text).toContain(`Bonjour ${french.fullname},`);
+    expect(mail.parsed.text).toContain('expire dans 1 heure');
+    expect(mail.link).toMatch(/^https:\/\/videos\.test\/reset-password\?token=/);
+
+    const english = await registerUser(ctx);
+    await post('/api/users/password/forgot', { email: english.email });
+    const plain = await inbox.waitFor(english.email, { subject: /reset your password/i });
+    expect(plain.parsed.text).toContain(`Hello ${english.fullname},`);
+  });
+
   it('answers an unknown address the same and mails nobody', async () => {
     const res = await post('/api/users/password/forgot', { email: 'nobody-here@example.com' });
     expect(res.statusCode).toBe(200);

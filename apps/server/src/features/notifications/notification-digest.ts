@@ -1,3 +1,4 @@
+import { mailLocale, type MailLocale } from '../mail/templates/layout.ts';
 import type { NotificationItem } from '@streamhub/contract';
 import type { Db } from '../../db/database.ts';
 import type { JobHandlers } from '../../jobs/registry.ts';
@@ -59,6 +60,8 @@ export function createDigestHandler(p: {
   linkOrigin: string;
   digestMs: number;
   retrySeconds: number;
+  /** The language of a digest to a user who chose none (DEFAULT_LOCALE). */
+  defaultLocale?: MailLocale;
 }): JobHandlers['mail.digest'] {
   return async ({ userId }) => {
     await p.db.transaction().execute(async (trx) => {
@@ -78,6 +81,7 @@ export function createDigestHandler(p: {
           items: items.map((i) => ({ text: i.text, url: itemUrl(p.linkOrigin, i) })),
           notificationsUrl: `${p.linkOrigin}/notifications`,
           unsubscribeUrl: unsubscribeUrl(p.linkOrigin, p.secret, userId, types),
+          locale: mailLocale(recipient.locale, p.defaultLocale),
         }),
         p.retrySeconds,
       );

@@ -58,7 +58,7 @@ export function createNotificationMailRepo(db: Db) {
     },
 
     async recipient(userId: string) {
-      return db.selectFrom('users').select(['email', 'fullname']).where('id', '=', userId).executeTakeFirst();
+      return db.selectFrom('users').select(['email', 'fullname', 'locale']).where('id', '=', userId).executeTakeFirst();
     },
   };
 }

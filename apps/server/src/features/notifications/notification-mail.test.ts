@@ -68,6 +68,23 @@ describe('digests', () => {
     expect(second.parsed.text).not.toContain('First clip');
   });
 
+  it("are written in the user's chosen language (API.md §21)", async () => {
+    const user = await registerUser(ctx);
+    const chose = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update_details',
+      payload: { locale: 'fr' },
+      headers: { cookie: user.cookie },
+    });
+    expect(chose.statusCode).toBe(200);
+    await settings(user.cookie, { email: { 'video.ready': true } });
+    await notify(user.id, 'Premier clip');
+    const mail = await inbox.waitFor(user.email);
+    expect(mail.parsed.subject).toBe('1 nouvelle notification');
+    expect(mail.parsed.text).toContain(`Bonjour ${user.fullname},`);
+    expect(mail.parsed.text).toContain('Ouvrir mes notifications');
+  });
+
   it('leave out types not turned on for mail', async () => {
     const user = await registerUser(ctx);
     await settings(user.cookie, { email: { 'comment.created': true } });

@@ -65,7 +65,7 @@ function userQueries(db: Db) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at'])
+        .select([...PUBLIC, 'email', 'created_at', 'password_hash', 'role', 'email_verified_at', 'locale'])
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
@@ -84,13 +84,14 @@ function userQueries(db: Db) {
         .executeTakeFirstOrThrow();
       return { likedVidCount: Number(row.liked), subscriptions: Number(row.subscriptions) };
     },
-    async update(id: string, patch: { fullname?: string; avatar?: string; passwordHash?: string }) {
+    async update(id: string, patch: { fullname?: string; avatar?: string; passwordHash?: string; locale?: string }) {
       await db
         .updateTable('users')
         .set({
           ...(patch.fullname !== undefined ? { fullname: patch.fullname } : {}),
           ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
           ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+          ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
           updated_at: new Date(),
         })
         .where('id', '=', id)

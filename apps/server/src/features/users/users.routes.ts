@@ -138,7 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/update_details',
     { config: signedIn, schema: { tags, body: UpdateDetailsBody, response: { 200: envelope(CurrentUser) } } },
     async (request, reply) => {
-      const user = await users.updateDetails(requireViewer(request), request.body.fullname);
+      const user = await users.updateDetails(requireViewer(request), request.body);
       cookies.setUser(request, reply, user);
       return ok(reply, user, 200, 'Account details updated');
     },

@@ -32,14 +32,19 @@ interface Deps {
   events: Pick<Events, 'publish'>;
   /** A second factor asked at sign-in once on (API.md §19). */
   twoFactor: Pick<TwoFactorService, 'enabled' | 'verifyLogin'>;
+  /** The language of a user who chose none (DEFAULT_LOCALE), told in `locale` (API.md §19, §21). */
+  defaultLocale?: string;
 }
 
 const REGISTRATIONS_CLOSED = 'Registrations are closed';
 export const AWAITING_APPROVAL = 'Account awaiting approval';
 
 export const VERIFY_FIRST = 'Verify your e-mail address first';
-/** API.md §19 fields of /me and /current_user; `locale` is English until languages come (§21). */
-const accountState = (u: { email_verified_at: Date | null }) => ({ emailVerified: u.email_verified_at !== null, locale: 'en' });
+/** API.md §19 fields of /me and /current_user; `locale` is the user's chosen language, else the instance's (§21). */
+const accountState = (u: { email_verified_at: Date | null; locale: string | null }, defaultLocale = 'en') => ({
+  emailVerified: u.email_verified_at !== null,
+  locale: u.locale ?? defaultLocale,
+});
 
 export function createUsersService(deps: Deps) {
   const { repo, sessions, storage, subscriptions, playlists, loginAttempts, settings, events, verification, twoFactor } = deps;
@@ -51,7 +56,7 @@ export function createUsersService(deps: Deps) {
   });
 
   /** What others see of a user changes, announced in the same transaction. */
-  async function changePublicFace(userId: string, patch: { fullname?: string; avatar?: string }) {
+  async function changePublicFace(userId: string, patch: { fullname?: string; avatar?: string; locale?: string }) {
     await repo.transaction(async (tx, trx) => {
       await tx.update(userId, patch);
       await events.publish(trx, 'user.changed', { userId });
@@ -161,7 +166,12 @@ export function createUsersService(deps: Deps) {
     /** The signed-in user with their role (API.md §12), which the web app's menu reads. */
     async me(viewer: Viewer) {
       const user = await loadOrThrow(viewer._id);
-      return { ...toCurrent(user), role: user.role, ...accountState(user), twoFactor: await twoFactor.enabled(user.id) };
+      return {
+        ...toCurrent(user),
+        role: user.role,
+        ...accountState(user, deps.defaultLocale),
+        twoFactor: await twoFactor.enabled(user.id),
+      };
     },
 
     async ownProfile(viewer: Viewer) {
@@ -174,7 +184,7 @@ export function createUsersService(deps: Deps) {
         createdAt: user.created_at.toISOString(),
         playlists: ownPlaylists,
         ...counts,
-        ...accountState(user),
+        ...accountState(user, deps.defaultLocale),
       };
     },
 
@@ -192,9 +202,12 @@ export function createUsersService(deps: Deps) {
       };
     },
 
-    async updateDetails(viewer: Viewer, fullname: string) {
+    /** The full name (seen by others: `user.changed`), the language (their mail's, API.md §21), or both. */
+    async updateDetails(viewer: Viewer, { fullname, locale }: { fullname?: string; locale?: string }) {
       await loadOrThrow(viewer._id);
-      await changePublicFace(viewer._id, { fullname });
+      // One write: the name and the language change together or not at all.
+      if (fullname !== undefined) await changePublicFace(viewer._id, { fullname, locale });
+      else await repo.update(viewer._id, { locale });
       return toCurrent(await loadOrThrow(viewer._id));
     },
 

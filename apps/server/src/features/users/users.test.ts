@@ -466,6 +466,41 @@ describe('profiles', () => {
     }
   });
 
+  it('update_details stores the language (API.md §21) alone or with the name; an unshipped one or an empty body is refused', async () => {
+    const u = await registerUser(ctx);
+    const patch = (payload: unknown, cookie = u.cookie) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/users/update_details',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const localeOf = async () =>
+      (await ctx.db.selectFrom('users').select('locale').where('id', '=', u.id).executeTakeFirstOrThrow()).locale;
+    expect(await localeOf()).toBeNull();
+    const before = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(before.json().data.locale).toBe('en');
+    const alone = await patch({ locale: 'fr' });
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json().data.fullname).toBe(u.fullname);
+    expect(await localeOf()).toBe('fr');
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: u.cookie } });
+    expect(me.json().data.locale).toBe('fr');
+    const both = await patch({ fullname: 'Nom Nouveau', locale: 'en' });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data.fullname).toBe('Nom Nouveau');
+    expect(await localeOf()).toBe('en');
+    for (const bad of [{ locale: 'xx' }, { locale: 'en-XA' }, { locale: 'fr\u0000' }, { locale: 7 }, {}]) {
+      const refused = await patch(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false });
+    }
+    expect(await localeOf()).toBe('en');
+    const anonymous = await patch({ locale: 'fr' }, '');
+    expect(anonymous.statusCode).toBe(401);
+    expect(await localeOf()).toBe('en');
+  });
+
   it('update_details and update_avatar change the profile and refresh the user cookie', async () => {
     const u = await registerUser(ctx);
     const details = await app.inject({

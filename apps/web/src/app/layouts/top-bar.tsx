@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInPathFor, type CurrentUser } from '@streamhub/contract';
 import { BrandLogo } from '@/components/brand-logo';
+import { LanguageMenu } from '@/components/language-menu';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { MenuIcon, SearchIcon } from '@/components/ui/icons';
@@ -21,6 +23,7 @@ type TopBarProps = { user: CurrentUser | null; menuOpen: boolean; onOpenMenu: ()
  * for an anonymous visitor, Sign in and Create account, both coming back to this page.
  */
 export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProps) {
+  const { t } = useTranslation();
   const location = useLocation();
   const signIn = signInPathFor(location.pathname + location.search);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -36,7 +39,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         variant="ghost"
         size="icon"
         className={user ? 'lg:hidden' : 'hidden'}
-        aria-label="Open menu"
+        aria-label={t('topBar.openMenu')}
         aria-haspopup="dialog"
         aria-expanded={menuOpen}
         onPointerEnter={onPrepareMenu}
@@ -54,7 +57,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
           variant="ghost"
           size="icon"
           className="md:hidden"
-          aria-label="Search"
+          aria-label={t('topBar.search')}
           aria-haspopup="dialog"
           onPointerEnter={() => void loadSearchOverlay()}
           onFocus={() => void loadSearchOverlay()}
@@ -65,25 +68,26 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         >
           <SearchIcon />
         </Button>
+        <LanguageMenu />
         <ThemeToggle />
         {user ? (
           <>
             <NotificationBell />
-            <Link to="/channel" aria-label="Your channel" className="rounded-full">
+            <Link to="/channel" aria-label={t('topBar.yourChannel')} className="rounded-full">
               <Img src={user.avatar} fallback="avatar" alt="" className="h-8 w-8 rounded-full object-cover" />
             </Link>
           </>
         ) : (
           <>
             <Link to={signIn} className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-hover">
-              Sign in
+              {t('topBar.signIn')}
             </Link>
             {/* On a phone there is room for one: the sign-in page offers 'Create a free account' too. */}
             <Link
               to={`${signIn}&view=register`}
               className="hidden rounded-lg bg-sky-700 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white hover:bg-sky-800 sm:inline-block"
             >
-              Create account
+              {t('topBar.createAccount')}
             </Link>
           </>
         )}

@@ -10,6 +10,15 @@ const texts = {
     action: 'Confirm my new address',
     footer: 'If you did not ask for this, ignore this mail: nothing changes.',
   },
+  fr: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    body: (name: string) => [
+      `Bonjour ${name},`,
+      'Ouvrez le lien ci-dessous pour faire de cette adresse celle de votre compte. Il ne sert qu’une fois et expire dans 24 heures.',
+    ],
+    action: 'Confirmer ma nouvelle adresse',
+    footer: 'Si vous n’avez rien demandé, ignorez ce message : rien ne change.',
+  },
 } satisfies Record<MailLocale, LinkMailTexts>;
 
 /** To the new address of PATCH /api/users/update_email: its link makes the change. */

@@ -11,6 +11,15 @@ const texts = {
     ],
     action: 'Change my password',
   },
+  fr: {
+    subject: 'Votre adresse e-mail va changer',
+    body: (name: string, newEmail: string) => [
+      `Bonjour ${name},`,
+      `Quelqu’un connecté à votre compte a demandé à remplacer son adresse e-mail par ${newEmail}. Le changement a lieu quand un lien envoyé à cette adresse est ouvert.`,
+      'Si ce n’était pas vous, changez votre mot de passe maintenant.',
+    ],
+    action: 'Changer mon mot de passe',
+  },
 } satisfies Record<MailLocale, unknown>;
 
 /** To the old address when a change of e-mail is asked for: the owner hears of it before it happens. */

@@ -1,7 +1,15 @@
 import type { Mail } from '../mailer.ts';
 
-/** The languages mails are written in; the recipient's own comes later (API.md §21), English until then. */
-export type MailLocale = 'en';
+/**
+ * The languages mails are written in (API.md §21): the recipient's stored choice (`users.locale`),
+ * else the instance's DEFAULT_LOCALE (`mailLocale`). Each mail's module holds its texts in each.
+ */
+export type MailLocale = 'en' | 'fr';
+
+/** The language of a mail to a user who chose `stored` (null: none), on an instance speaking `fallback` by default. */
+export function mailLocale(stored: string | null | undefined, fallback: MailLocale = 'en'): MailLocale {
+  return stored === 'en' || stored === 'fr' ? stored : fallback;
+}
 
 /** What every mail is made of: paragraphs, an optional button with its link, a closing line. */
 export interface MailContent {

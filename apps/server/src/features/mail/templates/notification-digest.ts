@@ -9,6 +9,14 @@ const texts = {
     footer: (unsubscribe: string) =>
       `You get this mail because you turned on e-mail for these notifications. Stop them: ${unsubscribe} (or change them in your notification settings).`,
   },
+  fr: {
+    subject: (n: number) =>
+      new Intl.PluralRules('fr').select(n) === 'one' ? `${n} nouvelle notification` : `${n} nouvelles notifications`,
+    body: (name: string) => [`Bonjour ${name},`, 'Voici ce qui s’est passé depuis le dernier message :'],
+    action: 'Ouvrir mes notifications',
+    footer: (unsubscribe: string) =>
+      `Vous recevez ce message parce que vous avez activé l’e-mail pour ces notifications. Pour les arrêter : ${unsubscribe} (ou modifiez-les dans vos réglages de notifications).`,
+  },
 } satisfies Record<MailLocale, unknown>;
 
 /**

@@ -10,6 +10,15 @@ const texts = {
     action: 'Confirm my address',
     footer: 'If you did not create an account, ignore this mail.',
   },
+  fr: {
+    subject: 'Confirmez votre adresse e-mail',
+    body: (name: string) => [
+      `Bonjour ${name},`,
+      'Ouvrez le lien ci-dessous pour confirmer que cette adresse est la vôtre. Il ne sert qu’une fois et expire dans 24 heures.',
+    ],
+    action: 'Confirmer mon adresse',
+    footer: 'Si vous n’avez pas créé de compte, ignorez ce message.',
+  },
 } satisfies Record<MailLocale, LinkMailTexts>;
 
 /** Sent at registration (verification required) and on request: the link proves the address. */

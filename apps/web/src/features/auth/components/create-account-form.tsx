@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
@@ -13,21 +15,26 @@ import { AuthenticatingScreen } from './authenticating-screen';
 type Fields = { fullname: string; username: string; email: string; password: string; confirmPassword: string };
 const empty: Fields = { fullname: '', username: '', email: '', password: '', confirmPassword: '' };
 
-function validate({ fullname, username, email, password, confirmPassword }: Fields, avatar: File | null): string | null {
+function validate(
+  { fullname, username, email, password, confirmPassword }: Fields,
+  avatar: File | null,
+  t: TFunction,
+): string | null {
   if (!fullname.trim() || !username.trim() || !email.trim() || !password || !confirmPassword || !avatar) {
-    return 'All fields are required, including an avatar image.';
+    return t('signUp.allRequired');
   }
-  if (!isImageFile(avatar)) return 'The avatar must be an image file.';
-  if (password !== confirmPassword) return 'Passwords do not match';
+  if (!isImageFile(avatar)) return t('signUp.avatarNotImage');
+  if (password !== confirmPassword) return t('signUp.passwordsDiffer');
   return null;
 }
 
 function MatchIndicator({ password, confirmPassword }: Pick<Fields, 'password' | 'confirmPassword'>) {
+  const { t } = useTranslation();
   if (!confirmPassword) return null;
   return password === confirmPassword ? (
-    <span className="font-medium text-green-400">✓ Passwords match</span>
+    <span className="font-medium text-green-400">{t('signUp.passwordsMatch')}</span>
   ) : (
-    <span className="font-medium text-red-400">✗ Passwords do not match</span>
+    <span className="font-medium text-red-400">{t('signUp.passwordsMismatch')}</span>
   );
 }
 
@@ -37,6 +44,7 @@ function MatchIndicator({ password, confirmPassword }: Pick<Fields, 'password' |
  * each field's default, so the reset React makes after the action leaves them as they were.
  */
 export function CreateAccountForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { next, carried } = useNextPage();
   const registerMutation = useRegister();
@@ -63,7 +71,7 @@ export function CreateAccountForm() {
     const chosen = form.get('avatar');
     const file = chosen instanceof File && chosen.size > 0 ? chosen : avatar;
     if (file !== avatar) setAvatar(file);
-    const problem = validate(sent, file);
+    const problem = validate(sent, file, t);
     setError(problem);
     if (problem || !file) return;
     try {
@@ -86,12 +94,8 @@ export function CreateAccountForm() {
   if (awaiting)
     return (
       <div role="status" className="flex flex-col gap-3">
-        <h2 className="text-2xl font-semibold">Account created</h2>
-        <p className="text-muted">
-          {awaiting === 'approval'
-            ? 'An administrator must approve your account before you can sign in.'
-            : 'We mailed you a link: open it to confirm your email address, then sign in.'}
-        </p>
+        <h2 className="text-2xl font-semibold">{t('signUp.created')}</h2>
+        <p className="text-muted">{awaiting === 'approval' ? t('signUp.awaitingApproval') : t('signUp.awaitingVerification')}</p>
       </div>
     );
 
@@ -99,10 +103,10 @@ export function CreateAccountForm() {
     <>
       <form action={createAccount} noValidate className="flex flex-col gap-4" aria-labelledby="create-account-title">
         <h2 id="create-account-title" className="text-2xl font-semibold">
-          Create your account
+          {t('signUp.title')}
         </h2>
         <TextField
-          label="Full name"
+          label={t('signUp.fullname')}
           name="fullname"
           autoComplete="name"
           defaultValue={fields.fullname}
@@ -111,7 +115,7 @@ export function CreateAccountForm() {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Username"
+            label={t('signUp.username')}
             name="username"
             autoComplete="username"
             defaultValue={fields.username}
@@ -119,7 +123,7 @@ export function CreateAccountForm() {
             required
           />
           <TextField
-            label="Email"
+            label={t('signUp.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -129,7 +133,7 @@ export function CreateAccountForm() {
           />
         </div>
         <PasswordField
-          label="Password"
+          label={t('signUp.password')}
           name="password"
           value={fields.password}
           onChange={(value) => setFields((f) => ({ ...f, password: value }))}
@@ -137,7 +141,7 @@ export function CreateAccountForm() {
           uncontrolled
         />
         <TextField
-          label="Confirm password"
+          label={t('signUp.confirmPassword')}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
@@ -149,12 +153,12 @@ export function CreateAccountForm() {
         <AvatarPicker file={avatar} onChange={setAvatar} required generateFrom={() => fields.fullname || fields.username} />
         <FormError message={error} />
         <Button type="submit" className="mt-2 h-11" disabled={registerMutation.isPending}>
-          Create Account
+          {t('signUp.submit')}
         </Button>
         <p className="text-center text-sm text-muted">
-          Already have an account?{' '}
+          {t('signUp.haveAccount')}{' '}
           <Link to={carried ? `/?${carried}` : '/'} className="font-medium text-sky-400 hover:underline">
-            Sign In
+            {t('signUp.signIn')}
           </Link>
         </p>
       </form>

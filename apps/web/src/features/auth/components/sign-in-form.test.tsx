@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// English for components rendered outside a page's provider (i18n/index.ts).
+import '@/i18n';
 import { setApiTransport } from '@/lib/api-client';
 import { SignInForm } from './sign-in-form';
 

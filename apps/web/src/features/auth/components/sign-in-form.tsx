@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { AuthenticatingScreen } from './authenticating-screen';
  * Sign In before the app's code arrived is signed in once it has, as React replays the submit.
  */
 export function SignInForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const passkeyLogin = usePasskeyLogin();
@@ -29,10 +31,10 @@ export function SignInForm() {
     const password = String(form.get('password') ?? '');
     setSent({ identifier, password });
     const id = identifier.trim();
-    if (!id) return setError('Please enter your username or email.');
-    if (!password) return setError('Please enter your password.');
+    if (!id) return setError(t('signIn.needIdentifier'));
+    if (!password) return setError(t('signIn.needPassword'));
     const code = needsCode ? String(form.get('code') ?? '').trim() : '';
-    if (needsCode && !code) return setError('Please enter the code.');
+    if (needsCode && !code) return setError(t('signIn.needCode'));
     setError(null);
     try {
       const answer = await loginMutation.mutateAsync({
@@ -64,10 +66,10 @@ export function SignInForm() {
     <>
       <form action={signIn} noValidate className="flex flex-col gap-4" aria-labelledby="sign-in-title">
         <h2 id="sign-in-title" className="text-2xl font-semibold">
-          Sign In
+          {t('signIn.title')}
         </h2>
         <TextField
-          label="Username or email"
+          label={t('signIn.identifier')}
           name="identifier"
           autoComplete="username"
           autoFocus
@@ -75,7 +77,7 @@ export function SignInForm() {
           required
         />
         <TextField
-          label="Password"
+          label={t('signIn.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -83,29 +85,22 @@ export function SignInForm() {
           required
         />
         {needsCode ? (
-          <TextField
-            label="Enter the 6-digit code from your app, or a recovery code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            autoFocus
-            required
-          />
+          <TextField label={t('signIn.code')} name="code" autoComplete="one-time-code" inputMode="text" autoFocus required />
         ) : null}
         <Link to="/forgot-password" className="-mt-2 self-end text-sm text-sky-400 hover:underline">
-          Forgot password?
+          {t('signIn.forgot')}
         </Link>
         <FormError message={error} />
         <Button type="submit" className="mt-2 h-11" disabled={loginMutation.isPending}>
-          Sign In
+          {t('signIn.submit')}
         </Button>
         <Button type="button" variant="secondary" onClick={signInWithPasskey} disabled={passkeyLogin.isPending}>
-          Use a passkey
+          {t('signIn.passkey')}
         </Button>
         <p className="text-center text-sm text-muted">
-          New to StreamHub?{' '}
+          {t('signIn.new')}{' '}
           <Link to={`/?view=register${carried ? `&${carried}` : ''}`} className="font-medium text-sky-400 hover:underline">
-            Create a free account
+            {t('signIn.createFree')}
           </Link>
         </p>
       </form>

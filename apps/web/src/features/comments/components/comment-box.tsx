@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { newCommentContent, type CommentTarget } from '../comment-rules';
 
 /** The comment box (SPEC §2): Cancel and Comment appear once it is used; blank text is never sent. */
 export function CommentBox({ target }: { target: CommentTarget }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const add = useAddComment(target);
   const id = useId();
@@ -33,13 +35,13 @@ export function CommentBox({ target }: { target: CommentTarget }) {
       <Img src={user?.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
       <div className="flex flex-1 flex-col gap-2">
         <label htmlFor={id} className="sr-only">
-          Add a comment
+          {t('comments.add')}
         </label>
         <textarea
           id={id}
           rows={open || text ? 3 : 1}
           maxLength={COMMENT_MAX_LENGTH}
-          placeholder="Add a comment..."
+          placeholder={t('comments.addPlaceholder')}
           value={text}
           onFocus={() => setOpen(true)}
           onChange={(e) => setText(e.target.value)}
@@ -63,11 +65,11 @@ export function CommentBox({ target }: { target: CommentTarget }) {
                 setOpen(false);
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" size="sm" disabled={!content || add.isPending}>
               {add.isPending ? <Spinner className="h-3.5 w-3.5 border-2" /> : null}
-              Comment
+              {t('comments.send')}
             </Button>
           </div>
         ) : null}

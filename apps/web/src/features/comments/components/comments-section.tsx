@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import type { Comment } from '@streamhub/contract';
 import type { MenuAction } from '@/components/ui/action-menu';
@@ -24,6 +25,7 @@ export function CommentsSection({
   /** The viewer owns the video or post: they pin comments (API.md §14). */
   canPin?: boolean;
 }) {
+  const { t } = useTranslation();
   const comments = useComments(target);
   const titleId = useId();
   const sortId = useId();
@@ -34,11 +36,11 @@ export function CommentsSection({
     <section aria-labelledby={titleId} aria-busy={comments.isPending} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          {comments.data ? `${comments.data.length} Comments` : 'Comments'}
+          {comments.data ? t('comments.count', { count: comments.data.length }) : t('comments.heading')}
         </h2>
         <div className="flex items-center gap-2 text-sm">
           <label htmlFor={sortId} className="text-muted">
-            Sort by
+            {t('comments.sortBy')}
           </label>
           <select
             id={sortId}
@@ -46,9 +48,9 @@ export function CommentsSection({
             onChange={(e) => setOrder(e.target.value as CommentOrder)}
             className="rounded-lg border border-line bg-page px-2 py-1"
           >
-            <option value="oldest">Oldest</option>
-            <option value="top">Top</option>
-            <option value="newest">Newest</option>
+            <option value="oldest">{t('comments.oldest')}</option>
+            <option value="top">{t('comments.top')}</option>
+            <option value="newest">{t('comments.newest')}</option>
           </select>
         </div>
       </div>
@@ -56,13 +58,13 @@ export function CommentsSection({
       {comments.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Spinner className="h-4 w-4 border-2" />
-          Loading comments...
+          {t('comments.loading')}
         </p>
       ) : comments.isError ? (
         <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-          <p className="text-muted">Comments could not be loaded.</p>
+          <p className="text-muted">{t('comments.loadFailed')}</p>
           <Button variant="secondary" size="sm" onClick={() => void comments.refetch()}>
-            Try Again
+            {t('common.tryAgain')}
           </Button>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { WatchVideo } from '@streamhub/contract';
@@ -5,7 +6,7 @@ import { Img } from '@/components/ui/img';
 import { LikeButton } from '@/components/like-button';
 import { TimestampedText } from '@/components/timestamped-text';
 import { useCurrentUser } from '@/lib/auth';
-import { countOf, formatDate } from '@/lib/formatters';
+import { formatCount, formatDate } from '@/lib/formatters';
 import { useToggleVideoLike } from '../api/toggle-video-like';
 
 type WatchDetailsProps = {
@@ -22,6 +23,7 @@ type WatchDetailsProps = {
 
 /** Title, owner, like, views, date, 'Add' and description of the watched video (SPEC §2). */
 export function WatchDetails({ video, subscribeAction, shareAction, playlistAction, menuAction }: WatchDetailsProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const like = useToggleVideoLike(video._id);
   const owner = video.owner;
@@ -41,9 +43,9 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
           >
             <Img src={owner?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
             <span className="flex min-w-0 flex-col">
-              <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
+              <span className="truncate font-semibold">{owner?.fullname || t('common.unknown')}</span>
               <span className="text-xs text-muted" data-testid="subscriber-count">
-                {countOf(video.subscribers, 'subscriber', 'subscribers')}
+                {t('count.subscribers', { count: video.subscribers, formatted: formatCount(video.subscribers) })}
               </span>
             </span>
           </Link>
@@ -52,7 +54,7 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
         {/* Wraps on a phone: the like, share, playlist and menu buttons never push the page wider. */}
         <div className="flex flex-wrap items-center gap-2">
           <LikeButton
-            label="Like video"
+            label={t('watch.likeVideo')}
             liked={video.isLiked}
             likes={video.likes}
             pending={like.isPending}
@@ -65,9 +67,9 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
       </div>
       <div className="rounded-xl bg-raised p-4 text-sm">
         <p className="font-semibold">
-          {countOf(video.views, 'view', 'views')} · {formatDate(video.createdAt)}
+          {t('count.views', { count: video.views, formatted: formatCount(video.views) })} · {formatDate(video.createdAt)}
           {video.isExclusive ? (
-            <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span>
+            <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('video.exclusive')}</span>
           ) : null}
         </p>
         <p className="mt-2 line-clamp-6 whitespace-pre-line" data-testid="video-description">
