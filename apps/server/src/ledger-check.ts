@@ -4,7 +4,7 @@ import { openCliDatabase } from './db/cli-database.ts';
 import { DataDirInUseError } from './lib/data-dir-lock.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { unresolvedCharges } from './features/purchases/charge-check.ts';
-import { createPaymentProvider } from './features/purchases/payment-provider.ts';
+import { createPaymentProvider } from './features/purchases/create-payment-provider.ts';
 
 /**
  * `npm run ledger:check`: proves that every journal entry balances and that every entitlement

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { createStripeProvider } from './stripe-provider.ts';
 
 /** What the purchases service asks a provider to collect. Amounts are integer minor units. */
 export interface Charge {
@@ -283,20 +281,4 @@ export function createTestProvider(db: Db, opts: { settle?: TestSettle; webhookS
       return { headers: { 'content-type': 'application/json', 'x-test-signature': signTestWebhook(secret, payload) }, payload };
     },
   };
-}
-
-export function createPaymentProvider(config: Pick<Config, 'paymentProvider' | 'payments'>, db: Db): PaymentProvider {
-  switch (config.paymentProvider) {
-    case 'test':
-      return createTestProvider(db, { settle: config.payments.testSettle, webhookSecret: config.payments.testWebhookSecret });
-    case 'stripe':
-      return createStripeProvider(
-        { ...config.payments.stripe, currency: config.payments.currency, returnOrigin: config.payments.returnOrigin },
-        {
-          referenceOf: async (purchaseId) =>
-            (await db.selectFrom('purchases').select('provider_ref').where('id', '=', purchaseId).executeTakeFirst())
-              ?.provider_ref ?? null,
-        },
-      );
-  }
 }
