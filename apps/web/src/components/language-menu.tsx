@@ -4,7 +4,7 @@ import { LOCALE_NAMES, LOCALES, localeChoice } from '@streamhub/contract';
 import { chooseLanguage } from '@/lib/language';
 
 /** The language menu (API.md §21): stores the choice in the `lang` cookie (and the account's) and shows the page in it. */
-export function LanguageMenu() {
+export function LanguageMenu({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const current = localeChoice(i18n.language) ?? 'en';
@@ -17,7 +17,7 @@ export function LanguageMenu() {
         id={id}
         value={current}
         onChange={(e) => void chooseLanguage(e.target.value)}
-        className="rounded-lg border border-line bg-page px-1 py-1 text-sm"
+        className={`rounded-lg border border-line bg-page px-1 py-1 text-sm ${className}`}
       >
         {/* A pseudo-locale page (tests only) shows its code as a choice of its own. */}
         {LOCALES.includes(current as never) ? null : <option value={current}>{current}</option>}

@@ -68,7 +68,8 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
         >
           <SearchIcon />
         </Button>
-        <LanguageMenu />
+        {/* On a phone the bar has no room for it: the sign-in page's corner and the browser's language choose. */}
+        <LanguageMenu className="hidden sm:block" />
         <ThemeToggle />
         {user ? (
           <>
