@@ -109,6 +109,10 @@ test.describe('themes', () => {
           await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
           await expect(page.getByText('Loading data...')).toHaveCount(0);
           await expectAccessible(page, `${label}: ${name}`);
+          // Nothing wider than the screen (the top bar once overflowed a phone by 46 px).
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: ${name}`).toBeLessThanOrEqual(
+            viewport.width,
+          );
         }
         await context.close();
       }
