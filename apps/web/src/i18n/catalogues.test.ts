@@ -8,6 +8,8 @@ import { componentFiles, inlineTexts } from './inline-texts';
 import { pseudoText } from './pseudo';
 import { UNTRANSLATED } from './untranslated';
 
+const PARTS = import.meta.glob<Record<string, Record<string, string>>>('./parts/*.ts', { eager: true });
+
 /**
  * The translation lint (docs/languages.md), part of `npm run test:unit`: every shipped language has
  * every key of English (each plural in every form its language has) and the same placeholders,
@@ -38,6 +40,19 @@ describe('catalogues', () => {
       }
     });
   }
+
+  it('no key is written by two parts of a catalogue (a spread would hide one)', () => {
+    for (const lang of ['en', 'fr']) {
+      const seen = new Map<string, string>();
+      for (const [file, module] of Object.entries(PARTS).filter(([f]) => f.includes(`/${lang}-`))) {
+        for (const key of Object.keys(Object.values(module)[0] ?? {})) {
+          expect(seen.get(key), `${key} in ${file}`).toBeUndefined();
+          seen.set(key, file);
+        }
+      }
+      expect(Object.keys(PARTS).length).toBeGreaterThan(0);
+    }
+  });
 
   it("English keeps the spec’s texts: the heading is '{n} Comments' for every n (SPEC §2)", () => {
     const t = createI18n('en', en).t;

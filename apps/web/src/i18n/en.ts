@@ -3,7 +3,15 @@
  * grouped by screen; a plural has one key per form of Intl.PluralRules ('_one', '_other'). Every
  * other language is one file with the same keys (its own plural forms): docs/languages.md.
  */
-export type Catalogue = Record<string, string>;
+import type { Catalogue } from './catalogue';
+import { enPages } from './parts/en-pages';
+import { enFeatures1 } from './parts/en-features1';
+import { enFeatures2 } from './parts/en-features2';
+import { enFlows } from './parts/en-flows';
+import { enMoney } from './parts/en-money';
+import { enPlayer } from './parts/en-player';
+
+export type { Catalogue };
 
 export const en = {
   'language.label': 'Language',
@@ -85,4 +93,10 @@ export const en = {
   'count.likes_other': '{{formatted}} likes',
   'count.videos_one': '{{formatted}} video',
   'count.videos_other': '{{formatted}} videos',
+  ...enPages,
+  ...enFeatures1,
+  ...enFeatures2,
+  ...enFlows,
+  ...enMoney,
+  ...enPlayer,
 } satisfies Catalogue;

@@ -1,4 +1,10 @@
-import type { Catalogue } from './en';
+import type { Catalogue } from './catalogue';
+import { frPages } from './parts/fr-pages';
+import { frFeatures1 } from './parts/fr-features1';
+import { frFeatures2 } from './parts/fr-features2';
+import { frFlows } from './parts/fr-flows';
+import { frMoney } from './parts/fr-money';
+import { frPlayer } from './parts/fr-player';
 
 /** Français: the same keys as en.ts; plurals by Intl.PluralRules('fr') ('_one', '_many', '_other'). */
 export const fr = {
@@ -89,4 +95,10 @@ export const fr = {
   'count.videos_one': '{{formatted}} vidéo',
   'count.videos_many': '{{formatted}} de vidéos',
   'count.videos_other': '{{formatted}} vidéos',
+  ...frPages,
+  ...frFeatures1,
+  ...frFeatures2,
+  ...frFlows,
+  ...frMoney,
+  ...frPlayer,
 } satisfies Catalogue;

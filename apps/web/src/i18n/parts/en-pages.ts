@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue';
+
+/** English texts of one part of the interface (keys grouped by screen; docs/languages.md). */
+export const enPages = {} satisfies Catalogue;
