@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
@@ -12,14 +12,14 @@ import { en } from './i18n/en';
 import { fr } from './i18n/fr';
 import { pseudoCatalogue } from './i18n/pseudo';
 import { setFormatLocale } from './lib/formatters';
-import { loadPageData } from './app/page-data';
+import { setLoaderEnv } from './app/loaders';
 import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
-import { loadMatchedRoutes, routes, SHELL_SOURCE, type RouteHandle } from './app/router';
+import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
-import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE } from './lib/auth';
+import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE, type ServerUser } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
 import { videoKeys, watchKeys } from './lib/query-keys';
 import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
@@ -68,11 +68,19 @@ export type RenderedPage =
       markup: PassThrough;
     };
 
-// Each request's calls go through its own transport, and its relative times count from its own
-// moment (the browser counts from the same while it hydrates), even while renders interleave.
-const current = new AsyncLocalStorage<{ fetch: ApiTransport; renderedAt: number; locale: Locale }>();
+// Each request's calls go through its own transport, its loaders fill its own query cache, and its
+// relative times count from its own moment (the browser counts from the same while it hydrates),
+// even while renders interleave.
+type RequestScope = { fetch: ApiTransport; renderedAt: number; locale: Locale; client: QueryClient; user: CurrentUser | null };
+const current = new AsyncLocalStorage<RequestScope>();
+const scope = () => {
+  const store = current.getStore();
+  if (!store) throw new Error('No page request in progress');
+  return store;
+};
 setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
 setFormatLocale(() => current.getStore()?.locale ?? 'en');
+setLoaderEnv(() => scope());
 
 /** Every language's catalogue, in the server's bundle (the browser loads only its page's). */
 const CATALOGUES: Record<Locale, Catalogue> = { en, fr, [PSEUDO_LOCALE]: pseudoCatalogue(en) };
@@ -84,18 +92,25 @@ setApiTransport((url, init) => {
   return send(url, init);
 });
 
-/** Passes over a page whose calls keep leading to new ones (a call that needs another's answer). */
-const MAX_DATA_PASSES = 3;
-
 export function render(request: PageRequest): Promise<RenderedPage> {
   const renderedAt = Date.now();
   const locale = request.locale ?? 'en';
-  return current.run({ fetch: request.fetch, renderedAt, locale }, () =>
-    renderPage(request, renderedAt, createI18n(locale, CATALOGUES[locale])),
+  // The visitor as the browser's app will see them: the same cookie, decrypted the same way.
+  const userCookie = readCookie(request.cookie, USER_COOKIE);
+  const user = userCookie ? decryptUserCookie(userCookie) : null;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return current.run({ fetch: request.fetch, renderedAt, locale, client, user }, () =>
+    renderPage(request, createI18n(locale, CATALOGUES[locale]), serverUserOf(userCookie, user)),
   );
 }
 
-async function renderPage(request: PageRequest, renderedAt: number, i18n: i18n): Promise<RenderedPage> {
+/**
+ * One pass: the static handler runs the matched routes' loaders in parallel (app/loaders.ts), then
+ * React renders the page with their answers and streams it. The head (title, meta, preloads) and
+ * the status are known before the first byte of the body.
+ */
+async function renderPage(request: PageRequest, i18n: i18n, serverUser: ServerUser | undefined): Promise<RenderedPage> {
+  const { client, user, renderedAt } = scope();
   const url = new URL(request.url, request.origin);
   await loadMatchedRoutes(url.pathname);
   const handler = createStaticHandler(routes);
@@ -103,38 +118,21 @@ async function renderPage(request: PageRequest, renderedAt: number, i18n: i18n):
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  // The visitor as the browser's app will see them: the same cookie, decrypted the same way.
-  const userCookie = readCookie(request.cookie, USER_COOKIE);
-  const user = userCookie ? decryptUserCookie(userCookie) : null;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const page = () => (
-    <App client={client} user={user} i18n={i18n}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </App>
-  );
-  const last = context.matches[context.matches.length - 1];
-  const inShell = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.source === SHELL_SOURCE);
-  await loadPageData(client, last?.route.path ?? '', last?.params ?? {}, { inShell, signedIn: user !== null });
-  // Each pass renders the page and then asks for what it wanted; the next renders with the answers.
-  // A pass that wanted nothing new is the page's markup.
-  let rendered: Rendered | null = null;
-  for (let pass = 0; pass < MAX_DATA_PASSES && !rendered; pass++) {
-    const result = await renderToChunks(page(), request.nonce);
-    if (!(await fetchWanted(client))) rendered = result;
-  }
   const head = pageHead({ context, client, origin: request.origin });
   const preloads = await pagePreloads(context, client, request);
-  rendered ??= await renderToChunks(page(), request.nonce);
-  // A part that failed renders in the browser instead (React falls back to client rendering there).
-  for (const error of rendered.errors) console.error('Server render error', error);
-  const markup = new PassThrough();
-  markup.end(Buffer.concat(rendered.chunks));
+  const markup = await streamMarkup(
+    <App client={client} user={user} i18n={i18n}>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} nonce={request.nonce} />
+    </App>,
+    client,
+    request.nonce,
+  );
   return {
     kind: 'page',
     status: pageStatus(context, head),
     head: headTags(head) + preloadTags(preloads) + chunkPreloads(pageChunks(context, request.manifest)),
     preloads: preloadHeaders(preloads),
-    state: serverStateScript(client, renderedAt, serverUserOf(userCookie, user)),
+    state: serverStateScript(client, renderedAt, serverUser),
     markup,
   };
 }
@@ -159,22 +157,6 @@ function App({
       </I18nextProvider>
     </StrictMode>
   );
-}
-
-/**
- * Fetches every query a render wanted and has no answer for (the server never runs effects, so
- * nothing fetched itself); false when there was none. Queries marked `meta: { ssr: false }` wait
- * for the browser.
- */
-async function fetchWanted(client: QueryClient): Promise<boolean> {
-  const wanted = client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle')
-    .filter((query) => (query.options as { enabled?: unknown }).enabled !== false && query.meta?.ssr !== false);
-  // A failure stays in the cache as the query's error: the page shows it as the browser would.
-  await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
-  return wanted.length > 0;
 }
 
 /**
@@ -250,34 +232,40 @@ function pageStatus(context: StaticHandlerContext, head: PageHead): number {
   return last?.route.path === '*' ? 404 : context.statusCode;
 }
 
-/** A render's markup, and what failed in it. */
-type Rendered = { chunks: Buffer[]; errors: unknown[] };
-
 /**
- * React's streaming render of the page, collected once all of it is ready: the markup then has
- * every Suspense boundary filled in place, without the inline scripts that stream late content
- * (the Content-Security-Policy allows none but the page's first). The data is all loaded by
- * then, so little waits.
+ * React's streaming render of the page: resolves once the shell is ready, and the markup flows on
+ * as React writes it. The loaders have loaded the page's data, so little is left to wait for; a
+ * part that suspends (a lazy component) follows its fallback, moved in by React's inline script,
+ * which carries this response's nonce. A part that fails renders in the browser instead (React
+ * falls back to client rendering there).
  */
-function renderToChunks(element: ReactNode, nonce: string): Promise<Rendered> {
+function streamMarkup(element: ReactNode, client: QueryClient, nonce: string): Promise<PassThrough> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const errors: unknown[] = [];
-    const sink = new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    sink.on('finish', () => resolve({ chunks, errors }));
+    const markup = new PassThrough();
     const stream = renderToPipeableStream(element, {
       nonce,
-      // Every boundary in place, however large: React would otherwise send a large one after its
-      // fallback, to be moved in by an inline script.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => stream.pipe(sink),
+      onShellReady: () => {
+        stream.pipe(markup);
+        resolve(markup);
+      },
+      onAllReady: () => warnUnloaded(client),
       onShellError: reject,
-      onError: (error) => void errors.push(error),
+      onError: (error) => console.error('Server render error', error),
     });
   });
+}
+
+/**
+ * Names each query the page rendered without its answer: its route's loader should have asked for
+ * it (app/loaders.ts), and the server's markup shows its loading state instead. Queries marked
+ * `meta: { ssr: false }` are the browser's on purpose. (page-reads.test.ts keeps this list empty.)
+ */
+export const UNLOADED_WARNING = 'Rendered without its loader';
+
+function warnUnloaded(client: QueryClient) {
+  for (const query of client.getQueryCache().getAll()) {
+    const options = query.options as { enabled?: unknown };
+    if (query.state.status !== 'pending' || options.enabled === false || query.meta?.ssr === false) continue;
+    console.warn(UNLOADED_WARNING, JSON.stringify(query.queryKey));
+  }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPlaylist, createPosts, createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
 
@@ -111,6 +111,9 @@ describe('a page request (GET) writes nothing', () => {
     ];
     const before = await everything();
     const statuses: string[] = [];
+    // Each page renders once, with what its routes' loaders asked for (app/loaders.ts): the render
+    // names any query it found without an answer.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const cookie of [undefined, viewer.cookie, owner.cookie]) {
       for (const url of pages) {
         const res = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -120,6 +123,9 @@ describe('a page request (GET) writes nothing', () => {
     }
     expect(statuses).toContain(`200 /video/watch/${videoId}`);
     expect(await everything()).toEqual(before);
+    const unloaded = warn.mock.calls.filter(([message]) => message === 'Rendered without its loader').map(([, key]) => key);
+    warn.mockRestore();
+    expect(unloaded).toEqual([]);
   });
 });
 

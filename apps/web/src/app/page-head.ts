@@ -1,11 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Params, StaticHandlerContext } from 'react-router';
+import type { StaticHandlerContext } from 'react-router';
 import type { ChannelProfile, PlaylistDetail, Post, WatchVideo } from '@streamhub/contract';
-import { getChannelQueryOptions } from '@/features/channels/api/get-channel';
-import { getPlaylistQueryOptions } from '@/features/playlists/api/get-playlist';
 import { playlistKeys } from '@/features/playlists/playlist-keys';
-import { getPostQueryOptions } from '@/features/posts/api/get-post';
-import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
 import { channelKeys, postKeys, watchKeys } from '@/lib/query-keys';
 import { escapeHtml as escape } from '@/lib/escape-html';
 import { subjectStatus } from './page-status';
@@ -43,34 +39,6 @@ export type PageHead = {
    */
   noindex?: boolean;
 };
-
-/**
- * The calls a page's head is made of, asked by the server whether or not the page itself asked
- * them: a visitor without a user cookie (a link preview's crawler) gets the shell's way to the
- * sign-in page, but the head of what they opened.
- */
-export async function loadHeadData(client: QueryClient, path: string, params: Params): Promise<void> {
-  const { videoId, channelId, postId, playlistId } = params;
-  const once = async (key: readonly unknown[], load: () => Promise<void>) => {
-    if (!client.getQueryState(key)) await load();
-  };
-  if (path === '/video/watch/:videoId' && videoId) {
-    const options = getWatchVideoQueryOptions(videoId);
-    return once(options.queryKey, () => client.prefetchQuery(options));
-  }
-  if (path === '/channel/:channelId' && channelId) {
-    const options = getChannelQueryOptions(channelId);
-    return once(options.queryKey, () => client.prefetchQuery(options));
-  }
-  if ((path === '/post/p/:postId' || path === '/post/u/:channelId/p/:postId') && postId) {
-    const options = getPostQueryOptions(postId);
-    return once(options.queryKey, () => client.prefetchQuery(options));
-  }
-  if ((path === '/playlist/p/:playlistId' || path === '/playlist/u/:channelId/p/:playlistId') && playlistId) {
-    const options = getPlaylistQueryOptions(playlistId);
-    return once(options.queryKey, () => client.prefetchQuery(options));
-  }
-}
 
 type HeadInput = { context: StaticHandlerContext; client: QueryClient; origin: string };
 

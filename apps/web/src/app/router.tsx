@@ -5,6 +5,7 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { lazyRoute } from '@/lib/lazy-component';
+import { pageLoaders, rootLoader, shellLoader } from './loaders';
 
 /** Route `handle`: the source module of a lazy route, for the server to preload its code. */
 export type RouteHandle = { source?: string };
@@ -14,16 +15,19 @@ export const SHELL_SOURCE = 'src/app/layouts/shell-layout.tsx';
 
 const toRoute = ({ path, page }: PageRoute): RouteObject => ({
   path,
+  loader: pageLoaders[path],
   ...('lazy' in page ? { lazy: page.lazy, handle: { source: page.source } satisfies RouteHandle } : { Component: page }),
 });
 
 /**
- * Root layout → (bare pages | signed-in shell → pages). The table itself lives in routes.tsx. The
- * browser's router (main.tsx) and the server's (entry-server.tsx) are both made of these.
+ * Root layout → (bare pages | signed-in shell → pages). The table itself lives in routes.tsx, the
+ * loaders in loaders.ts. The browser's router (app/start-app.tsx) and the server's
+ * (entry-server.tsx) are both made of these.
  */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    loader: rootLoader,
     ErrorBoundary: RouteError,
     // Shown while a page's code loads in the browser without server markup (`npm run dev`).
     HydrateFallback: LoadingScreen,
@@ -35,6 +39,7 @@ export const routes: RouteObject[] = [
       {
         lazy: lazyRoute(() => import('./layouts/shell-layout'), 'ShellLayout'),
         handle: { source: SHELL_SOURCE } satisfies RouteHandle,
+        loader: shellLoader,
         children: shellRoutes.map(toRoute),
       },
     ],

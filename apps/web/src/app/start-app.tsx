@@ -9,7 +9,8 @@ import { hydrateServerState } from './server-state';
 import { queryClient } from '@/lib/query-client';
 import { createI18n, loadCatalogue } from '@/i18n';
 import { setFormatLocale } from '@/lib/formatters';
-import { readCookie } from '@/lib/auth';
+import { getCurrentUser, readCookie } from '@/lib/auth';
+import { setLoaderEnv } from './loaders';
 
 /** The moment React has committed the page (a performance mark: measured in bench/, awaited in e2e/). */
 export const HYDRATED_MARK = 'streamhub:hydrated';
@@ -26,6 +27,8 @@ function MarkHydrated() {
  */
 export async function startApp(root: HTMLElement) {
   const rendered = hydrateServerState(queryClient);
+  // The routes' loaders fill the app's query cache as the visitor (app/loaders.ts).
+  setLoaderEnv(() => ({ client: queryClient, user: getCurrentUser() }));
   // The server's language (its <html lang>), so hydration writes the same texts; without server
   // markup, chosen here as the server would (API.md §21), the instance's default being unknown.
   const html = document.documentElement;

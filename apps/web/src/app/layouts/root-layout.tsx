@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { onNetworkError } from '@/lib/api-client';
 
@@ -30,10 +30,20 @@ function useConnectivityRedirects() {
   }, [navigate]);
 }
 
+/**
+ * While a link's page loads its data (its route's loader, app/loaders.ts), a bar runs along the top
+ * of the page that is still shown; it appears only after a moment, so a quick load shows nothing.
+ */
+function NavigationProgress() {
+  const loading = useNavigation().state === 'loading';
+  return loading ? <div aria-hidden="true" className="navigation-progress keep-dark fixed inset-x-0 top-0 z-50 h-0.5" /> : null;
+}
+
 export function RootLayout() {
   useConnectivityRedirects();
   return (
     <Suspense fallback={<LoadingScreen />}>
+      <NavigationProgress />
       <Outlet />
     </Suspense>
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@streamhub/contract';
 import { ApiError, api } from '@/lib/api-client';
-import { updateCurrentUser } from '@/lib/auth';
+import { updateCurrentUser, useCurrentUser } from '@/lib/auth';
 import { userKeys } from '@/lib/query-keys';
 
 /** GET /api/users/me: the signed-in user and their upload quota. */
@@ -27,6 +27,8 @@ export function getMeQueryOptions() {
   });
 }
 
+/** The signed-in user's account; nothing is asked for a visitor without a user cookie (they are nobody). */
 export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getMeQueryOptions(), enabled });
+  const signedIn = useCurrentUser() !== null;
+  return useQuery({ ...getMeQueryOptions(), enabled: enabled && signedIn });
 }

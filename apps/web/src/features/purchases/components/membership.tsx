@@ -1,27 +1,18 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChannelMembership, Membership, MembershipCheckout } from '@streamhub/contract';
+import type { Membership, MembershipCheckout } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { ApiError, api, errorText } from '@/lib/api-client';
+import { getMembershipOfferQueryOptions } from '../api/get-membership-offer';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 /** How often a page waiting for the provider's webhook asks again ("Payment pending"). */
 export const PAYMENT_POLL_MS = 2000;
 
-const offerKey = (channelId: string) => ['membership-offer', channelId] as const;
-
 /** GET /api/memberships/offer/:channelId: the channel's offer and the viewer's membership; null when it offers none. */
 export function useChannelMembership(channelId: string, opts: { pollWhilePending?: boolean } = {}) {
   return useQuery({
-    queryKey: offerKey(channelId),
-    queryFn: async () => {
-      try {
-        return await api.get<ChannelMembership>(`/api/memberships/offer/${encodeURIComponent(channelId)}`);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    ...getMembershipOfferQueryOptions(channelId),
     // Back from the provider's checkout: asked again until the webhook made the membership active.
     refetchInterval: (q) => (opts.pollWhilePending && q.state.data?.membership?.state !== 'active' ? PAYMENT_POLL_MS : false),
   });
