@@ -131,5 +131,4 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/watch/components/more-videos.tsx',
   'features/watch/components/player-shortcuts.tsx',
   'features/watch/components/share-button.tsx',
-  'features/watch/components/video-player.tsx',
 ]);

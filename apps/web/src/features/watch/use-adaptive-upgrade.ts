@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
 import { handOver } from './handover';
+import { shouldMoveToRung } from './player-engine';
 import { createHlsElement, startHlsPlayback, type HlsPlayback } from './hls-player';
 import { loadHlsVideo } from './preload-player';
 import { playingSource, type ProgressiveSource } from './progressive-sources';
@@ -129,12 +130,7 @@ export function useAdaptiveUpgrade(options: Options) {
         });
         const playing = playingSource(sources, media.currentSrc, location.href);
         if (wanted < 0 || !playing) return;
-        // Up for a sharper picture the connection carries; down only when the file's peak rate is
-        // more than the whole estimate (within it, what the browser has buffered ahead absorbs the
-        // rest, and a real stall moves it). A smaller player than the file's is no reason to move.
-        const better = sources[wanted]!.bitrate > playing.bitrate;
-        const tooMuch = playing.bitrate > bandwidth;
-        if (better || tooMuch) void upgrade(wanted);
+        if (shouldMoveToRung(sources[wanted]!, playing, bandwidth)) void upgrade(wanted);
       }, FIT_CHECK_DELAY_MS);
     };
     const onTime = () => {

@@ -1,13 +1,20 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Chapter } from '@streamhub/contract';
 import { useBrowserValue } from '@/lib/use-browser-value';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
 import { createHlsElement, LIVE_SYNC_SECONDS, startHlsPlayback } from '../hls-player';
 import { isTokenizedMediaUrl, mediaFailureAction, type MediaFailure } from '../media-refresh';
-import { chooseEngine, detectPlaybackSupport, type PlaybackSupport, type PlayerEngine } from '../player-engine';
+import {
+  currentEngine,
+  detectPlaybackSupport,
+  INITIAL_PLAYER_STATE,
+  playerReducer,
+  type PlaybackSupport,
+} from '../player-engine';
 import { defineMenusOnDemand } from '../player-menus';
 import { loadHlsVideo, loadPlayerChrome } from '../preload-player';
 import { useStartTime } from '../share-links';
@@ -60,6 +67,9 @@ type VideoPlayerProps = {
   /** Playback reached the end (a playlist played in order goes on to its next video). */
   onEnded?: () => void;
 };
+
+/** The label media-chrome finds the scrub previews' track by (read by code, never shown). */
+const STORYBOARD_LABEL = 'thumbnails';
 
 const NO_CHAPTERS: readonly Chapter[] = [];
 const NO_SOURCES: readonly ProgressiveSource[] = [];
@@ -120,6 +130,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     theater,
     onEnded,
   } = props;
+  const { t } = useTranslation();
   const support = usePlaybackSupport();
   // Where to resume when the source changes (new token, MP4 fallback); when the last refresh was.
   // A shared link's `?t=` is where the first source starts.
@@ -134,13 +145,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [onMediaRefused]);
   // The progressive file's own request was refused: its new URLs are read by the same element.
   const reloadProgressive = useRef(false);
-  const [fellBack, setFellBack] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // The progressive file failed (not a refused token): adaptive playback from where it was.
-  const [progressiveFailed, setProgressiveFailed] = useState(false);
+  const [state, dispatch] = useReducer(playerReducer, INITIAL_PLAYER_STATE);
   const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const [controller, setController] = useState<HTMLElement | null>(null);
-  const progressive = !live && !progressiveFailed && Boolean(sources?.length);
+  const progressive = !live && !state.progressiveFailed && Boolean(sources?.length);
   const upgraded = useAdaptiveUpgrade({
     controller,
     media: progressive && media?.localName === 'video' ? (media as HTMLVideoElement) : null,
@@ -155,19 +163,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       refusedRef.current();
     },
   });
-  const engine: PlayerEngine | null = fellBack
-    ? videoFile
-      ? 'mp4'
-      : null
-    : upgraded
-      ? 'hls'
-      : progressive
-        ? 'progressive'
-        : !live && sources === undefined
-          ? null // Still asking which files there are: the poster meanwhile.
-          : support
-            ? chooseEngine({ hlsUrl, videoFile }, support)
-            : null;
+  const engine = currentEngine(state, { hlsUrl, videoFile, live, sources, support, upgraded: upgraded !== null });
   const keysHintId = useId();
   const endedRef = useRef(onEnded);
   useEffect(() => {
@@ -267,9 +263,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         refreshedSrc.current = url;
         if (engine === 'progressive') reloadProgressive.current = true;
         refusedRef.current();
-      } else if (action === 'fallback' && engine === 'progressive') setProgressiveFailed(true);
-      else if (action === 'fallback') setFellBack(true);
-      else setFailed(true);
+      } else dispatch({ type: 'failed', engine: engine!, action });
     }
 
     if (engine === 'hls') {
@@ -366,7 +360,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useSeekOnTimeLinks(live ? null : media, startTime, resumeAt);
 
   // The thumbnails track: media-chrome's seek bar shows the cue's sprite region on hover and drag.
-  const track = storyboardUrl ? <track kind="metadata" label="thumbnails" src={storyboardUrl} default /> : null;
+  const track = storyboardUrl ? <track kind="metadata" label={STORYBOARD_LABEL} src={storyboardUrl} default /> : null;
   const hasCaptions = Boolean(props.captions?.length);
   // Safari's own HLS shows the master playlist's SUBTITLES group; hls.js and the MP4 file get tracks.
   useCaptionTracks(engine === 'native' ? null : media, props.captions);
@@ -378,7 +372,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         data-testid="video-player"
         data-engine={engine ?? undefined}
         tabIndex={0}
-        aria-label={`Video player: ${title}`}
+        aria-label={t('player.label', { title })}
         aria-describedby={keysHintId}
         aria-keyshortcuts={ARIA_KEYSHORTCUTS}
         nohotkeys=""
@@ -438,16 +432,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <media-settings-menu hidden anchor="auto">
           {engine === 'hls' || (engine === 'progressive' && support?.mse) ? (
             <media-settings-menu-item>
-              Quality
+              {t('player.quality')}
               <media-rendition-menu slot="submenu" hidden>
-                <div slot="title">Quality</div>
+                <div slot="title">{t('player.quality')}</div>
               </media-rendition-menu>
             </media-settings-menu-item>
           ) : null}
           <media-settings-menu-item>
-            Speed
+            {t('player.speed')}
             <media-playback-rate-menu slot="submenu" hidden rates={PLAYBACK_RATES}>
-              <div slot="title">Speed</div>
+              <div slot="title">{t('player.speed')}</div>
             </media-playback-rate-menu>
           </media-settings-menu-item>
         </media-settings-menu>
@@ -469,9 +463,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <button
               type="button"
               data-testid="theater-button"
-              aria-label={theater.on ? 'Default view' : 'Theater mode'}
+              aria-label={theater.on ? t('player.defaultView') : t('player.theaterMode')}
               aria-pressed={theater.on}
-              title={theater.on ? 'Default view (t)' : 'Theater mode (t)'}
+              title={theater.on ? t('player.defaultViewKey') : t('player.theaterModeKey')}
               onClick={theater.toggle}
               className="streamhub-theater-button"
             >
@@ -493,14 +487,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
         </media-control-bar>
       </media-controller>
       <p id={keysHintId} className="sr-only">
-        Keys anywhere on the page but in text fields: Space or K play and pause, J and L seek 10 seconds, arrow left and right 5
-        seconds, M mutes, F toggles full screen, C captions, T theater mode, 0 to 9 jump to 0 to 90 percent, question mark lists
-        all shortcuts.
+        {t('player.keysHint')}
       </p>
       <ShortcutsDialog open={shortcuts.help} onOpenChange={shortcuts.setHelp} />
-      {failed ? (
+      {state.failed ? (
         <p role="alert" className="p-3 text-sm text-red-400">
-          This video cannot be played right now.
+          {t('player.cannotPlay')}
         </p>
       ) : null}
     </div>
