@@ -96,20 +96,17 @@ export const shellLoader = loader(({ query, user }) => [
   user && query(getUnreadQueryOptions()),
 ]);
 
-/** The watch page's calls, as far as one answer does not name the next (the video names its owner and stream). */
+/**
+ * The watch page's calls above the fold, as far as one answer does not name the next (the video
+ * names its stream): the video, its rung files (the first frame needs no code), up next, and the
+ * viewer's Watch later list (the save button's state). Its comments and the owner's other videos
+ * sit below the player and load in the browser (on the server they cost more than the video's call).
+ */
 async function watchPage({ query, client, user }: Load, videoId: string) {
-  const independent = [
-    query(getCommentsQueryOptions({ kind: 'video', id: videoId })),
-    query(getUpNextQueryOptions(videoId)),
-    user && query(getWatchLaterQueryOptions()),
-  ];
+  const independent = [query(getUpNextQueryOptions(videoId)), user && query(getWatchLaterQueryOptions())];
   await query(getWatchVideoQueryOptions(videoId));
   const video = client.getQueryData(getWatchVideoQueryOptions(videoId).queryKey);
-  await Promise.all([
-    ...independent,
-    video?.owner?._id && query(getMoreVideosQueryOptions(video.owner._id)),
-    video?.hlsUrl && !video.isLive && query(getProgressiveSourcesQueryOptions(video.hlsUrl)),
-  ]);
+  await Promise.all([...independent, video?.hlsUrl && !video.isLive && query(getProgressiveSourcesQueryOptions(video.hlsUrl))]);
 }
 
 /** A channel's page: the profile and its numbers, its latest videos; the owner's own also their earnings. */
