@@ -24,6 +24,13 @@ function toSignInWhenRefused(error: unknown, meta: Record<string, unknown> | und
   window.location.assign(signInPathFor(location.pathname + location.search));
 }
 
+/**
+ * The staleTime of a list asked again on every visit of its page (liked videos, history, a
+ * creator's own lists): fresh only for the visit that just asked, so the route's loader and the
+ * page it opens ask once between them (app/loaders.ts), and the next visit asks again.
+ */
+export const ASKED_ON_EVERY_VISIT = 2_000;
+
 export function createQueryClient() {
   return new QueryClient({
     mutationCache: new MutationCache({

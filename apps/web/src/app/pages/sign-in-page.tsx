@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthBenefits } from '@/features/auth/components/auth-benefits';
 import { CreateAccountForm } from '@/features/auth/components/create-account-form';
@@ -11,10 +12,13 @@ import { useCurrentUser } from '@/lib/auth';
  * work; `?next=` is the page either leads to (the server sends a signed-in visitor there itself).
  */
 export function SignInPage() {
+  // Signed in already when the page opened (a link to `/` inside the app): on to `next`. Signing
+  // in here, the form goes there itself, once (a second navigation would run the loaders again).
   const user = useCurrentUser();
+  const [signedInAtOpen] = useState(user !== null);
   const [params] = useSearchParams();
   const { next } = useNextPage();
-  if (user) return <Navigate to={next} replace />;
+  if (signedInAtOpen) return <Navigate to={next} replace />;
 
   const registering = params.get('view') === 'register';
   return (

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../admin-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/admin/audit?page (admin): staff actions, newest first; the log is append-only. */
 export function getAudit(page: number, signal?: AbortSignal) {
@@ -12,7 +13,7 @@ export const getAuditQueryOptions = (page: number) =>
   queryOptions({
     queryKey: adminKeys.audit(page),
     queryFn: ({ signal }) => getAudit(page, signal),
-    staleTime: 0,
+    staleTime: ASKED_ON_EVERY_VISIT,
     placeholderData: keepPreviousData,
   });
 

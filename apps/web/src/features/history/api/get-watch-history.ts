@@ -3,6 +3,7 @@ import type { HistoryEntry } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { groupHistory } from '../history-groups';
 import { historyKeys } from '@/lib/query-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/watchHistory: entries newest first (API.md §7), grouped by day. */
 export async function getWatchHistory(signal?: AbortSignal) {
@@ -11,6 +12,10 @@ export async function getWatchHistory(signal?: AbortSignal) {
 }
 
 export const getWatchHistoryQueryOptions = () =>
-  queryOptions({ queryKey: historyKeys.list(), queryFn: ({ signal }) => getWatchHistory(signal), staleTime: 0 });
+  queryOptions({
+    queryKey: historyKeys.list(),
+    queryFn: ({ signal }) => getWatchHistory(signal),
+    staleTime: ASKED_ON_EVERY_VISIT,
+  });
 
 export const useWatchHistory = () => useQuery(getWatchHistoryQueryOptions());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LikedVideo, VideoCard } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { likeKeys } from '@/lib/query-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/like/likedVideos: `[{_id, videos: [VideoCard]}]`, newest like first; flattened to cards. */
 export async function getLikedVideos(signal?: AbortSignal): Promise<VideoCard[]> {
@@ -20,6 +21,6 @@ export async function getLikedVideos(signal?: AbortSignal): Promise<VideoCard[]>
 }
 
 export const getLikedVideosQueryOptions = () =>
-  queryOptions({ queryKey: likeKeys.videos(), queryFn: ({ signal }) => getLikedVideos(signal), staleTime: 0 });
+  queryOptions({ queryKey: likeKeys.videos(), queryFn: ({ signal }) => getLikedVideos(signal), staleTime: ASKED_ON_EVERY_VISIT });
 
 export const useLikedVideos = () => useQuery(getLikedVideosQueryOptions());

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminReportsPage, AdminReportsQuery } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { moderationKeys } from '../moderation-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/admin/reports (moderator, admin): reports with their reporter and target, oldest first. */
 export function getReportQueue(params: AdminReportsQuery, signal?: AbortSignal) {
@@ -12,7 +13,7 @@ export const getReportQueueQueryOptions = (params: AdminReportsQuery) =>
   queryOptions({
     queryKey: moderationKeys.reports(params),
     queryFn: ({ signal }) => getReportQueue(params, signal),
-    staleTime: 0,
+    staleTime: ASKED_ON_EVERY_VISIT,
     placeholderData: keepPreviousData,
   });
 

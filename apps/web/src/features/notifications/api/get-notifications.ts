@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstac
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationsPage, type Unread } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from '../notification-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/notifications?page (API.md §13): 20 a page, newest first, with the unread count. */
 export function getNotifications(page: number, signal?: AbortSignal) {
@@ -20,7 +21,7 @@ export const getNotificationsQueryOptions = (onUnread: (unread: Unread) => void)
     // A full page may have more behind it; a short one is the last.
     getNextPageParam: (last, _pages, pageParam) => (last.items.length >= NOTIFICATIONS_PAGE_SIZE ? pageParam + 1 : undefined),
     // The stream keeps loaded pages current; opening the bell or the page again refreshes them.
-    staleTime: 0,
+    staleTime: ASKED_ON_EVERY_VISIT,
   });
 
 /** The notifications, a page at a time ('Load more'); each answer also refreshes the bell's count. */

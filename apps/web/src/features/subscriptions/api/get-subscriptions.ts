@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subscription } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { subscriptionKeys } from '@/lib/query-keys';
+import { ASKED_ON_EVERY_VISIT } from '@/lib/query-client';
 
 /** GET /api/subscription: the channels the viewer subscribes to, with their subscriber counts (API.md §8). */
 export async function getSubscriptions(signal?: AbortSignal): Promise<Subscription[]> {
@@ -10,6 +11,10 @@ export async function getSubscriptions(signal?: AbortSignal): Promise<Subscripti
 }
 
 export const getSubscriptionsQueryOptions = () =>
-  queryOptions({ queryKey: subscriptionKeys.mine(), queryFn: ({ signal }) => getSubscriptions(signal), staleTime: 0 });
+  queryOptions({
+    queryKey: subscriptionKeys.mine(),
+    queryFn: ({ signal }) => getSubscriptions(signal),
+    staleTime: ASKED_ON_EVERY_VISIT,
+  });
 
 export const useSubscriptions = () => useQuery(getSubscriptionsQueryOptions());
