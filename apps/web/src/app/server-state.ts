@@ -54,5 +54,22 @@ export function hydrateServerState(client: QueryClient): boolean {
     if (error) query.state.error = new ApiError(error);
   }
   hydrate(client, state);
+  askFailuresAgainWhenShown(client, new Set(state.queries.filter((query) => query.state.error).map((query) => query.queryHash)));
   return true;
+}
+
+/**
+ * A call that failed on the server is asked again by the browser, as itself, when the page first
+ * shows it (a refused video's call leads to sign-in or its buy page): once, as the query's first
+ * observer subscribes. (A call that failed in the browser is not: `retryOnMount: false`.)
+ */
+function askFailuresAgainWhenShown(client: QueryClient, failed: Set<string>) {
+  if (failed.size === 0) return;
+  const cache = client.getQueryCache();
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'observerAdded' || !failed.delete(event.query.queryHash)) return;
+    if (failed.size === 0) stop();
+    const { query } = event;
+    queueMicrotask(() => void query.fetch().catch(() => undefined));
+  });
 }

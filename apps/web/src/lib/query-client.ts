@@ -37,7 +37,10 @@ export function createQueryClient() {
       onError: (error, _variables, _context, mutation) => toSignInWhenRefused(error, mutation.meta),
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      // A failed call is the visit's answer (its page says so and offers Try Again): a page opening
+      // does not ask again what its route's loader was just refused (app/loaders.ts). The server's
+      // failures are asked again once the page is the browser's (app/start-app.tsx).
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false, retryOnMount: false },
       mutations: { retry: false },
     },
   });
