@@ -4,8 +4,6 @@
  * inline text left fails the lint until it is taken off.
  */
 export const UNTRANSLATED: ReadonlySet<string> = new Set([
-  'features/purchases/components/payouts-and-membership.tsx',
-  'features/purchases/components/membership.tsx',
   'app/layouts/route-error.tsx',
   'app/layouts/search-overlay.tsx',
   'app/layouts/shell-layout.tsx',
@@ -89,12 +87,6 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/posts/components/post-detail.tsx',
   'features/posts/components/post-editor.tsx',
   'features/posts/components/removed-note.tsx',
-  'features/purchases/components/buy-uploads-button.tsx',
-  'features/purchases/components/buy-video-button.tsx',
-  'features/purchases/components/earnings-summary.tsx',
-  'features/purchases/components/playlist-offer.tsx',
-  'features/purchases/components/purchase-history-view.tsx',
-  'features/purchases/components/video-buy-view.tsx',
   'features/recommendations/components/for-you-shelf.tsx',
   'features/recommendations/components/up-next.tsx',
   'features/reports/components/my-reports-view.tsx',

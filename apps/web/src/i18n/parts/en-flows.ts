@@ -109,6 +109,7 @@ export const enFlows = {
 
   'videoBuy.unableToLoad': 'Unable to load video',
   'videoBuy.alreadyAccess': 'You already have access, but the video could not be opened just now.',
+  'videoBuy.tryAgain': 'Try again',
   'videoBuy.notFound': 'Video not found',
   'videoBuy.loadProblem': 'There was a problem loading this video.',
   'videoBuy.untitled': 'Untitled Video',

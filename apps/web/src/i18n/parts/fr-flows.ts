@@ -111,6 +111,7 @@ export const frFlows = {
 
   'videoBuy.unableToLoad': 'Impossible de charger la vidéo',
   'videoBuy.alreadyAccess': 'Vous y avez déjà accès, mais la vidéo n’a pas pu être ouverte pour le moment.',
+  'videoBuy.tryAgain': 'Réessayer',
   'videoBuy.notFound': 'Vidéo introuvable',
   'videoBuy.loadProblem': 'Un problème est survenu lors du chargement de cette vidéo.',
   'videoBuy.untitled': 'Vidéo sans titre',
