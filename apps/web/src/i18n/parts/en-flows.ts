@@ -20,6 +20,7 @@ export const enFlows = {
   'instanceTerms.terms': 'Terms of {{name}}',
   'verifyBanner.text': 'Please confirm your email address.',
   'verifyBanner.link': 'Send me a link',
+  'logout.failed': 'Could not log out. Please try again.',
 
   'payoutsPage.title': 'Earnings and payouts',
   'purchasesPage.title': 'Purchase History',

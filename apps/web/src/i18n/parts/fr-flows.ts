@@ -20,6 +20,7 @@ export const frFlows = {
   'instanceTerms.terms': 'Conditions d’utilisation de {{name}}',
   'verifyBanner.text': 'Veuillez confirmer votre adresse e-mail.',
   'verifyBanner.link': 'M’envoyer un lien',
+  'logout.failed': 'Impossible de se déconnecter. Veuillez réessayer.',
 
   'payoutsPage.title': 'Revenus et versements',
   'purchasesPage.title': 'Historique des achats',
