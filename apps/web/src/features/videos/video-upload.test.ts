@@ -89,6 +89,8 @@ describe('upload progress', () => {
     expect(secondsLeft({ ...p, loaded: 0 }, 1000)).toBeNull();
     expect(formatTimeLeft(null, t)).toBe('Estimating time left…');
     expect(formatTimeLeft(75, t)).toBe('About 1 min 15 s left');
+    expect(formatTimeLeft(45, t)).toBe('About 45 s left');
+    expect(formatTimeLeft(0, t)).toBe('Finishing…');
     // Resumed at 40 of 100: 10 more in 5 s is 2 a second, so 25 s for the 50 left (not 50 in 5 s).
     expect(secondsLeft({ loaded: 50, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBe(25);
     expect(secondsLeft({ loaded: 40, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBeNull();

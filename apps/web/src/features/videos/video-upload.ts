@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { MIN_VIDEO_PRICE, type Visibility } from '@streamhub/contract';
 import { scheduleError, scheduleIso } from './schedule';
 import { exclusivePrice } from '@/lib/exclusive-price';
+import { formatDurationWords } from '@/lib/formatters';
 
 /** SPEC §2 /video/new: what the upload form edits. */
 export type UploadForm = {
@@ -91,14 +92,11 @@ export function secondsLeft(p: UploadProgress, now: number): number | null {
   return Math.max(0, Math.ceil((p.total - p.loaded) / rate));
 }
 
-/** 'about 5 s left', 'about 2 min 5 s left', 'Finishing…' */
+/** 'About 5 s left', 'About 2 min 5 s left', 'Finishing…' (the time through formatDurationWords, in the page's language). */
 export function formatTimeLeft(seconds: number | null, t: TFunction): string {
   if (seconds === null) return t('uploadProgress.estimating');
   if (seconds <= 0) return t('uploadProgress.finishing');
-  if (seconds < 60) return t('uploadProgress.left', { time: `${seconds} s` });
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return t('uploadProgress.left', { time: `${m} min ${s} s` });
+  return t('uploadProgress.left', { time: formatDurationWords(seconds) });
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */

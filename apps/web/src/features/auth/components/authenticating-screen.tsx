@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { formatSecondsNarrow } from '@/lib/formatters';
 
 /** SPEC §9: the longest the sign-in screens wait for the server. */
 export const AUTH_TIMEOUT_SECONDS = 60;
@@ -38,7 +39,7 @@ export function AuthenticatingScreen({ onTimeout }: { onTimeout: () => void }) {
       <div className="w-full max-w-sm">
         <div className="mb-2 flex justify-between text-sm text-muted">
           <span id="auth-wait-label">{t('authWait.maxWait')}</span>
-          <span>{secondsLeft}s</span>
+          <span>{formatSecondsNarrow(secondsLeft)}</span>
         </div>
         <div
           role="progressbar"

@@ -5,6 +5,7 @@ import type { Membership, MembershipCheckout } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { ApiError, api, errorText } from '@/lib/api-client';
 import { getMembershipOfferQueryOptions } from '../api/get-membership-offer';
+import { formatMoney } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 /** How often a page waiting for the provider's webhook asks again ("Payment pending"). */
@@ -60,7 +61,7 @@ export function JoinMembershipButton({
         })
       }
     >
-      {join.isPending ? t('membership.joining') : t('membership.join', { price: `$${price.toFixed(2)}` })}
+      {join.isPending ? t('membership.joining') : t('membership.join', { price: formatMoney(price, { fixed: true }) })}
     </Button>
   );
 }

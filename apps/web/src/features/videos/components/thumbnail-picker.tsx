@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { drawFrame, placeFile } from '@/lib/canvas-file';
+import { formatSecondsDecimal } from '@/lib/formatters';
 
 type ThumbnailPickerProps = {
   file: File | null;
@@ -140,7 +141,7 @@ function FrameChooser({
         />
       ) : null}
       <label htmlFor={sliderId} className="text-sm text-zinc-200">
-        {t('thumbnailPicker.frameAt', { time: `${time.toFixed(1)} s` })}
+        {t('thumbnailPicker.frameAt', { time: formatSecondsDecimal(time) })}
       </label>
       <input
         id={sliderId}
