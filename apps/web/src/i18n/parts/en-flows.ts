@@ -29,6 +29,8 @@ export const enFlows = {
 
   'purchase.buying': 'Buying...',
   'purchase.failed': 'Purchase failed',
+  'purchase.yes': 'Yes',
+  'purchase.no': 'No',
   'buyUploads.label': 'Buy Uploads',
   'buyUploads.confirmTitle': 'Buy Uploads?',
   'buyUploads.confirmText': 'Extra uploads: {{slots}} more slots for {{price}}.',

@@ -29,6 +29,8 @@ export const frFlows = {
 
   'purchase.buying': 'Achat en cours...',
   'purchase.failed': 'L’achat a échoué',
+  'purchase.yes': 'Oui',
+  'purchase.no': 'Non',
   'buyUploads.label': 'Acheter des mises en ligne',
   'buyUploads.confirmTitle': 'Acheter des mises en ligne ?',
   'buyUploads.confirmText': 'Mises en ligne supplémentaires : {{slots}} emplacements de plus pour {{price}}.',

@@ -77,6 +77,8 @@ export function PurchaseButton({
         title={confirmTitle}
         description={confirmText}
         onConfirm={confirm}
+        confirmLabel={t('purchase.yes')}
+        cancelLabel={t('purchase.no')}
       />
     </>
   );
