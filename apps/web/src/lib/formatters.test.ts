@@ -8,6 +8,7 @@ import {
   formatDurationWords,
   formatMoney,
   formatRelativeTime,
+  formatSeconds,
   formatSecondsDecimal,
   formatSecondsNarrow,
   formatWatchMinutes,
@@ -136,6 +137,7 @@ describe("money and durations in the page's language (API.md §21)", () => {
     expect(formatDurationWords(45)).toBe('45 s');
     expect(formatDurationWords(75)).toBe('1 min 15 s');
     expect(formatDurationWords(120)).toBe('2 min 0 s');
+    expect(formatSeconds(95.4)).toBe('95 s');
     expect(formatSecondsDecimal(2.5)).toBe('2.5 s');
     expect(formatSecondsDecimal(0)).toBe('0.0 s');
     expect(formatSecondsNarrow(60)).toBe('60s');
@@ -147,6 +149,7 @@ describe("money and durations in the page's language (API.md §21)", () => {
     setFormatLocale(() => 'fr');
     expect(spaces(formatDurationWords(45))).toBe('45 s');
     expect(spaces(formatDurationWords(75))).toBe('1 min 15 s');
+    expect(spaces(formatSeconds(1234))).toBe('1 234 s');
     expect(spaces(formatSecondsDecimal(2.5))).toBe('2,5 s');
     expect(spaces(formatSecondsNarrow(60))).toMatch(/^60 ?s$/);
     expect(spaces(formatWatchMinutes(90))).toBe('1,5 min');

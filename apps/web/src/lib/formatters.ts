@@ -184,6 +184,11 @@ export function formatDurationWords(seconds: number | null | undefined): string 
   return `${unitText(Math.floor(total / 60), 'minute', ' min')} ${unitText(total % 60, 'second', ' s')}`;
 }
 
+/** Whole seconds in words: '95 s' (French '95 s'), e.g. the studio's average view. */
+export function formatSeconds(seconds: number | null | undefined): string {
+  return unitText(wholeSeconds(seconds) ?? 0, 'second', ' s');
+}
+
 /** A point in a video in seconds with one decimal: '2.5 s' (French '2,5 s'). */
 export function formatSecondsDecimal(seconds: number | null | undefined): string {
   const value = Number.isFinite(seconds) ? (seconds as number) : 0;
