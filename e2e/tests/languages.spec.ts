@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from '../support/navigation';
 import { makePng } from '../support/images';
 import { registerViaApi, uniqueUser } from '../support/users';
-import { currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
+import { channelWithVideos, currentUserId, makeClip, uploadVideo, waitUntilReady } from '../support/videos';
 
 /**
  * Languages (API.md §21, docs/languages.md): a French browser gets pages rendered in French with
@@ -103,6 +103,100 @@ test.describe('languages', () => {
     await context.close();
   });
 
+  test('French by the lang cookie: sign up, upload through the form, buy an exclusive video (prices through Intl) and watch it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const creator = await channelWithVideos(browser, baseURL!, [
+      { title: 'Trésor payant', clip: { seconds: 2, width: 320, height: 180, audio: false }, exclusive: { price: 5 } },
+    ]);
+    const paid = creator.videoIds[0]!;
+    // An English browser: the cookie alone chooses French.
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    await context.addCookies([{ name: 'lang', value: 'fr', url: baseURL! }]);
+    const page = await context.newPage();
+    const errors = hydrationErrors(page);
+
+    // Sign up.
+    const user = uniqueUser('frc');
+    await page.goto('/?view=register');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: 'Créez votre compte' })).toBeVisible();
+    await expect(page.getByText('Vous avez déjà un compte ?')).toBeVisible();
+    await page.getByLabel('Nom complet').fill(user.fullname);
+    await page.getByLabel('Nom d’utilisateur').fill(user.username);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirmer le mot de passe').fill(user.password);
+    await page.getByLabel('Avatar').setInputFiles(makePng());
+    await page.getByRole('button', { name: 'Créer le compte' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    const me = (await (await page.request.get('/api/users/me')).json()) as { data: { username: string } };
+    expect(me.data.username).toBe(user.username.toLowerCase());
+
+    // Upload through the French form, a clip made by ffmpeg.
+    await page.goto('/video/new');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Mettre en ligne une vidéo', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Mettre en ligne une vidéo · StreamHub');
+    await page.getByLabel('Titre', { exact: true }).fill('Ma vidéo du dimanche');
+    await page.getByLabel('Description', { exact: true }).fill('Un motif de test généré.');
+    await expect(page.getByRole('switch', { name: 'Vidéo exclusive' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Réservée aux membres' })).toBeVisible();
+    await expect(page.getByLabel('Programmer')).toBeVisible();
+    await page.getByLabel('Fichier vidéo').setInputFiles(makeClip({ seconds: 2, width: 320, height: 180, audio: false }));
+    await page.getByLabel('Miniature', { exact: true }).setInputFiles(makePng());
+    await expect(page.getByRole('img', { name: 'Aperçu de la miniature' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choisir une image de la vidéo' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('upload-fr.png'), fullPage: true });
+    // A missing field is refused in French.
+    await page.getByLabel('Titre', { exact: true }).fill(' ');
+    await page.getByRole('button', { name: 'Mettre en ligne', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Le titre est obligatoire');
+    await page.getByLabel('Titre', { exact: true }).fill('Ma vidéo du dimanche');
+    await page.getByRole('button', { name: 'Mettre en ligne', exact: true }).click();
+    await expect(page).toHaveURL(/\/videos$/, { timeout: 60_000 });
+    await expect(page.getByText('Vidéo mise en ligne')).toBeVisible();
+    await expect(page.getByText(/Mises en ligne : 1\/\d+/)).toBeVisible();
+
+    // Buy the creator's exclusive video: the buy page, the price in French (5 $US), the confirmation (5 ₹).
+    await page.goto(`/video/watch/${paid}`);
+    await expect(page).toHaveURL(`/video/buy/${paid}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Trésor payant', level: 1 })).toBeVisible();
+    await expect(page.getByText('Vidéo exclusive')).toBeVisible();
+    await expect(page.getByText('Achetez cette vidéo une fois et regardez-la quand vous voulez.')).toBeVisible();
+    await expect(page.getByText(/^0 vue · /)).toBeVisible();
+    await page.getByRole('button', { name: /^Acheter pour 5\s\$US$/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Acheter la vidéo ?' });
+    await expect(confirm).toContainText(/Acheter « Trésor payant » pour 5\s₹ \?/);
+    await confirm.getByRole('button', { name: 'Oui' }).click();
+    await expect(page.getByText('Vidéo achetée')).toBeVisible();
+    await expect(page).toHaveURL(`/video/watch/${paid}`);
+    await expect(page.getByTestId('video-player')).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('video')
+            .first()
+            .evaluate((v: HTMLVideoElement) => v.readyState),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+
+    // The purchase history in French, the price through Intl.
+    await page.goto('/purchases');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Historique des achats', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vidéos achetées' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Trésor payant' })).toContainText(/5\s\$US/);
+    expect(errors).toEqual([]);
+    await context.close();
+    await creator.close();
+  });
+
   for (const width of [768, 1024]) {
     test(`the pseudo-locale overflows no box on the main pages at ${width} px`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
@@ -112,10 +206,21 @@ test.describe('languages', () => {
       await registerViaApi(page, uniqueUser('xa'));
       const videoId = await uploadVideo(page, 'Pseudo');
       await waitUntilReady(page, await currentUserId(page), [videoId]);
-      for (const path of ['/', '/home', `/video/watch/${videoId}`]) {
+      const creator = await channelWithVideos(
+        browser,
+        baseURL!,
+        [{ title: 'Pseudo paid', clip: { seconds: 2, width: 320, height: 180, audio: false }, exclusive: { price: 5 } }],
+        'xapaid',
+      );
+      const buyPath = `/video/buy/${creator.videoIds[0]}`;
+      // The watch page last: its comments are checked below.
+      const paths = ['/', '/home', '/video/new', `/channel/${creator.id}`, buyPath, `/video/watch/${videoId}`];
+      for (const path of paths) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+        // The buy page itself (not a redirect), its price button drawn.
+        if (path === buyPath) await expect(page.getByRole('button', { name: /\$5/ })).toBeVisible();
         expect(await overflowing(page), `${path} at ${width} px`).toEqual([]);
       }
       // The comments come into view (they render as they near the screen), and overflow nothing either.
@@ -124,6 +229,7 @@ test.describe('languages', () => {
       expect(await overflowing(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
+      await creator.close();
     });
   }
 });

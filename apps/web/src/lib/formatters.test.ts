@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatDate, formatDuration, formatDurationHms, formatRelativeTime } from './formatters';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  countOf,
+  formatCount,
+  formatDate,
+  formatDuration,
+  formatDurationHms,
+  formatDurationWords,
+  formatMoney,
+  formatRelativeTime,
+  formatSeconds,
+  formatSecondsDecimal,
+  formatSecondsNarrow,
+  formatWatchMinutes,
+  setFormatLocale,
+} from './formatters';
 
 describe('formatDuration', () => {
   it('shows mm:ss from rounded seconds', () => {
@@ -87,5 +101,58 @@ describe('countOf', () => {
     expect(countOf(2, 'comment', 'comments')).toBe('2 comments');
     expect(countOf(1500, 'subscriber', 'subscribers')).toBe('1.5K subscribers');
     expect(countOf(undefined, 'reply', 'replies')).toBe('0 replies');
+  });
+});
+
+/** Intl writes French with narrow no-break spaces (U+202F) and no-break spaces (U+00A0). */
+const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+describe("money and durations in the page's language (API.md §21)", () => {
+  afterEach(() => setFormatLocale(() => 'en'));
+
+  it('writes English money as the spec does: symbol first, whole amounts without decimals', () => {
+    for (const locale of ['en', 'en-XA']) {
+      setFormatLocale(() => locale);
+      expect(formatMoney(4.99)).toBe('$4.99');
+      expect(formatMoney(5)).toBe('$5');
+      expect(formatMoney(4.5)).toBe('$4.50');
+      expect(formatMoney(20, { currency: 'INR' })).toBe('₹20');
+      expect(formatMoney(5, { fixed: true })).toBe('$5.00');
+      expect(formatMoney(undefined)).toBe('$0');
+      expect(formatMoney(Number.NaN)).toBe('$0');
+    }
+  });
+
+  it('writes French money through Intl: 4,99 $US, 5 $US, 20 ₹', () => {
+    setFormatLocale(() => 'fr');
+    expect(spaces(formatMoney(4.99))).toBe('4,99 $US');
+    expect(spaces(formatMoney(5))).toBe('5 $US');
+    expect(spaces(formatMoney(4.5))).toBe('4,50 $US');
+    expect(spaces(formatMoney(1234.5))).toBe('1 234,50 $US');
+    expect(spaces(formatMoney(20, { currency: 'INR' }))).toBe('20 ₹');
+    expect(spaces(formatMoney(5, { fixed: true }))).toBe('5,00 $US');
+  });
+
+  it('writes English durations in words as before', () => {
+    expect(formatDurationWords(45)).toBe('45 s');
+    expect(formatDurationWords(75)).toBe('1 min 15 s');
+    expect(formatDurationWords(120)).toBe('2 min 0 s');
+    expect(formatSeconds(95.4)).toBe('95 s');
+    expect(formatSecondsDecimal(2.5)).toBe('2.5 s');
+    expect(formatSecondsDecimal(0)).toBe('0.0 s');
+    expect(formatSecondsNarrow(60)).toBe('60s');
+    expect(formatWatchMinutes(90)).toBe('1.5 min');
+    expect(formatWatchMinutes(74_070)).toBe('1,234.5 min');
+  });
+
+  it('writes French durations through Intl units', () => {
+    setFormatLocale(() => 'fr');
+    expect(spaces(formatDurationWords(45))).toBe('45 s');
+    expect(spaces(formatDurationWords(75))).toBe('1 min 15 s');
+    expect(spaces(formatSeconds(1234))).toBe('1 234 s');
+    expect(spaces(formatSecondsDecimal(2.5))).toBe('2,5 s');
+    expect(spaces(formatSecondsNarrow(60))).toMatch(/^60 ?s$/);
+    expect(spaces(formatWatchMinutes(90))).toBe('1,5 min');
+    expect(spaces(formatWatchMinutes(74_070))).toBe('1 234,5 min');
   });
 });

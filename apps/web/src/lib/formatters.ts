@@ -127,3 +127,90 @@ export function countOf(count: number | null | undefined, one: string, other: st
   const n = count ?? 0;
   return `${formatCount(n)} ${pluralRules.select(n) === 'one' ? one : other}`;
 }
+
+/** The currencies the web shows: US dollars ('$') and, for the buy confirmation and upload slots, rupees ('₹'; SPEC §9). */
+export type Currency = 'USD' | 'INR';
+
+const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', INR: '₹' };
+
+/**
+ * An amount of money (API.md §21): English as the spec writes it, the symbol then the amount, whole
+ * amounts without decimals and others with two ('$5', '$4.99', '₹20'), or always two with
+ * `fixed` ('$5.00'); any other language through Intl.NumberFormat's currency style ('4,99 $US').
+ */
+export function formatMoney(
+  amount: number | null | undefined,
+  { currency = 'USD', fixed = false }: { currency?: Currency; fixed?: boolean } = {},
+): string {
+  const value = Number.isFinite(amount) ? (amount as number) : 0;
+  const whole = Number.isInteger(value) && !fixed;
+  const locale = intlLocale();
+  if (locale) {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(value);
+  }
+  return `${CURRENCY_SYMBOLS[currency]}${whole ? value : value.toFixed(2)}`;
+}
+
+/** One unit of a duration written in words: English by hand, any other language with Intl's unit style. */
+function unitText(
+  value: number,
+  unit: 'second' | 'minute',
+  english: string,
+  style: Intl.NumberFormatOptions['unitDisplay'] = 'short',
+  fractionDigits?: number,
+): string {
+  const locale = intlLocale();
+  if (locale) {
+    return new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit,
+      unitDisplay: style,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits ?? 0,
+    }).format(value);
+  }
+  return `${fractionDigits === undefined ? value : value.toFixed(fractionDigits)}${english}`;
+}
+
+/** A wait in words, minutes and seconds: '45 s', '1 min 15 s' (French '1 min 15 s' through Intl). */
+export function formatDurationWords(seconds: number | null | undefined): string {
+  const total = wholeSeconds(seconds) ?? 0;
+  if (total < 60) return unitText(total, 'second', ' s');
+  return `${unitText(Math.floor(total / 60), 'minute', ' min')} ${unitText(total % 60, 'second', ' s')}`;
+}
+
+/** Whole seconds in words: '95 s' (French '95 s'), e.g. the studio's average view. */
+export function formatSeconds(seconds: number | null | undefined): string {
+  return unitText(wholeSeconds(seconds) ?? 0, 'second', ' s');
+}
+
+/** A point in a video in seconds with one decimal: '2.5 s' (French '2,5 s'). */
+export function formatSecondsDecimal(seconds: number | null | undefined): string {
+  const value = Number.isFinite(seconds) ? (seconds as number) : 0;
+  return unitText(value, 'second', ' s', 'short', 1);
+}
+
+/** A countdown's seconds, narrow: '60s'. */
+export function formatSecondsNarrow(seconds: number | null | undefined): string {
+  return unitText(wholeSeconds(seconds) ?? 0, 'second', 's', 'narrow');
+}
+
+/** Watch time in minutes with one decimal at most, from seconds: '1,234.5 min' (French '1 234,5 min'). */
+export function formatWatchMinutes(seconds: number | null | undefined): string {
+  const minutes = (Number.isFinite(seconds) ? (seconds as number) : 0) / 60;
+  const locale = intlLocale();
+  if (locale) {
+    return new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'minute',
+      unitDisplay: 'short',
+      maximumFractionDigits: 1,
+    }).format(minutes);
+  }
+  return `${minutes.toLocaleString('en', { maximumFractionDigits: 1 })} min`;
+}

@@ -1,8 +1,10 @@
+import { formatMoney } from '@/lib/formatters';
+
 /**
  * SPEC §9: buy buttons and purchase history show '$'; the video buy confirmation and the upload
- * slot offer show '₹'. Whole amounts without decimals, others with two.
+ * slot offer show '₹'. Whole amounts without decimals, others with two; in the page's language
+ * (formatMoney: '4,99 $US' in French).
  */
 export function formatAmount(amount: number | null | undefined, symbol: '$' | '₹' = '$'): string {
-  const value = Number.isFinite(amount) ? (amount as number) : 0;
-  return `${symbol}${Number.isInteger(value) ? value : value.toFixed(2)}`;
+  return formatMoney(amount, { currency: symbol === '₹' ? 'INR' : 'USD' });
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '@/i18n';
+import { en } from '@/i18n/en';
 import { scheduleError, scheduleInputValue, scheduleIso, scheduleLabel } from './schedule';
+
+const t = createI18n('en', en).t;
 
 describe('schedule field', () => {
   it('reads a local date-time as ISO and shows an ISO time back in the same form', () => {
@@ -13,10 +17,10 @@ describe('schedule field', () => {
 
   it('refuses a time that has passed or is no time; empty is no schedule', () => {
     const now = new Date(2031, 2, 4, 5, 6).getTime();
-    expect(scheduleError('', now)).toBeNull();
-    expect(scheduleError('2031-03-04T05:07', now)).toBeNull();
-    expect(scheduleError('2031-03-04T05:06', now)).toBe('Choose a time in the future to publish');
-    expect(scheduleError('nonsense', now)).toBe('Choose a valid date and time to publish');
+    expect(scheduleError('', t, now)).toBeNull();
+    expect(scheduleError('2031-03-04T05:07', t, now)).toBeNull();
+    expect(scheduleError('2031-03-04T05:06', t, now)).toBe('Choose a time in the future to publish');
+    expect(scheduleError('nonsense', t, now)).toBe('Choose a valid date and time to publish');
   });
 
   it('labels a scheduled time in UTC', () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 /**
  * The "Schedule" field of the upload and edit forms (scheduled publishing, API.md §16): a
  * `datetime-local` value in the browser's time zone, sent as `publishAt` in ISO 8601 UTC.
@@ -19,12 +20,12 @@ export function scheduleInputValue(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The problem with a chosen schedule, or null (empty: no schedule). */
-export function scheduleError(local: string, now = Date.now()): string | null {
+/** The problem with a chosen schedule in the page's language, or null (empty: no schedule). */
+export function scheduleError(local: string, t: TFunction, now = Date.now()): string | null {
   if (!local.trim()) return null;
   const iso = scheduleIso(local);
-  if (!iso) return 'Choose a valid date and time to publish';
-  if (Date.parse(iso) <= now) return 'Choose a time in the future to publish';
+  if (!iso) return t('scheduleField.invalid');
+  if (Date.parse(iso) <= now) return t('scheduleField.past');
   return null;
 }
 

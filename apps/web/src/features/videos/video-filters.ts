@@ -5,6 +5,12 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export type SortType = 'asc' | 'desc';
 
 export const SORT_FIELD_LABELS: Record<SortField, string> = { likes: 'Likes', duration: 'Duration', views: 'Views' };
+/** The same labels' keys in the catalogue (docs/languages.md). */
+export const SORT_FIELD_KEYS = {
+  likes: 'videoSearch.sortLikes',
+  duration: 'videoSearch.sortDuration',
+  views: 'videoSearch.sortViews',
+} as const satisfies Record<SortField, string>;
 export const DEFAULT_SORT_TYPE: SortType = 'desc';
 
 export type VideoFilters = { query?: string; name?: string; sortBy?: SortField; sortType?: SortType };

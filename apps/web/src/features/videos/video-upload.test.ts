@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '@/i18n';
+import { en } from '@/i18n/en';
 import {
   emptyUploadForm,
   formatTimeLeft,
@@ -9,6 +11,7 @@ import {
   type UploadForm,
 } from './video-upload';
 
+const t = createI18n('en', en).t;
 const video = new File(['v'], 'clip.mp4', { type: 'video/mp4' });
 const image = new File(['i'], 'thumb.png', { type: 'image/png' });
 const form = (patch: Partial<UploadForm>): UploadForm => ({
@@ -22,12 +25,12 @@ const form = (patch: Partial<UploadForm>): UploadForm => ({
 
 describe('upload form (SPEC §5)', () => {
   it('requires title, description, a video and an image', () => {
-    expect(uploadFormError(form({}))).toBeNull();
-    expect(uploadFormError(form({ title: '  ' }))).toBe('Title is required');
-    expect(uploadFormError(form({ description: '' }))).toBe('Description is required');
-    expect(uploadFormError(form({ videoFile: null }))).toBe('Choose a video file');
-    expect(uploadFormError(form({ videoFile: image }))).toBe('File must be a video');
-    expect(uploadFormError(form({ thumbnail: video }))).toBe('File must be an image');
+    expect(uploadFormError(form({}), t)).toBeNull();
+    expect(uploadFormError(form({ title: '  ' }), t)).toBe('Title is required');
+    expect(uploadFormError(form({ description: '' }), t)).toBe('Description is required');
+    expect(uploadFormError(form({ videoFile: null }), t)).toBe('Choose a video file');
+    expect(uploadFormError(form({ videoFile: image }), t)).toBe('File must be a video');
+    expect(uploadFormError(form({ thumbnail: video }), t)).toBe('File must be an image');
   });
 
   it('defaults the price to 5', () => {
@@ -59,9 +62,9 @@ describe('upload form (SPEC §5)', () => {
     expect(uploadFormData(form({})).has('publishAt')).toBe(false);
     const later = new Date(Date.now() + 86_400_000);
     const local = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T10:30`;
-    expect(uploadFormError(form({ publishAt: local }))).toBeNull();
+    expect(uploadFormError(form({ publishAt: local }), t)).toBeNull();
     expect(uploadFormData(form({ publishAt: local })).get('publishAt')).toBe(new Date(local).toISOString());
-    expect(uploadFormError(form({ publishAt: '2020-01-01T10:00' }))).toBe('Choose a time in the future to publish');
+    expect(uploadFormError(form({ publishAt: '2020-01-01T10:00' }), t)).toBe('Choose a time in the future to publish');
   });
 
   it('sends the chosen visibility, public by default', () => {
@@ -84,8 +87,10 @@ describe('upload progress', () => {
     expect(uploadPercent(p)).toBe(50);
     expect(secondsLeft(p, 10_000)).toBe(10);
     expect(secondsLeft({ ...p, loaded: 0 }, 1000)).toBeNull();
-    expect(formatTimeLeft(null)).toBe('Estimating time left…');
-    expect(formatTimeLeft(75)).toBe('About 1 min 15 s left');
+    expect(formatTimeLeft(null, t)).toBe('Estimating time left…');
+    expect(formatTimeLeft(75, t)).toBe('About 1 min 15 s left');
+    expect(formatTimeLeft(45, t)).toBe('About 45 s left');
+    expect(formatTimeLeft(0, t)).toBe('Finishing…');
     // Resumed at 40 of 100: 10 more in 5 s is 2 a second, so 25 s for the 50 left (not 50 in 5 s).
     expect(secondsLeft({ loaded: 50, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBe(25);
     expect(secondsLeft({ loaded: 40, total: 100, startedAt: 0, resumedFrom: 40 }, 5000)).toBeNull();

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import { MIN_VIDEO_PRICE, type Visibility } from '@streamhub/contract';
 import { scheduleError, scheduleIso } from './schedule';
 import { exclusivePrice } from '@/lib/exclusive-price';
+import { formatDurationWords } from '@/lib/formatters';
 
 /** SPEC §2 /video/new: what the upload form edits. */
 export type UploadForm = {
@@ -37,15 +39,15 @@ export const emptyUploadForm = (): UploadForm => ({
 export const isVideoFile = (file: File) => file.type.startsWith('video/');
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
-/** SPEC §5: title, description, a video file and an image thumbnail are required. First problem, or null. */
-export function uploadFormError(form: UploadForm): string | null {
-  if (!form.title.trim()) return 'Title is required';
-  if (!form.description.trim()) return 'Description is required';
-  if (!form.videoFile) return 'Choose a video file';
-  if (!isVideoFile(form.videoFile)) return 'File must be a video';
-  if (!form.thumbnail) return 'Choose a thumbnail image';
-  if (!isImageFile(form.thumbnail)) return 'File must be an image';
-  return scheduleError(form.publishAt);
+/** SPEC §5: title, description, a video file and an image thumbnail are required. First problem (in the page's language), or null. */
+export function uploadFormError(form: UploadForm, t: TFunction): string | null {
+  if (!form.title.trim()) return t('videoForm.titleRequired');
+  if (!form.description.trim()) return t('videoForm.descriptionRequired');
+  if (!form.videoFile) return t('videoForm.chooseVideo');
+  if (!isVideoFile(form.videoFile)) return t('videoForm.notVideo');
+  if (!form.thumbnail) return t('videoForm.chooseThumbnail');
+  if (!isImageFile(form.thumbnail)) return t('videoForm.notImage');
+  return scheduleError(form.publishAt, t);
 }
 
 /**
@@ -90,14 +92,11 @@ export function secondsLeft(p: UploadProgress, now: number): number | null {
   return Math.max(0, Math.ceil((p.total - p.loaded) / rate));
 }
 
-/** 'about 5 s left', 'about 2 min 5 s left', 'Finishing…' */
-export function formatTimeLeft(seconds: number | null): string {
-  if (seconds === null) return 'Estimating time left…';
-  if (seconds <= 0) return 'Finishing…';
-  if (seconds < 60) return `About ${seconds} s left`;
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `About ${m} min ${s} s left`;
+/** 'About 5 s left', 'About 2 min 5 s left', 'Finishing…' (the time through formatDurationWords, in the page's language). */
+export function formatTimeLeft(seconds: number | null, t: TFunction): string {
+  if (seconds === null) return t('uploadProgress.estimating');
+  if (seconds <= 0) return t('uploadProgress.finishing');
+  return t('uploadProgress.left', { time: formatDurationWords(seconds) });
 }
 
 /** The text fields of an upload in progress, kept so a reload can resume it with the same details. */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, errorText } from '@/lib/api-client';
@@ -14,6 +15,7 @@ export function logout() {
  * with the signed-in user's sidebar, and an unmounted caller's callbacks are never called.
  */
 export function useLogout() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -25,7 +27,7 @@ export function useLogout() {
     },
     onError: (error) => {
       console.error('Logout failed', error);
-      toastError(errorText(error, 'Could not log out. Please try again.'));
+      toastError(errorText(error, t('logout.failed')));
     },
   });
 }

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The frame of the pages a mailed link or "Forgot password?" opens: one card, a way back to sign in. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center px-4 py-10">
       <title>{`${title} · StreamHub`}</title>
@@ -11,7 +13,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         {children}
         <p className="text-center text-sm text-muted">
           <Link to="/" className="font-medium text-sky-400 hover:underline">
-            Back to sign in
+            {t('authCard.backToSignIn')}
           </Link>
         </p>
       </div>

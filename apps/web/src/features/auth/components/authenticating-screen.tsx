@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { formatSecondsNarrow } from '@/lib/formatters';
 
 /** SPEC §9: the longest the sign-in screens wait for the server. */
 export const AUTH_TIMEOUT_SECONDS = 60;
@@ -9,6 +11,7 @@ export const AUTH_TIMEOUT_SECONDS = 60;
  * calls `onTimeout` (the form aborts the request and shows itself again).
  */
 export function AuthenticatingScreen({ onTimeout }: { onTimeout: () => void }) {
+  const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(AUTH_TIMEOUT_SECONDS);
   const onTimeoutRef = useRef(onTimeout);
   useEffect(() => {
@@ -32,11 +35,11 @@ export function AuthenticatingScreen({ onTimeout }: { onTimeout: () => void }) {
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-page/95 px-6 text-center"
     >
       {secondsLeft > 0 ? <Spinner className="h-12 w-12" /> : null}
-      <p className="text-xl font-semibold">Authenticating credentials</p>
+      <p className="text-xl font-semibold">{t('authWait.title')}</p>
       <div className="w-full max-w-sm">
         <div className="mb-2 flex justify-between text-sm text-muted">
-          <span id="auth-wait-label">Maximum wait time</span>
-          <span>{secondsLeft}s</span>
+          <span id="auth-wait-label">{t('authWait.maxWait')}</span>
+          <span>{formatSecondsNarrow(secondsLeft)}</span>
         </div>
         <div
           role="progressbar"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useBuyVideo } from '../api/buy-video';
 import { formatAmount } from '../money';
 import { PurchaseButton } from './purchase-button';
@@ -6,13 +7,14 @@ type BuyVideoButtonProps = { videoId: string; title: string; price: number; onPu
 
 /** SPEC §9: the button shows '$', the confirmation '₹'. */
 export function BuyVideoButton({ videoId, title, price, onPurchased }: BuyVideoButtonProps) {
+  const { t } = useTranslation();
   const purchase = useBuyVideo(videoId);
   return (
     <PurchaseButton
-      label={`Buy for ${formatAmount(price)}`}
-      confirmTitle="Buy Video?"
-      confirmText={`Buy "${title}" for ${formatAmount(price, '₹')}?`}
-      successText="Video purchased successfully"
+      label={t('buyVideo.label', { price: formatAmount(price) })}
+      confirmTitle={t('buyVideo.confirmTitle')}
+      confirmText={t('buyVideo.confirmText', { title, price: formatAmount(price, '₹') })}
+      successText={t('buyVideo.success')}
       purchase={purchase}
       onPurchased={onPurchased}
     />

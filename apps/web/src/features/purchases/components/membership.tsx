@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Membership, MembershipCheckout } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { ApiError, api, errorText } from '@/lib/api-client';
 import { getMembershipOfferQueryOptions } from '../api/get-membership-offer';
+import { formatMoney } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 /** How often a page waiting for the provider's webhook asks again ("Payment pending"). */
@@ -31,6 +33,7 @@ export function JoinMembershipButton({
   price: number;
   onJoined?: () => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const join = useMutation({
     mutationFn: () => api.post<Membership | MembershipCheckout>(`/api/memberships/${encodeURIComponent(channelId)}`),
@@ -48,23 +51,24 @@ export function JoinMembershipButton({
               if (url.protocol === 'http:' || url.protocol === 'https:') window.location.assign(url.href);
               return;
             }
-            toastSuccess('Membership started');
+            toastSuccess(t('membership.started'));
             onJoined?.();
           },
           onError: (error) => {
             if (error instanceof ApiError && error.status === 409) return onJoined?.();
-            toastError(errorText(error, 'Could not join'));
+            toastError(errorText(error, t('membership.joinFailed')));
           },
         })
       }
     >
-      {join.isPending ? 'Joining...' : `Join for $${price.toFixed(2)}/month`}
+      {join.isPending ? t('membership.joining') : t('membership.join', { price: formatMoney(price, { fixed: true }) })}
     </Button>
   );
 }
 
 /** The channel page's membership: the offer and Join, "Payment pending" back from a checkout, or the membership. */
 export function ChannelMembershipPanel({ channelId, checkout }: { channelId: string; checkout: boolean }) {
+  const { t } = useTranslation();
   const membership = useChannelMembership(channelId, { pollWhilePending: checkout });
   const data = membership.data;
   useEffect(() => {
@@ -74,18 +78,21 @@ export function ChannelMembershipPanel({ channelId, checkout }: { channelId: str
   const state = data.membership?.state;
   const member = state === 'active' || state === 'cancelled';
   return (
-    <section aria-label="Membership" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-panel p-4">
+    <section
+      aria-label={t('membership.label')}
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-panel p-4"
+    >
       <div className="mr-auto flex min-w-0 flex-col">
-        <h2 className="font-semibold">Channel membership</h2>
+        <h2 className="font-semibold">{t('membership.title')}</h2>
         {data.offer.perks ? <p className="text-sm whitespace-pre-line text-muted">{data.offer.perks}</p> : null}
       </div>
       {member ? (
         <p role="status" className="text-sm font-semibold text-emerald-400">
-          {state === 'cancelled' ? 'Member until the end of this month' : 'You are a member'}
+          {state === 'cancelled' ? t('membership.memberUntil') : t('membership.member')}
         </p>
       ) : checkout || state === 'pending' ? (
         <p role="status" className="text-sm font-semibold text-amber-400">
-          Payment pending
+          {t('membership.pending')}
         </p>
       ) : (
         <JoinMembershipButton channelId={channelId} price={data.offer.price} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Membership, MembershipOffer, PayoutsOverview } from '@streamhub/contract';
@@ -10,8 +11,15 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { formatAmount } from '../money';
 import { useChannelMembership } from './membership';
 
+const PAYOUT_STATE_KEYS = {
+  pending: 'payouts.statePending',
+  paid: 'payouts.statePaid',
+  failed: 'payouts.stateFailed',
+} as const;
+
 /** The creator's balance, connected account and payouts (API.md §20: GET /api/payouts, POST /api/payouts/onboarding). */
 export function PayoutsPanel() {
+  const { t } = useTranslation();
   const payouts = useQuery({ queryKey: ['payouts'], queryFn: () => api.get<PayoutsOverview>('/api/payouts') });
   const connect = useMutation({ mutationFn: () => api.post<{ url: string }>('/api/payouts/onboarding') });
   useEffect(() => {
@@ -21,15 +29,15 @@ export function PayoutsPanel() {
   return (
     <section aria-labelledby="payouts-title" className="flex flex-col gap-3">
       <h2 id="payouts-title" className="text-lg font-semibold">
-        Payouts
+        {t('payouts.title')}
       </h2>
       {!data ? (
-        <p className="text-sm text-muted">{payouts.isError ? 'Payouts could not be loaded.' : 'Loading data...'}</p>
+        <p className="text-sm text-muted">{payouts.isError ? t('payouts.loadFailed') : t('payouts.loading')}</p>
       ) : (
         <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4">
           <div className="flex flex-wrap items-center gap-3">
             <p className="mr-auto">
-              Balance{' '}
+              {t('payouts.balance')}{' '}
               <span className="text-xl font-semibold tabular-nums" data-testid="payout-balance">
                 {formatAmount(data.balance)}
               </span>{' '}
@@ -43,27 +51,27 @@ export function PayoutsPanel() {
                   onSuccess: ({ url }) => {
                     const target = new URL(url, window.location.origin);
                     if (target.origin === window.location.origin) {
-                      toastSuccess('Payout account connected');
+                      toastSuccess(t('payouts.connected'));
                       void payouts.refetch();
                     } else if (target.protocol === 'https:' || target.protocol === 'http:') window.location.assign(target.href);
                   },
-                  onError: (error) => toastError(errorText(error, 'Could not connect an account')),
+                  onError: (error) => toastError(errorText(error, t('payouts.connectFailed'))),
                 })
               }
             >
-              {data.connected ? 'Payout account settings' : 'Connect a payout account'}
+              {data.connected ? t('payouts.settings') : t('payouts.connect')}
             </Button>
           </div>
-          <p className="text-sm text-muted">Your settled earnings are paid out to your connected account on a schedule.</p>
+          <p className="text-sm text-muted">{t('payouts.schedule')}</p>
           {data.payouts.length === 0 ? (
-            <p className="text-sm text-muted">No payouts yet.</p>
+            <p className="text-sm text-muted">{t('payouts.none')}</p>
           ) : (
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-muted">
                 <tr>
-                  <th className="py-1 font-normal">Date</th>
-                  <th className="py-1 font-normal">Amount</th>
-                  <th className="py-1 font-normal">State</th>
+                  <th className="py-1 font-normal">{t('payouts.date')}</th>
+                  <th className="py-1 font-normal">{t('payouts.amount')}</th>
+                  <th className="py-1 font-normal">{t('payouts.state')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -71,7 +79,7 @@ export function PayoutsPanel() {
                   <tr key={p._id}>
                     <td className="py-2">{formatDate(p.createdAt)}</td>
                     <td className="py-2 tabular-nums">{formatAmount(p.amount)}</td>
-                    <td className="py-2 capitalize">{p.state}</td>
+                    <td className="py-2 capitalize">{t(PAYOUT_STATE_KEYS[p.state])}</td>
                   </tr>
                 ))}
               </tbody>
@@ -85,6 +93,7 @@ export function PayoutsPanel() {
 
 /** The channel's monthly membership (PUT /api/memberships/offer) and its members (GET /api/memberships/members). */
 export function MembershipSettings({ channelId }: { channelId: string }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useChannelMembership(channelId);
   const members = useQuery({
@@ -102,10 +111,10 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
   const save = useMutation({
     mutationFn: () => api.put<MembershipOffer>('/api/memberships/offer', { json: { price, perks } }),
     onSuccess: () => {
-      toastSuccess('Membership offer saved');
+      toastSuccess(t('membershipSettings.saved'));
       void queryClient.invalidateQueries({ queryKey: ['membership-offer', channelId] });
     },
-    onError: (error) => toastError(errorText(error, 'Could not save the membership')),
+    onError: (error) => toastError(errorText(error, t('membershipSettings.saveFailed'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -114,11 +123,11 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
   return (
     <section aria-labelledby="membership-title" className="flex flex-col gap-3">
       <h2 id="membership-title" className="text-lg font-semibold">
-        Membership
+        {t('membershipSettings.title')}
       </h2>
       <form onSubmit={submit} className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4">
         <TextField
-          label="Monthly price"
+          label={t('membershipSettings.price')}
           type="number"
           min={1}
           step={0.01}
@@ -126,27 +135,36 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
           value={price}
           onChange={(e) => setPrice(e.target.value)}
         />
-        <TextareaField label="Perks" maxLength={2000} value={perks} onChange={(e) => setPerks(e.target.value)} />
+        <TextareaField
+          label={t('membershipSettings.perks')}
+          maxLength={2000}
+          value={perks}
+          onChange={(e) => setPerks(e.target.value)}
+        />
         <Button type="submit" className="self-start" disabled={save.isPending}>
-          {offer ? 'Save membership' : 'Offer a membership'}
+          {offer ? t('membershipSettings.save') : t('membershipSettings.offer')}
         </Button>
       </form>
-      <h3 className="font-semibold">Members</h3>
+      <h3 className="font-semibold">{t('membershipSettings.members')}</h3>
       {members.data && members.data.length > 0 ? (
-        <ul aria-label="Members" className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-panel px-4">
+        <ul
+          aria-label={t('membershipSettings.members')}
+          className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-panel px-4"
+        >
           {members.data.map((m) => (
             <li key={m._id} className="flex items-center gap-3 py-2 text-sm">
               <span className="mr-auto truncate">
                 {m.member.fullname} <span className="text-muted">@{m.member.username}</span>
               </span>
               <span className="text-muted">
-                {m.state === 'cancelled' ? 'Ends' : 'Renews'} {m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : ''}
+                {m.state === 'cancelled' ? t('membershipSettings.ends') : t('membershipSettings.renews')}{' '}
+                {m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : ''}
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted">No members yet.</p>
+        <p className="text-sm text-muted">{t('membershipSettings.none')}</p>
       )}
     </section>
   );

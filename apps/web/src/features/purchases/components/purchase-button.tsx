@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, type ButtonVariant } from '@/components/ui/button';
@@ -43,6 +44,7 @@ export function PurchaseButton({
   onPurchased,
   variant = 'primary',
 }: PurchaseButtonProps) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
 
   function confirm() {
@@ -57,7 +59,7 @@ export function PurchaseButton({
       onError: (error) => {
         console.error('Purchase failed', error);
         if (error instanceof ApiError && error.status === 409) return onPurchased?.();
-        toastError(errorText(error, 'Purchase failed'));
+        toastError(errorText(error, t('purchase.failed')));
       },
     });
   }
@@ -67,7 +69,7 @@ export function PurchaseButton({
     <>
       <Button variant={variant} aria-label={ariaLabel} aria-busy={buying} disabled={buying} onClick={() => setConfirming(true)}>
         {buying ? <Spinner className="h-4 w-4 border-2" /> : null}
-        {buying ? 'Buying...' : label}
+        {buying ? t('purchase.buying') : label}
       </Button>
       <ConfirmDialog
         open={confirming}
@@ -75,6 +77,8 @@ export function PurchaseButton({
         title={confirmTitle}
         description={confirmText}
         onConfirm={confirm}
+        confirmLabel={t('purchase.yes')}
+        cancelLabel={t('purchase.no')}
       />
     </>
   );

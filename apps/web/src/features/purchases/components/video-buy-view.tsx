@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -5,7 +6,7 @@ import { Img } from '@/components/ui/img';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { countOf, formatDate } from '@/lib/formatters';
+import { formatCount, formatDate } from '@/lib/formatters';
 import { usePurchaseInfo } from '../api/get-purchase-info';
 import { useRefusalRedirect } from '../use-refusal-redirect';
 import { BuyVideoButton } from './buy-video-button';
@@ -34,6 +35,7 @@ function Unavailable({ title, text, children }: { title: string; text?: string; 
 
 /** /video/buy/{videoId}: preview, creator, views, date, description, 'Exclusive Video' and Buy (SPEC §2). */
 export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyViewProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   // After buying, the refreshed info says hasAccess: that must not send the buyer back.
   const [bought, setBought] = useState(false);
@@ -51,9 +53,9 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
 
   if (hasAccess && !onHasAccess) {
     return (
-      <Unavailable title="Unable to load video" text="You already have access, but the video could not be opened just now.">
+      <Unavailable title={t('videoBuy.unableToLoad')} text={t('videoBuy.alreadyAccess')}>
         <Link to={`/video/watch/${encodeURIComponent(videoId)}`} replace className={buttonClasses('primary', 'md', 'mt-2')}>
-          Try again
+          {t('videoBuy.tryAgain')}
         </Link>
       </Unavailable>
     );
@@ -61,35 +63,35 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
   if (info.isPending || hasAccess || leaving) return <LoadingScreen />;
   if (info.isError) {
     return info.error instanceof ApiError && info.error.status === 404 ? (
-      <Unavailable title="Video not found" />
+      <Unavailable title={t('videoBuy.notFound')} />
     ) : (
-      <Unavailable title="Unable to load video" text={errorText(info.error, 'There was a problem loading this video.')} />
+      <Unavailable title={t('videoBuy.unableToLoad')} text={errorText(info.error, t('videoBuy.loadProblem'))} />
     );
   }
 
   const { video } = info.data;
   const membersOnly = Boolean(video.membersOnly) && !video.isExclusive;
-  const title = video.title?.trim() || 'Untitled Video';
+  const title = video.title?.trim() || t('videoBuy.untitled');
   const owner = video.owner;
   const isSelf = Boolean(user && owner && owner._id === user._id);
   const channelHref = isSelf ? '/channel' : `/channel/${encodeURIComponent(owner?._id ?? '')}`;
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <title>{`Buy ${title} · StreamHub`}</title>
+      <title>{`${t('videoBuy.pageTitle', { title })} · StreamHub`}</title>
       <div className="relative overflow-hidden rounded-2xl bg-raised">
         {video.thumbnail ? (
           <Img
             src={video.thumbnail}
             fallback="thumbnail"
-            alt={`Preview of ${title}`}
+            alt={t('videoBuy.preview', { title })}
             className="aspect-video w-full object-cover"
           />
         ) : (
-          <div className="grid aspect-video w-full place-items-center text-muted">No preview available</div>
+          <div className="grid aspect-video w-full place-items-center text-muted">{t('videoBuy.noPreview')}</div>
         )}
         <span className="absolute top-3 left-3 rounded bg-amber-500 px-2 py-1 text-xs font-semibold text-black">
-          {membersOnly ? 'Members only' : 'Exclusive Video'}
+          {membersOnly ? t('videoBuy.membersOnly') : t('videoBuy.exclusive')}
         </span>
       </div>
       <section aria-labelledby="buy-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-5">
@@ -99,22 +101,22 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
         <Link to={channelHref} className="flex min-w-0 items-center gap-3 self-start rounded-xl pr-2 hover:bg-hover">
           <Img src={owner?.avatar} fallback="avatar" alt="" className="h-11 w-11 shrink-0 rounded-full object-cover" />
           <span className="flex min-w-0 flex-col">
-            <span className="truncate font-semibold">{owner?.fullname || 'Unknown'}</span>
+            <span className="truncate font-semibold">{owner?.fullname || t('common.unknown')}</span>
             <span className="truncate text-sm text-muted">@{owner?.username || 'unknown'}</span>
           </span>
         </Link>
         <p className="text-sm text-muted">
-          {countOf(video.views, 'view', 'views')} · {formatDate(video.createdAt)}
+          {t('count.views', { count: video.views, formatted: formatCount(video.views) })} · {formatDate(video.createdAt)}
         </p>
         <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">
-          {video.description?.trim() || 'No description available'}
+          {video.description?.trim() || t('videoBuy.noDescription')}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {membersOnly ? (
             <MembersOnlyOffer channelId={owner._id} onJoined={onPurchased} />
           ) : (
             <>
-              <p className="mr-auto text-sm text-zinc-300">Buy this video once and watch it any time.</p>
+              <p className="mr-auto text-sm text-zinc-300">{t('videoBuy.buyOnce')}</p>
               <BuyVideoButton
                 videoId={video._id}
                 title={title}
@@ -134,11 +136,12 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
 
 /** A members-only video (API.md §20): the channel's membership, joined from here. */
 function MembersOnlyOffer({ channelId, onJoined }: { channelId: string; onJoined: () => void }) {
+  const { t } = useTranslation();
   const membership = useChannelMembership(channelId);
   const offer = membership.data?.offer;
   return (
     <>
-      <p className="mr-auto text-sm text-zinc-300">This video is for the channel&apos;s members.</p>
+      <p className="mr-auto text-sm text-zinc-300">{t('videoBuy.forMembers')}</p>
       {offer ? <JoinMembershipButton channelId={channelId} price={offer.price} onJoined={onJoined} /> : null}
     </>
   );

@@ -3,6 +3,7 @@ import { RETENTION_POINTS } from '@streamhub/contract';
 import { LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { errorText } from '@/lib/api-client';
+import { formatSeconds, formatWatchMinutes } from '@/lib/formatters';
 import { useStudioAnalytics } from '../api/get-studio-analytics';
 import { DEFAULT_RANGE_DAYS, lastDays, todayUtc, type DayRange } from '../studio-range';
 import { AnalyticsChart } from './analytics-chart';
@@ -16,7 +17,7 @@ type StudioViewProps = {
 };
 
 const count = (n: number) => n.toLocaleString('en');
-const minutes = (n: number) => `${(n / 60).toLocaleString('en', { maximumFractionDigits: 1 })} min`;
+const minutes = (n: number) => formatWatchMinutes(n);
 const percent = (n: number) => `${Math.round(n * 100)} %`;
 const step = 100 / (RETENTION_POINTS - 1);
 
@@ -26,7 +27,7 @@ export function StudioView({ videoId, formatAmount }: StudioViewProps) {
   const analytics = useStudioAnalytics(videoId, range);
   const data = analytics.data;
   const name = `${videoId ? `video-${videoId}` : 'channel'}-${range.from}-to-${range.to}`;
-  const average = data ? `${Math.round(data.averageViewSeconds)} s` : '…';
+  const average = data ? formatSeconds(data.averageViewSeconds) : '…';
   const totalViews = data ? data.views.reduce((s, v) => s + v.count, 0) : 0;
 
   return (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { VISIBILITY_LABELS } from '@/components/ui/visibility-select';
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
@@ -14,14 +15,15 @@ type ChannelVideoCardProps = {
 
 /** Processing progress, the failure reason or why it was removed, over the thumbnail of the owner's own video. */
 function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boolean }) {
+  const { t } = useTranslation();
   if (video.status === 'processing') {
     const percent = Math.round(Math.min(100, Math.max(0, video.progress ?? 0)));
     return (
       <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
-        <p className="text-sm font-medium">Processing… {percent}%</p>
+        <p className="text-sm font-medium">{t('channelVideo.processing', { percent })}</p>
         <div
           role="progressbar"
-          aria-label={`Processing ${video.title || 'video'}`}
+          aria-label={t('channelVideo.processingLabel', { title: video.title || t('channelVideo.processingVideo') })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -36,8 +38,12 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
     // Taken down by a moderator, or hidden while its owner is suspended (API.md §12): the owner sees why.
     return (
       <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-4 text-center">
-        <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Removed</span>
-        <p className="line-clamp-3 text-sm font-medium text-red-200">{video.removedReason || 'Removed by a moderator'}</p>
+        <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+          {t('channelVideo.removed')}
+        </span>
+        <p className="line-clamp-3 text-sm font-medium text-red-200">
+          {video.removedReason || t('channelVideo.removedByModerator')}
+        </p>
       </div>
     );
   }
@@ -45,7 +51,9 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
     // Transcoded and waiting for its time: its owner's alone until then (API.md §16).
     return (
       <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center">
-        <span className="rounded bg-sky-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Scheduled</span>
+        <span className="rounded bg-sky-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+          {t('channelVideo.scheduled')}
+        </span>
         {video.publishAt ? <p className="text-sm font-medium">{scheduleLabel(video.publishAt)}</p> : null}
       </div>
     );
@@ -53,7 +61,9 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
   if (video.status === 'failed') {
     return (
       <div className="keep-dark absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-4 text-center">
-        <p className="text-sm font-medium text-red-300">Failed: {video.failureReason || 'Unknown error'}</p>
+        <p className="text-sm font-medium text-red-300">
+          {t('channelVideo.failed', { reason: video.failureReason || t('channelVideo.unknownError') })}
+        </p>
         {isOwner ? <RetryButton videoId={video._id} /> : null}
       </div>
     );
@@ -63,6 +73,7 @@ function StatusOverlay({ video, isOwner }: { video: DashboardVideo; isOwner: boo
 
 /** Processes a failed video again (its source still stored); the server's refusal is shown as it says it. */
 function RetryButton({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const retry = useRetryVideo();
   return (
     <>
@@ -72,7 +83,7 @@ function RetryButton({ videoId }: { videoId: string }) {
         disabled={retry.isPending}
         onClick={() => retry.mutate(videoId)}
       >
-        Retry
+        {t('channelVideo.retry')}
       </button>
       {retry.error ? (
         <p role="alert" className="text-xs text-red-200">
@@ -85,6 +96,7 @@ function RetryButton({ videoId }: { videoId: string }) {
 
 /** A card on /videos: thumbnail, duration, title, description, exclusive marker, views (SPEC §2). */
 export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVideoCardProps) {
+  const { t } = useTranslation();
   const ready = video.status === 'ready';
   // A scheduled video plays already: its owner opens it to check it before its time.
   const playable = ready || video.status === 'scheduled';
@@ -102,7 +114,11 @@ export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVi
           </p>
         ) : null
       }
-      action={isOwner ? <ItemMenu label={`Options for ${videoTitle(video)}`} onEdit={onEdit} onDelete={onDelete} /> : null}
+      action={
+        isOwner ? (
+          <ItemMenu label={t('channelVideo.options', { title: videoTitle(video) })} onEdit={onEdit} onDelete={onDelete} />
+        ) : null
+      }
     />
   );
 }

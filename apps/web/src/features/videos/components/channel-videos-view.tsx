@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -22,6 +23,7 @@ type ChannelVideosViewProps = {
 
 /** /videos and /videos/{channelId}: a channel's videos; the owner can manage them (SPEC §2, §6). */
 export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: ChannelVideosViewProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const videos = useChannelVideos(channelId);
   const deleteVideo = useDeleteVideo();
@@ -30,10 +32,10 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
   async function deleteOne(videoId: string) {
     try {
       await deleteVideo.mutateAsync(videoId);
-      toastSuccess('Video Deleted');
+      toastSuccess(t('channelVideos.deleted'));
     } catch (e) {
       console.error('Could not delete the video', e);
-      toastError(errorText(e, 'Failed to delete video'));
+      toastError(errorText(e, t('channelVideos.deleteFailed')));
     }
   }
 
@@ -51,20 +53,21 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
         {isOwner && uploads ? (
           <>
             <Link to="/studio" className={buttonClasses('secondary')}>
-              Studio
+              {t('channelVideos.studio')}
             </Link>
             <p className="text-sm text-muted">
-              Uploads: <span className="font-medium text-fg tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
+              {t('channelVideos.uploads')}{' '}
+              <span className="font-medium text-fg tabular-nums">{`${uploads.uploaded}/${uploads.uploadLimit}`}</span>
             </p>
             <Link to="/live/new" className={buttonClasses('secondary')}>
-              Go Live
+              {t('channelVideos.goLive')}
             </Link>
             {isQuotaFull(uploads) ? (
               buyUploads
             ) : (
               <Link to="/video/new" className={buttonClasses('primary')}>
                 <UploadIcon />
-                New Video
+                {t('channelVideos.newVideo')}
               </Link>
             )}
           </>
@@ -75,13 +78,13 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
         <LoadingScreen />
       ) : videos.isError ? (
         <div role="alert" className="flex min-h-[30vh] flex-col items-center justify-center gap-3 text-center">
-          <p className="text-muted">{errorText(videos.error, 'Failed to load videos. Please try again later.')}</p>
+          <p className="text-muted">{errorText(videos.error, t('channelVideos.loadFailed'))}</p>
           <Button variant="secondary" onClick={() => void videos.refetch()}>
-            Try Again
+            {t('channelVideos.tryAgain')}
           </Button>
         </div>
       ) : list.length === 0 ? (
-        <p className="py-16 text-center text-muted">Channel has no Videos</p>
+        <p className="py-16 text-center text-muted">{t('channelVideos.empty')}</p>
       ) : (
         <VideoGrid label={title}>
           {list.map((video) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field';
 
 /**
@@ -5,14 +6,15 @@ import { TextField } from '@/components/ui/text-field';
  * transcodes at once either way (docs/chapters-and-scheduling.md).
  */
 export function ScheduleField({ value, onChange, hint }: { value: string; onChange: (value: string) => void; hint?: string }) {
+  const { t } = useTranslation();
   return (
     <TextField
-      label="Schedule"
+      label={t('scheduleField.label')}
       name="publishAt"
       type="datetime-local"
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      hint={<span className="text-muted">{hint ?? 'Optional: the video stays private until then, your time zone.'}</span>}
+      hint={<span className="text-muted">{hint ?? t('scheduleField.hint')}</span>}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { Img } from '@/components/ui/img';
 import { useThumbnailCandidates } from '../api/get-thumbnail-candidates';
@@ -15,6 +16,7 @@ type ThumbnailCandidatesProps = {
  * Nothing is shown while there are none (a video still processing, or an older one).
  */
 export function ThumbnailCandidates({ videoId, value, onChange }: ThumbnailCandidatesProps) {
+  const { t } = useTranslation();
   const id = useId();
   const candidates = useThumbnailCandidates(videoId);
   const urls = candidates.data ?? [];
@@ -22,7 +24,7 @@ export function ThumbnailCandidates({ videoId, value, onChange }: ThumbnailCandi
   return (
     <fieldset role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-2">
       <legend id={`${id}-legend`} className="mb-2 text-sm font-medium">
-        Or pick a frame from the video
+        {t('thumbnailCandidates.legend')}
       </legend>
       <div className="grid grid-cols-3 gap-3">
         {urls.map((url, index) => (
@@ -42,8 +44,8 @@ export function ThumbnailCandidates({ videoId, value, onChange }: ThumbnailCandi
               className="aspect-video w-full rounded-lg border-2 border-line object-cover peer-checked:border-sky-400 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-400"
             />
             <span className={value === index ? 'font-semibold' : 'text-muted'}>
-              Frame {index + 1}
-              {value === index ? ' (picked)' : ''}
+              {t('thumbnailCandidates.frame', { n: index + 1 })}
+              {value === index ? t('thumbnailCandidates.picked') : ''}
             </span>
           </label>
         ))}

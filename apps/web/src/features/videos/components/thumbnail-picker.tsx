@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
 import { drawFrame, placeFile } from '@/lib/canvas-file';
+import { formatSecondsDecimal } from '@/lib/formatters';
 
 type ThumbnailPickerProps = {
   file: File | null;
@@ -19,15 +21,8 @@ export const fileInputClasses =
   'max-w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-fg hover:file:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400';
 
 /** Image-only thumbnail input with a 16:9 live preview. */
-export function ThumbnailPicker({
-  file,
-  onChange,
-  label = 'Thumbnail',
-  currentSrc,
-  required,
-  disabled,
-  videoFile,
-}: ThumbnailPickerProps) {
+export function ThumbnailPicker({ file, onChange, label, currentSrc, required, disabled, videoFile }: ThumbnailPickerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -46,7 +41,7 @@ export function ThumbnailPicker({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium text-zinc-200">
-        {label}
+        {label ?? t('thumbnailPicker.label')}
       </label>
       <input
         ref={input}
@@ -73,7 +68,7 @@ export function ThumbnailPicker({
         <Img
           src={preview ?? currentSrc}
           fallback="thumbnail"
-          alt={preview ? 'Thumbnail preview' : 'Current thumbnail'}
+          alt={preview ? t('thumbnailPicker.preview') : t('thumbnailPicker.current')}
           className="aspect-video w-full max-w-sm rounded-xl border border-line object-cover"
         />
       ) : null}
@@ -91,6 +86,7 @@ function FrameChooser({
   disabled?: boolean;
   onChosen: (frame: File) => void;
 }) {
+  const { t } = useTranslation();
   const sliderId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const [src, setSrc] = useState<string | null>(null);
@@ -113,19 +109,19 @@ function FrameChooser({
 
   async function chooseFrame() {
     const element = video.current;
-    if (!element || element.readyState < 2) return setProblem('The video is still loading');
+    if (!element || element.readyState < 2) return setProblem(t('thumbnailPicker.stillLoading'));
     try {
       onChosen(await drawFrame(element));
       setProblem(null);
     } catch {
-      setProblem('This frame could not be drawn');
+      setProblem(t('thumbnailPicker.drawFailed'));
     }
   }
 
   if (!open) {
     return (
       <Button variant="secondary" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
-        Choose a frame from the video
+        {t('thumbnailPicker.chooseFrame')}
       </Button>
     );
   }
@@ -138,14 +134,14 @@ function FrameChooser({
           muted
           playsInline
           preload="auto"
-          aria-label="The video being uploaded"
+          aria-label={t('thumbnailPicker.videoLabel')}
           className="aspect-video w-full max-w-sm rounded-lg bg-black"
           onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
-          onError={() => setProblem('This browser cannot play the file; choose a thumbnail image instead')}
+          onError={() => setProblem(t('thumbnailPicker.cannotPlay'))}
         />
       ) : null}
       <label htmlFor={sliderId} className="text-sm text-zinc-200">
-        Frame at {time.toFixed(1)} s
+        {t('thumbnailPicker.frameAt', { time: formatSecondsDecimal(time) })}
       </label>
       <input
         id={sliderId}
@@ -169,10 +165,10 @@ function FrameChooser({
       ) : null}
       <div className="flex gap-2">
         <Button size="sm" disabled={disabled} onClick={() => void chooseFrame()}>
-          Use this frame
+          {t('thumbnailPicker.useFrame')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          Close
+          {t('thumbnailPicker.close')}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTimeLeft } from '../video-upload';
@@ -6,6 +7,7 @@ type UploadProgressProps = { percent: number; secondsLeft: number | null; resume
 
 /** SPEC §2: the 'Uploading Video...' spinner, plus a real progress bar with percent and time left. */
 export function UploadProgressPanel({ percent, secondsLeft, resumed = false }: UploadProgressProps) {
+  const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   // The panel appears below a long form (and the thumbnail preview): bring it into view once.
   useEffect(() => {
@@ -22,13 +24,13 @@ export function UploadProgressPanel({ percent, secondsLeft, resumed = false }: U
     >
       <div className="flex items-center gap-3">
         <Spinner className="h-6 w-6" />
-        <p className="font-medium">Uploading Video...</p>
-        {resumed ? <span className="text-xs text-muted">Resumed</span> : null}
+        <p className="font-medium">{t('uploadProgress.uploading')}</p>
+        {resumed ? <span className="text-xs text-muted">{t('uploadProgress.resumed')}</span> : null}
         <span className="ml-auto text-sm tabular-nums text-muted">{percent}%</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('uploadProgress.label')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -37,7 +39,7 @@ export function UploadProgressPanel({ percent, secondsLeft, resumed = false }: U
       >
         <div className="h-full rounded-full bg-brand transition-[width] duration-200" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-xs text-muted">{percent >= 100 ? 'Processing upload on the server…' : formatTimeLeft(secondsLeft)}</p>
+      <p className="text-xs text-muted">{percent >= 100 ? t('uploadProgress.processing') : formatTimeLeft(secondsLeft, t)}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ type VideoEditFormProps = {
 
 /** SPEC §2 /video/edit/{videoId}. */
 export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProps) {
+  const { t } = useTranslation();
   const update = useUpdateVideo();
   const [form, setForm] = useState<VideoEditForm>({
     title: video.title,
@@ -37,10 +39,10 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!form.title.trim()) return setError('Title cannot be blank');
-    if (!form.description.trim()) return setError('Description cannot be blank');
-    if (form.thumbnail && !isImageFile(form.thumbnail)) return setError('File must be an image');
-    const scheduleProblem = video.publishAt ? scheduleError(form.publishAt) : null;
+    if (!form.title.trim()) return setError(t('videoForm.titleBlank'));
+    if (!form.description.trim()) return setError(t('videoForm.descriptionBlank'));
+    if (form.thumbnail && !isImageFile(form.thumbnail)) return setError(t('videoForm.notImage'));
+    const scheduleProblem = video.publishAt ? scheduleError(form.publishAt, t) : null;
     if (scheduleProblem) return setError(scheduleProblem);
     const changes = videoEditChanges(form, video);
     if (!hasVideoEditChanges(changes)) return onDone(false);
@@ -49,7 +51,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
       await update.mutateAsync({ videoId: video._id, changes });
       onDone(true);
     } catch (e) {
-      setError(errorText(e, 'Failed to update video'));
+      setError(errorText(e, t('videoForm.updateFailed')));
     }
   }
 
@@ -58,14 +60,14 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     <form onSubmit={handleSubmit} noValidate aria-busy={saving} className="flex flex-col gap-5">
       <fieldset disabled={saving} className="flex flex-col gap-5">
         <TextField
-          label="Title"
+          label={t('videoForm.title')}
           maxLength={VIDEO_TITLE_MAX}
           name="title"
           value={form.title}
           onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
         />
         <TextareaField
-          label="Description"
+          label={t('videoForm.description')}
           maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           value={form.description}
@@ -86,17 +88,17 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           <ScheduleField
             value={form.publishAt}
             onChange={(publishAt) => setForm((f) => ({ ...f, publishAt }))}
-            hint="Scheduled: private until then, your time zone. Clear it to publish now."
+            hint={t('scheduleField.editHint')}
           />
         ) : null}
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('videoForm.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
+          {saving ? t('videoForm.saving') : t('videoForm.save')}
         </Button>
       </div>
     </form>

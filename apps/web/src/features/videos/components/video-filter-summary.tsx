@@ -1,15 +1,16 @@
-import { SORT_FIELD_LABELS, type VideoFilters } from '../video-filters';
+import { useTranslation } from 'react-i18next';
+import { SORT_FIELD_KEYS, type VideoFilters } from '../video-filters';
 
 /** A one-line description of the active filters, e.g. for the home heading. */
 export function VideoFilterSummary({ filters }: { filters: VideoFilters }) {
+  const { t } = useTranslation();
   const parts: string[] = [];
   if (filters.query) parts.push(`“${filters.query}”`);
-  if (filters.name) parts.push(`channel: ${filters.name}`);
+  if (filters.name) parts.push(t('videoFilters.channel', { name: filters.name }));
   if (filters.sortBy) {
-    parts.push(
-      `sorted by ${SORT_FIELD_LABELS[filters.sortBy].toLowerCase()} (${filters.sortType === 'asc' ? 'ascending' : 'descending'})`,
-    );
+    const field = t(SORT_FIELD_KEYS[filters.sortBy]).toLowerCase();
+    parts.push(filters.sortType === 'asc' ? t('videoFilters.sortedAsc', { field }) : t('videoFilters.sortedDesc', { field }));
   }
   if (parts.length === 0) return null;
-  return <p className="text-sm text-muted">Showing results for {parts.join(' · ')}</p>;
+  return <p className="text-sm text-muted">{t('videoFilters.showing', { filters: parts.join(' · ') })}</p>;
 }

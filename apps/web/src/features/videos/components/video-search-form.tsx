@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SORT_FIELDS } from '@streamhub/contract';
@@ -5,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SearchIcon, SortAscIcon, SortDescIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/text-field';
 import {
-  SORT_FIELD_LABELS,
+  SORT_FIELD_KEYS,
   readVideoFilters,
   searchFormFromFilters,
   videoFiltersFromForm,
@@ -28,6 +29,7 @@ type VideoSearchFormProps = {
  * it has (React replays the submit with what was typed).
  */
 export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: VideoSearchFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
@@ -80,7 +82,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
   return (
     <form
       role="search"
-      aria-label="Video search"
+      aria-label={t('videoSearch.label')}
       action={search}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && panelShown && !stacked) {
@@ -97,13 +99,13 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
       className={stacked ? 'flex flex-col gap-3' : 'relative flex w-full max-w-2xl items-center gap-2'}
     >
       <label htmlFor={`${id}-query`} className="sr-only">
-        Search videos
+        {t('videoSearch.searchVideos')}
       </label>
       <input
         id={`${id}-query`}
         type="search"
         name="query"
-        placeholder="Search videos"
+        placeholder={t('videoSearch.searchVideos')}
         autoFocus={autoFocus}
         onFocus={() => setFiltersOpen(null)}
         value={form.query}
@@ -118,18 +120,18 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
           onClick={() => setFiltersOpen(filtersOpen !== true)}
           className="shrink-0"
         >
-          {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+          {activeFilters > 0 ? t('videoSearch.filtersCount', { n: activeFilters }) : t('videoSearch.filters')}
         </Button>
       )}
       {stacked ? null : (
-        <Button type="submit" variant="secondary" size="icon" aria-label="Search" className="shrink-0">
+        <Button type="submit" variant="secondary" size="icon" aria-label={t('videoSearch.search')} className="shrink-0">
           <SearchIcon />
         </Button>
       )}
       <div
         id={`${id}-filters`}
         role="group"
-        aria-label="Filters"
+        aria-label={t('videoSearch.filters')}
         data-open={stacked || filtersOpen === null ? undefined : String(filtersOpen)}
         className={
           stacked
@@ -139,7 +141,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
       >
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-name`} className={labelClasses}>
-            Channel name
+            {t('videoSearch.channelName')}
           </label>
           <input
             id={`${id}-name`}
@@ -153,7 +155,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
         <input type="hidden" name="sortType" value={form.sortType} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-sort`} className={labelClasses}>
-            Sort by
+            {t('videoSearch.sortBy')}
           </label>
           <div className="flex items-center gap-2">
             <select
@@ -164,10 +166,10 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
               onChange={(e) => setForm((f) => ({ ...f, sortBy: e.target.value as SortField | '' }))}
               className={`${inputClasses} h-10 flex-1`}
             >
-              <option value="">Not sorted</option>
+              <option value="">{t('videoSearch.notSorted')}</option>
               {SORT_FIELDS.map((field) => (
                 <option key={field} value={field}>
-                  {SORT_FIELD_LABELS[field]}
+                  {t(SORT_FIELD_KEYS[field])}
                 </option>
               ))}
             </select>
@@ -175,13 +177,13 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
               variant="secondary"
               size="icon"
               disabled={!sortChosen}
-              aria-label={descending ? 'Sort descending' : 'Sort ascending'}
+              aria-label={descending ? t('videoSearch.sortDescending') : t('videoSearch.sortAscending')}
               title={
                 sortChosen
                   ? descending
-                    ? 'Descending: switch to ascending'
-                    : 'Ascending: switch to descending'
-                  : 'Choose a sort field first'
+                    ? t('videoSearch.toAscending')
+                    : t('videoSearch.toDescending')
+                  : t('videoSearch.chooseFieldFirst')
               }
               onClick={() => setForm((f) => ({ ...f, sortType: f.sortType === 'desc' ? 'asc' : 'desc' }))}
               className="shrink-0"
@@ -190,14 +192,14 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
             </Button>
           </div>
         </div>
-        <Button type="submit" variant="primary" aria-label={stacked ? undefined : 'Apply filters'}>
+        <Button type="submit" variant="primary" aria-label={stacked ? undefined : t('videoSearch.apply')}>
           {stacked ? (
             <>
               <SearchIcon />
-              Search
+              {t('videoSearch.search')}
             </>
           ) : (
-            'Apply filters'
+            t('videoSearch.apply')
           )}
         </Button>
       </div>

@@ -3,6 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// English for components rendered outside a page's provider (i18n/index.ts).
+import '@/i18n';
 import { VideoUploadForm } from './video-upload-form';
 
 /**

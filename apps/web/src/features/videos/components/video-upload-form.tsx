@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,7 @@ type VideoUploadFormProps = { onCancel: () => void; onUploaded: () => void };
 
 /** SPEC §2 /video/new; §5 upload rules. */
 export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) {
+  const { t } = useTranslation();
   const upload = useUploadVideo();
   const [form, setForm] = useState<UploadForm>(emptyUploadForm);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = uploadFormError(form);
+    const problem = uploadFormError(form, t);
     if (problem) return setError(problem);
     setError(null);
     let startedAt = Date.now();
@@ -86,7 +88,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
       onUploaded();
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
-      setError(errorText(e, 'Failed to upload video'));
+      setError(errorText(e, t('videoForm.uploadFailed')));
     } finally {
       setProgress(null);
       abort.current = null;
@@ -102,12 +104,12 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
     <form onSubmit={handleSubmit} noValidate aria-busy={uploading} className="flex flex-col gap-5">
       {unfinished && !uploading ? (
         <p role="note" className="rounded-xl border border-line bg-panel p-3 text-sm" data-testid="upload-resume-note">
-          Your upload of <strong>{unfinished}</strong> did not finish. Choose the same file again to resume where it stopped.
+          {t('videoForm.unfinishedBefore')} <strong>{unfinished}</strong> {t('videoForm.unfinishedAfter')}
         </p>
       ) : null}
       <fieldset disabled={uploading} className="flex flex-col gap-5">
         <TextField
-          label="Title"
+          label={t('videoForm.title')}
           maxLength={VIDEO_TITLE_MAX}
           name="title"
           required
@@ -115,7 +117,7 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
           onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
         />
         <TextareaField
-          label="Description"
+          label={t('videoForm.description')}
           maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           required
@@ -124,25 +126,25 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
         />
         <VisibilitySelect value={form.visibility} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <ExclusivePriceFields
-          switchLabel="Exclusive video"
-          priceLabel="Video Price"
+          switchLabel={t('videoForm.exclusive')}
+          priceLabel={t('videoForm.price')}
           isExclusive={form.isExclusive}
           price={form.price}
           min={0}
-          hint="Sent only when at least 5."
+          hint={t('videoForm.priceHint')}
           onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
           onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
         />
         <div className="rounded-xl border border-line p-4">
           <Switch
-            label="Members only"
+            label={t('videoForm.membersOnly')}
             checked={form.membersOnly}
             onChange={(membersOnly) => setForm((f) => ({ ...f, membersOnly }))}
           />
         </div>
         <div className="flex flex-col gap-2">
           <label htmlFor={videoInputId} className="text-sm font-medium text-zinc-200">
-            Video file
+            {t('videoForm.videoFile')}
           </label>
           <input
             id={videoInputId}
@@ -168,10 +170,10 @@ export function VideoUploadForm({ onCancel, onUploaded }: VideoUploadFormProps) 
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={handleCancel}>
-          Cancel
+          {t('videoForm.cancel')}
         </Button>
         <Button type="submit" disabled={uploading}>
-          {uploading ? 'Uploading...' : 'Upload'}
+          {uploading ? t('videoForm.uploading') : t('videoForm.upload')}
         </Button>
       </div>
     </form>
