@@ -10,6 +10,8 @@ import Stripe from 'stripe';
  * - POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
  * - GET /v1/payment_intents/:id (with `expand[]=latest_charge`)
  * - POST /v1/refunds
+ * - GET /v1/invoices/:id (with `expand[]=payments`), POST and DELETE /v1/subscriptions/:id
+ * - POST /v1/accounts, /v1/account_links, /v1/transfers
  *
  * and checks what the SDK sends the way Stripe does: a Bearer secret key, a `Stripe-Version`,
  * form-encoded bodies, no unknown parameter, the parameters we rely on present and well typed,
@@ -44,6 +46,7 @@ export interface StripeStandIn {
   subscriptions: Map<string, Record<string, unknown>>;
   /** Its next month: collected (`invoice.paid`) or not (`invoice.payment_failed`). */
   bill(subscriptionId: string, paid: boolean): Delivery;
+  invoices: Map<string, Record<string, unknown>>;
   /** The subscription ended (`customer.subscription.deleted`). */
   endSubscription(subscriptionId: string): Delivery;
   close(): Promise<void>;
@@ -132,15 +135,45 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   const refunds: Record<string, unknown>[] = [];
   const accounts = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
-  const invoiceOf = (sub: Record<string, unknown>, billingReason: string, paid: boolean) => ({
-    id: id('in'),
-    object: 'invoice',
-    billing_reason: billingReason,
-    status: paid ? 'paid' : 'open',
-    amount_due: sub._amount,
-    currency: sub._currency,
-    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-  });
+  const invoices = new Map<string, Record<string, unknown>>();
+  /** A subscription's invoice; paid, with the PaymentIntent and charge that paid it (what a refund names). */
+  const invoiceOf = (sub: Record<string, unknown>, billingReason: string, paid: boolean) => {
+    const invoice = {
+      id: id('in'),
+      object: 'invoice',
+      billing_reason: billingReason,
+      status: paid ? 'paid' : 'open',
+      amount_due: sub._amount,
+      currency: sub._currency,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      _paymentIntent: paid ? newIntent(Number(sub._amount), String(sub._currency), {}).id : null,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  };
+  /** A succeeded PaymentIntent and its charge. */
+  function newIntent(amount: number, currency: string, metadata: unknown) {
+    const chargeId = id('ch');
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'succeeded',
+      metadata,
+      latest_charge: chargeId,
+    };
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: intent.id,
+    });
+    intents.set(intent.id, intent);
+    return intent;
+  }
   const transfers: Record<string, unknown>[] = [];
   const known = (body: Record<string, unknown>, params: Set<string>) => {
     for (const k of Object.keys(body)) if (!params.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
@@ -272,9 +305,11 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
       return deliver('transfer.reversed', transfer);
     },
     subscriptions,
+    invoices,
     bill(subscriptionId, paid) {
       const sub = subscriptions.get(subscriptionId)!;
-      return deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceOf(sub, 'subscription_cycle', paid));
+      if (sub.status === 'canceled') throw new Error('A cancelled subscription bills nothing');
+      return deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', visible(invoiceOf(sub, 'subscription_cycle', paid)));
     },
     endSubscription(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;
@@ -298,25 +333,7 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
         Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, invoice: invoice.id });
         return deliver('checkout.session.completed', visible(session));
       }
-      const chargeId = id('ch');
-      const intent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: session.amount_total,
-        currency: session.currency,
-        status: 'succeeded',
-        metadata: session._intentMetadata,
-        latest_charge: chargeId,
-      };
-      charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount: session.amount_total,
-        amount_refunded: 0,
-        refunded: false,
-        payment_intent: intent.id,
-      });
-      intents.set(intent.id, intent);
+      const intent = newIntent(Number(session.amount_total), String(session.currency), session._intentMetadata);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
       return deliver('checkout.session.completed', visible(session));
     },
@@ -415,6 +432,33 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
             );
           }
           answer = createRefund(body);
+        } else if (req.method === 'GET' && (m = path.match(/^\/v1\/invoices\/([\w]+)$/))) {
+          const invoice = invoices.get(m[1]!);
+          if (!invoice) throw new RequestError(404, `No such invoice: '${m[1]}'`);
+          const expand = Object.values((body.expand ?? {}) as Record<string, string>);
+          const payments = {
+            object: 'list',
+            url: `/v1/invoice_payments?invoice=${String(invoice.id)}`,
+            has_more: false,
+            data: invoice._paymentIntent
+              ? [
+                  {
+                    id: id('inpay'),
+                    object: 'invoice_payment',
+                    invoice: invoice.id,
+                    status: 'paid',
+                    payment: { type: 'payment_intent', payment_intent: invoice._paymentIntent },
+                  },
+                ]
+              : [],
+          };
+          answer = { ...visible(invoice), ...(expand.includes('payments') ? { payments } : {}) };
+        } else if (req.method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
+          const sub = subscriptions.get(m[1]!);
+          if (!sub) throw new RequestError(404, `No such subscription: '${m[1]}'`);
+          known(body, new Set(['invoice_now', 'prorate', 'cancellation_details', 'expand']));
+          sub.status = 'canceled';
+          answer = visible(sub);
         } else if (req.method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
           const sub = subscriptions.get(m[1]!);
           if (!sub) throw new RequestError(404, `No such subscription: '${m[1]}'`);

@@ -257,4 +257,56 @@ describe('the stripe provider (against the stand-in)', () => {
     expect((await m()).state).toBe('failed');
     expect(await ledger.problems()).toEqual([]);
   });
+  it("a membership's latest month refunded: the invoice's PaymentIntent refunded once (refused once first), the subscription cancelled, the membership ended", async () => {
+    const creator = await registerUser(ctx);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/memberships/offer',
+      headers: { cookie: creator.cookie },
+      payload: { price: 6 },
+    });
+    const videoId = await createVideo(db, creator.id, {});
+    await db.updateTable('videos').set({ members_only: true }).where('id', '=', videoId).execute();
+    const fan = await registerUser(ctx);
+    const admin = await registerUser(ctx);
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const watch = async () =>
+      (await app.inject({ method: 'GET', url: `/api/video/v/${videoId}`, headers: { cookie: fan.cookie } })).statusCode;
+    const { membership, purchase } = (await post(`/api/memberships/${creator.id}`, fan.cookie)).json().data;
+    const sessionId = (await row(purchase._id)).provider_ref!;
+    await deliver(stripe.pay(sessionId));
+    const subscription = stripe.sessions.get(sessionId)!.subscription as string;
+    await deliver(stripe.bill(subscription, true));
+    const months = await db
+      .selectFrom('purchases')
+      .select(['id', 'provider_ref'])
+      .where('membership_id', '=', membership._id)
+      .orderBy('settled_at')
+      .execute();
+    expect(months).toHaveLength(2);
+    const renewal = months[1]!;
+    expect(renewal.provider_ref).toMatch(/^in_/);
+    const pi = stripe.invoices.get(renewal.provider_ref!)!._paymentIntent as string;
+
+    expect((await post(`/api/admin/purchases/${renewal.id}/refund`, admin.cookie)).statusCode).toBe(200);
+    expect(await watch()).toBe(401);
+    stripe.refuseRefunds = 1;
+    await expect(purchases.returnMoney(renewal.id)).rejects.toThrow();
+    expect(await purchases.returnMoney(renewal.id)).toBe('returned');
+    expect(await purchases.returnMoney(renewal.id)).toBe('nothing to return');
+    const asks = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === pi);
+    expect(asks.map((r) => r.idempotencyKey)).toEqual([`refund-${renewal.id}`, `refund-${renewal.id}`]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === pi)).toMatchObject([{ amount: 600, status: 'succeeded' }]);
+    // Nothing more is billed: the subscription was cancelled before the money went back.
+    expect(stripe.subscriptions.get(subscription)!.status).toBe('canceled');
+    expect(
+      stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription}`).length,
+    ).toBeGreaterThan(0);
+    const m = await db.selectFrom('memberships').select('state').where('id', '=', membership._id).executeTakeFirstOrThrow();
+    expect(m.state).toBe('ended');
+    // Stripe's word that the subscription ended changes nothing more.
+    expect((await deliver(stripe.endSubscription(subscription))).statusCode).toBe(200);
+    expect(await entries(renewal.id)).toEqual(['sale', 'refund']);
+    expect(await ledger.problems()).toEqual([]);
+  });
 });
