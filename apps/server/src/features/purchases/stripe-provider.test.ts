@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import { createVideo } from '../../../test/factories.ts';
 import { startStripeStandIn, type Delivery } from '../../../test/stripe-stand-in.ts';
+import { OPERATIONS } from '../../../test/stripe-openapi/extract.ts';
+import { operationOf, responseProblems, stripeExtract } from '../../../test/stripe-openapi/validate.ts';
 
 /**
  * PAYMENT_PROVIDER=stripe on the official SDK, against the local stand-in of the Stripe API
@@ -308,5 +310,18 @@ describe('the stripe provider (against the stand-in)', () => {
     expect((await deliver(stripe.endSubscription(subscription))).statusCode).toBe(200);
     expect(await entries(renewal.id)).toEqual(['sale', 'refund']);
     expect(await ledger.problems()).toEqual([]);
+  });
+  // Last: every request above went through the document's check (else it was refused and its test failed).
+  it("every answer the stand-in gave carries the fields Stripe's document requires, of their types; every operation was used", () => {
+    const problems = stripe.answers.flatMap((a) => {
+      const [method, path] = a.operation.split(' ') as [string, string];
+      const op = stripeExtract.operations.find((o) => o.method === method && o.path === path)!;
+      return responseProblems(op, a.body).map((p) => `${a.operation}: ${p}`);
+    });
+    expect(problems).toEqual([]);
+    const used = new Set(stripe.answers.map((a) => a.operation));
+    expect([...used].sort()).toEqual(OPERATIONS.map(([m, p]) => `${m.toUpperCase()} ${p}`).sort());
+    // And the document's check saw every request: none went to a path it does not have.
+    for (const r of stripe.requests) expect(() => operationOf(r.method, r.path)).not.toThrow();
   });
 });
