@@ -2,6 +2,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { completeResponse, InvalidRequest, operationOf, validateRequest } from './stripe-openapi/validate.ts';
 
 /**
  * A small local stand-in of the Stripe API, for the `stripe` provider's tests (Stripe cannot be
@@ -10,10 +11,14 @@ import Stripe from 'stripe';
  * - POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
  * - GET /v1/payment_intents/:id (with `expand[]=latest_charge`)
  * - POST /v1/refunds
+ * - GET /v1/invoices/:id (with `expand[]=payments`), POST and DELETE /v1/subscriptions/:id
+ * - POST /v1/accounts, /v1/account_links, /v1/transfers
  *
  * and checks what the SDK sends the way Stripe does: a Bearer secret key, a `Stripe-Version`,
- * form-encoded bodies, no unknown parameter, the parameters we rely on present and well typed,
- * and idempotency (a key repeated with the same parameters answers the first answer; with
+ * form-encoded bodies, every request against Stripe's published OpenAPI document (the operations
+ * extracted into stripe-openapi/operations.json: an unknown path or method is 404, an unknown,
+ * mistyped or missing parameter 400, as Stripe answers), a few of Stripe's rules the document
+ * cannot say (modes and their parameters, amounts), and idempotency (a key repeated with the same parameters answers the first answer; with
  * others, 400 `idempotency_error`). What happens on Stripe's side (the buyer pays, a checkout
  * expires, a bank disputes) is driven by the test, and each answers the webhook Stripe would send,
  * signed with the SDK's own test-header helper. How far this can be trusted: docs/decisions.md.
@@ -22,6 +27,8 @@ export interface StripeStandIn {
   url: string;
   /** Every request received: method, path, parsed form body, idempotency key. */
   requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | null }[];
+  /** Every answer given (200), with the document's operation it answered: the test checks their fields. */
+  answers: { operation: string; body: Record<string, unknown> }[];
   /** Refunds it refuses (500, not to be retried by the SDK) before it accepts again. */
   refuseRefunds: number;
   sessions: Map<string, Record<string, unknown>>;
@@ -44,6 +51,7 @@ export interface StripeStandIn {
   subscriptions: Map<string, Record<string, unknown>>;
   /** Its next month: collected (`invoice.paid`) or not (`invoice.payment_failed`). */
   bill(subscriptionId: string, paid: boolean): Delivery;
+  invoices: Map<string, Record<string, unknown>>;
   /** The subscription ended (`customer.subscription.deleted`). */
   endSubscription(subscriptionId: string): Delivery;
   close(): Promise<void>;
@@ -83,25 +91,6 @@ class RequestError extends Error {
   }
 }
 
-/** The parameters of POST /v1/checkout/sessions the stand-in knows (a subset of Stripe's). */
-const SESSION_PARAMS = new Set([
-  'mode',
-  'client_reference_id',
-  'metadata',
-  'payment_intent_data',
-  'subscription_data',
-  'line_items',
-  'success_url',
-  'cancel_url',
-  'customer_email',
-  'expires_at',
-  'expand',
-]);
-const REFUND_PARAMS = new Set(['payment_intent', 'charge', 'amount', 'metadata', 'reason', 'expand']);
-const ACCOUNT_PARAMS = new Set(['type', 'country', 'email', 'metadata', 'capabilities', 'business_type', 'expand']);
-const ACCOUNT_LINK_PARAMS = new Set(['account', 'type', 'refresh_url', 'return_url', 'collect', 'expand']);
-const TRANSFER_PARAMS = new Set(['amount', 'currency', 'destination', 'metadata', 'description', 'transfer_group', 'expand']);
-
 function requireUrl(v: unknown, param: string) {
   if (typeof v !== 'string') throw new RequestError(400, `Missing required param: ${param}.`, param);
   try {
@@ -132,21 +121,49 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   const refunds: Record<string, unknown>[] = [];
   const accounts = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
-  const invoiceOf = (sub: Record<string, unknown>, billingReason: string, paid: boolean) => ({
-    id: id('in'),
-    object: 'invoice',
-    billing_reason: billingReason,
-    status: paid ? 'paid' : 'open',
-    amount_due: sub._amount,
-    currency: sub._currency,
-    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-  });
-  const transfers: Record<string, unknown>[] = [];
-  const known = (body: Record<string, unknown>, params: Set<string>) => {
-    for (const k of Object.keys(body)) if (!params.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
+  const invoices = new Map<string, Record<string, unknown>>();
+  /** A subscription's invoice; paid, with the PaymentIntent and charge that paid it (what a refund names). */
+  const invoiceOf = (sub: Record<string, unknown>, billingReason: string, paid: boolean) => {
+    const invoice = {
+      id: id('in'),
+      object: 'invoice',
+      billing_reason: billingReason,
+      status: paid ? 'paid' : 'open',
+      amount_due: sub._amount,
+      currency: sub._currency,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      _paymentIntent: paid ? newIntent(Number(sub._amount), String(sub._currency), {}).id : null,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
   };
+  /** A succeeded PaymentIntent and its charge. */
+  function newIntent(amount: number, currency: string, metadata: unknown) {
+    const chargeId = id('ch');
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'succeeded',
+      metadata,
+      latest_charge: chargeId,
+    };
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: intent.id,
+    });
+    intents.set(intent.id, intent);
+    return intent;
+  }
+  const transfers: Record<string, unknown>[] = [];
   const idempotent = new Map<string, { params: string; status: number; body: string }>();
   const requests: StripeStandIn['requests'] = [];
+  const answers: StripeStandIn['answers'] = [];
 
   const deliver = (type: string, object: Record<string, unknown>): Delivery => {
     const event = {
@@ -166,8 +183,6 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   };
 
   function createSession(body: Record<string, unknown>, base: string) {
-    for (const k of Object.keys(body))
-      if (!SESSION_PARAMS.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
     if (body.mode !== 'payment' && body.mode !== 'subscription') throw new RequestError(400, 'Invalid mode', 'mode');
     if (body.mode === 'subscription' && body.payment_intent_data !== undefined)
       throw new RequestError(400, 'You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
@@ -230,8 +245,6 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   }
 
   function createRefund(body: Record<string, unknown>) {
-    for (const k of Object.keys(body))
-      if (!REFUND_PARAMS.has(k)) throw new RequestError(400, `Received unknown parameter: ${k}`, k);
     requireMetadata(body.metadata, 'metadata');
     const intent = intents.get(String(body.payment_intent));
     if (!intent) throw new RequestError(404, `No such payment_intent: '${String(body.payment_intent)}'`, 'payment_intent');
@@ -261,6 +274,7 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
   const standIn: StripeStandIn = {
     url: '',
     requests,
+    answers,
     refuseRefunds: 0,
     sessions,
     refunds,
@@ -272,9 +286,11 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
       return deliver('transfer.reversed', transfer);
     },
     subscriptions,
+    invoices,
     bill(subscriptionId, paid) {
       const sub = subscriptions.get(subscriptionId)!;
-      return deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceOf(sub, 'subscription_cycle', paid));
+      if (sub.status === 'canceled') throw new Error('A cancelled subscription bills nothing');
+      return deliver(paid ? 'invoice.paid' : 'invoice.payment_failed', visible(invoiceOf(sub, 'subscription_cycle', paid)));
     },
     endSubscription(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;
@@ -298,25 +314,7 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
         Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, invoice: invoice.id });
         return deliver('checkout.session.completed', visible(session));
       }
-      const chargeId = id('ch');
-      const intent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: session.amount_total,
-        currency: session.currency,
-        status: 'succeeded',
-        metadata: session._intentMetadata,
-        latest_charge: chargeId,
-      };
-      charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount: session.amount_total,
-        amount_refunded: 0,
-        refunded: false,
-        payment_intent: intent.id,
-      });
-      intents.set(intent.id, intent);
+      const intent = newIntent(Number(session.amount_total), String(session.currency), session._intentMetadata);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
       return deliver('checkout.session.completed', visible(session));
     },
@@ -377,6 +375,9 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
               })()
             : parseForm(url.searchParams.toString());
         requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey: key });
+        // Stripe's published document decides what exists and what each parameter may be.
+        const operation = operationOf(req.method ?? '', url.pathname);
+        validateRequest(operation, body);
         if (req.method === 'POST' && key) {
           const seen = idempotent.get(key);
           if (seen) {
@@ -415,16 +416,40 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
             );
           }
           answer = createRefund(body);
+        } else if (req.method === 'GET' && (m = path.match(/^\/v1\/invoices\/([\w]+)$/))) {
+          const invoice = invoices.get(m[1]!);
+          if (!invoice) throw new RequestError(404, `No such invoice: '${m[1]}'`);
+          const expand = Object.values((body.expand ?? {}) as Record<string, string>);
+          const payments = {
+            object: 'list',
+            url: `/v1/invoice_payments?invoice=${String(invoice.id)}`,
+            has_more: false,
+            data: invoice._paymentIntent
+              ? [
+                  {
+                    id: id('inpay'),
+                    object: 'invoice_payment',
+                    invoice: invoice.id,
+                    status: 'paid',
+                    payment: { type: 'payment_intent', payment_intent: invoice._paymentIntent },
+                  },
+                ]
+              : [],
+          };
+          answer = { ...visible(invoice), ...(expand.includes('payments') ? { payments } : {}) };
+        } else if (req.method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
+          const sub = subscriptions.get(m[1]!);
+          if (!sub) throw new RequestError(404, `No such subscription: '${m[1]}'`);
+          sub.status = 'canceled';
+          answer = visible(sub);
         } else if (req.method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
           const sub = subscriptions.get(m[1]!);
           if (!sub) throw new RequestError(404, `No such subscription: '${m[1]}'`);
-          known(body, new Set(['cancel_at_period_end', 'metadata', 'expand']));
           if (body.cancel_at_period_end !== 'true' && body.cancel_at_period_end !== 'false')
             throw new RequestError(400, 'Invalid boolean: cancel_at_period_end', 'cancel_at_period_end');
           sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
           answer = visible(sub);
         } else if (req.method === 'POST' && path === '/v1/accounts') {
-          known(body, ACCOUNT_PARAMS);
           if (body.type !== 'express' && body.type !== 'standard' && body.type !== 'custom')
             throw new RequestError(400, 'Invalid type', 'type');
           requireMetadata(body.metadata, 'metadata');
@@ -438,7 +463,6 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
           accounts.set(account.id, account);
           answer = account;
         } else if (req.method === 'POST' && path === '/v1/account_links') {
-          known(body, ACCOUNT_LINK_PARAMS);
           if (!accounts.has(String(body.account)))
             throw new RequestError(404, `No such account: '${String(body.account)}'`, 'account');
           if (body.type !== 'account_onboarding' && body.type !== 'account_update')
@@ -451,7 +475,6 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
             expires_at: Math.floor(Date.now() / 1000) + 300,
           };
         } else if (req.method === 'POST' && path === '/v1/transfers') {
-          known(body, TRANSFER_PARAMS);
           if (!accounts.has(String(body.destination)))
             throw new RequestError(400, `No such destination: '${String(body.destination)}'`, 'destination');
           if (!/^\d+$/.test(String(body.amount)) || Number(body.amount) < 1)
@@ -471,11 +494,17 @@ export async function startStripeStandIn(opts: { secretKey: string; webhookSecre
           transfers.push(transfer);
           answer = transfer;
         } else throw new RequestError(404, `Unrecognized request URL (${req.method}: ${path}).`);
-        const out = JSON.stringify(answer);
+        const full = completeResponse(operation, answer as Record<string, unknown>);
+        answers.push({ operation: `${operation.method} ${operation.path}`, body: full });
+        const out = JSON.stringify(full);
         if (req.method === 'POST' && key) idempotent.set(key, { params: text, status: 200, body: out });
         send(200, out);
       } catch (err) {
-        if (err instanceof RequestError) {
+        if (err instanceof InvalidRequest) {
+          send(err.status, {
+            error: { type: 'invalid_request_error', message: err.message, ...(err.param ? { param: err.param } : {}) },
+          });
+        } else if (err instanceof RequestError) {
           send(err.status, { error: { type: err.type, message: err.message, ...(err.param ? { param: err.param } : {}) } });
         } else send(500, { error: { type: 'api_error', message: String(err) } });
       }

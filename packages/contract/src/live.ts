@@ -15,6 +15,8 @@ export const CreateLiveBody = z
     description: requiredVideoDescription(),
     isExclusive: z.boolean({ message: 'isExclusive must be true or false' }).optional().default(false),
     price: z.number({ message: 'Price must be a number' }).finite().max(1_000_000).optional(),
+    /** Only active members of the creator's channel may watch it (API.md §20), as a members-only upload. */
+    membersOnly: z.boolean({ message: 'membersOnly must be true or false' }).optional().default(false),
     /** API.md §18; absent: public. */
     visibility: visibilityField().optional(),
   })
@@ -25,6 +27,8 @@ export const CreateLiveBody = z
     }
   });
 export type CreateLiveBody = z.infer<typeof CreateLiveBody>;
+/** What a client sends: the defaulted fields (`isExclusive`, `membersOnly`) may be left out. */
+export type CreateLiveInput = z.input<typeof CreateLiveBody>;
 
 /**
  * A stream key and where to send it: `serverUrl` is `rtmp://<host>:<RTMP_PORT>/live`, what an

@@ -46,6 +46,8 @@ export type LiveState = z.infer<typeof LiveState>;
 
 export const DashboardVideo = VideoCard.extend({
   visibility: Visibility,
+  /** Only active members of the channel may watch it (API.md §20); the edit page's switch. */
+  membersOnly: z.boolean().optional(),
   status: VideoStatus,
   progress: z.number(),
   failureReason: z.string().nullable(),
@@ -171,6 +173,15 @@ export type UploadVideoFields = z.infer<typeof UploadVideoFields>;
  * Multipart text fields of PATCH /api/video/v/:videoId (file: thumbnail); all optional. `publishAt`
  * moves a scheduled video's time; empty (or null) cancels its schedule: it is public at once.
  */
+/** How a multipart form (or JSON) writes a yes/no field. */
+const FLAG_WORDS = new Map<string, boolean>([
+  ['true', true],
+  ['on', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
 export const EditVideoFields = z.object({
   title: singleLineText()
     .trim()
@@ -184,6 +195,13 @@ export const EditVideoFields = z.object({
     .optional(),
   publishAt: z.preprocess((v) => (v === '' ? null : v), publishAtField().nullable()).optional(),
   visibility: visibilityField().optional(),
+  /** Members only on or off (API.md §20): the access rule follows at once; refused (409) while a live waits or streams. */
+  membersOnly: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? (FLAG_WORDS.get(v.trim().toLowerCase()) ?? v) : v),
+      z.boolean({ message: 'membersOnly must be true or false' }),
+    )
+    .optional(),
   /** One of the frames `GET /api/video/v/:videoId/thumbnails` lists (its 0-based index) as the new thumbnail (API.md §22). */
   thumbnailCandidate: z
     .preprocess((v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v), z.number().int().min(0).max(2))
@@ -201,6 +219,8 @@ export const VideoDetails = z.object({
   publishAt: z.string().nullable().optional(),
   /** Its owner only (the edit page's Visibility). */
   visibility: Visibility.optional(),
+  /** Its owner only (the edit page's Members only, from the dashboard). */
+  membersOnly: z.boolean().optional(),
 });
 export type VideoDetails = z.infer<typeof VideoDetails>;
 

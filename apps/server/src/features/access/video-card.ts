@@ -45,6 +45,7 @@ export interface CardRow {
   views: number;
   created_at: Date;
   is_exclusive: boolean;
+  members_only?: boolean;
   visibility: Visibility;
   price_minor: number | null;
   /** A live's state (migration 0023): `live` shows the LIVE badge. */
@@ -84,6 +85,8 @@ export function toDashboardVideo(
   return {
     ...toVideoCard(row),
     visibility: row.visibility,
+    // The owner's edit page starts its Members only switch from it (API.md §20).
+    membersOnly: row.members_only ?? false,
     status: row.status,
     progress: row.progress,
     failureReason: row.failure_reason,

@@ -14,6 +14,7 @@ export interface NewLiveRow {
   description: string;
   thumbnail: string;
   isExclusive: boolean;
+  membersOnly: boolean;
   visibility: Visibility;
   priceMinor: number | null;
   mediaKey: string;
@@ -46,6 +47,7 @@ function liveQueries(db: Kysely<Database>) {
           thumbnail: row.thumbnail,
           duration: 0,
           is_exclusive: row.isExclusive,
+          members_only: row.membersOnly,
           visibility: row.visibility,
           price_minor: row.priceMinor,
           source_key: null,

@@ -91,9 +91,11 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
             description: body.description,
             thumbnail,
             isExclusive: body.isExclusive,
+            membersOnly: body.membersOnly,
             visibility: body.visibility ?? 'public',
             priceMinor: body.isExclusive ? toMinorUnits(body.price ?? MIN_VIDEO_PRICE) : null,
-            mediaKey: mediaKeys.videoFolder(id, body.isExclusive, body.visibility === 'private'),
+            // A members-only live's files are as closed as an exclusive one's, from its first segment.
+            mediaKey: mediaKeys.videoFolder(id, body.isExclusive || body.membersOnly, body.visibility === 'private'),
             streamKeyHash: hash,
           });
         });

@@ -202,6 +202,111 @@ describe('an exclusive live', () => {
   });
 });
 
+describe('a members-only live', () => {
+  it('gives 0 bytes of its live and its replay without an active membership; a member plays both', LONG, async () => {
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/memberships/offer',
+      headers: { cookie: owner.cookie },
+      payload: { price: 3, perks: 'Lives' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [member, stranger] = [await registerUser(ctx), await registerUser(ctx)];
+    const live = await createLive({ title: 'Members live', membersOnly: true });
+    const row = await ctx.db
+      .selectFrom('videos')
+      .select(['members_only', 'media_key'])
+      .where('id', '=', live._id)
+      .executeTakeFirstOrThrow();
+    // Its files are written outside every public prefix from the first segment.
+    expect(row).toEqual({ members_only: true, media_key: `exclusive/${live._id}` });
+    // Waiting: its card to anyone (no media, no token); its chat and comments need the membership.
+    const early = await call('GET', `/api/video/v/${live._id}`, stranger.cookie);
+    expect(early.json().data).toMatchObject({ isLive: true, status: 'waiting', membersOnly: true, hlsUrl: null });
+    expect(early.body).not.toContain('/media/t/');
+    expect((await call('GET', `/api/comment/video/${live._id}`, stranger.cookie)).statusCode).toBe(401);
+
+    const publisher = push(live.streamKey, 8);
+    await waitForState(live._id, 'live');
+    expect((await call('GET', `/api/video/v/${live._id}`)).json()).toMatchObject({ statusCode: 401, reason: 'signin' });
+    expect((await call('GET', `/api/video/v/${live._id}`, stranger.cookie)).json()).toMatchObject({
+      statusCode: 401,
+      reason: 'membership',
+    });
+    expect((await call('GET', `/api/comment/video/${live._id}/stream`, stranger.cookie)).statusCode).toBe(401);
+    expect((await call('GET', `/api/comment/video/${live._id}/stream`)).statusCode).toBe(401);
+    const own = await watch(live._id, owner.cookie);
+    expect(own).toMatchObject({ isLive: true, status: 'live', membersOnly: true });
+    expect(own.hlsUrl).toMatch(new RegExp(`^/media/t/[^/]+/videos/${live._id}/live/master\\.m3u8$`));
+    const ownBase = own.hlsUrl.replace(/master\.m3u8$/, '');
+    const segmentUri = parseMediaPlaylist((await media(`${ownBase}240p/index.m3u8`, owner.cookie)).body).segments[0]!.uri;
+    const liveUrls = [
+      own.hlsUrl,
+      `${ownBase}240p/index.m3u8`,
+      `${ownBase}240p/${segmentUri}`,
+      `/media/videos/${live._id}/live/master.m3u8`,
+      `/media/videos/${live._id}/live/240p/index.m3u8`,
+      `/media/videos/${live._id}/live/240p/${segmentUri}`,
+    ];
+    expect((await media(`${ownBase}240p/${segmentUri}`, owner.cookie)).rawPayload.length).toBeGreaterThan(1000);
+    // Anonymous, a signed-in stranger and the future member before joining: 0 bytes of the live.
+    for (const url of liveUrls) {
+      for (const cookie of [undefined, stranger.cookie, member.cookie]) {
+        const res = await media(url, cookie);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.body).not.toContain('#EXTM3U');
+        expect(res.rawPayload.length).toBeLessThan(200);
+      }
+    }
+
+    const joined = await call('POST', `/api/memberships/${owner.id}`, member.cookie);
+    expect(joined.statusCode, joined.body).toBe(200);
+    const mine = await watch(live._id, member.cookie);
+    expect(mine.hlsUrl).toMatch(/^\/media\/t\//);
+    const base = mine.hlsUrl.replace(/master\.m3u8$/, '');
+    expect((await media(mine.hlsUrl, member.cookie)).body).toContain('240p/index.m3u8');
+    const playlist = parseMediaPlaylist((await media(`${base}240p/index.m3u8`, member.cookie)).body);
+    const bytes = await media(`${base}240p/${playlist.segments.at(-1)!.uri}`, member.cookie);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.rawPayload.length).toBeGreaterThan(1000);
+    // The member's URL is the member's: the stranger's session gets nothing from it.
+    expect((await media(`${base}240p/${playlist.segments[0]!.uri}`, stranger.cookie)).statusCode).toBe(403);
+
+    // The replay: an ordinary members-only video in the closed folder.
+    expect(await publisher.exit).toBe(0);
+    await waitForState(live._id, 'ended', 30_000);
+    const replay = await waitFor(
+      async () => {
+        const w = await watch(live._id, member.cookie);
+        return w?.status === 'ready' && w.videoFile ? w : null;
+      },
+      120_000,
+      500,
+    );
+    expect(replay).toMatchObject({ isLive: false, membersOnly: true });
+    expect(replay.videoFile).toMatch(/^\/media\/t\//);
+    expect((await media(replay.videoFile, member.cookie)).statusCode).toBe(200);
+    expect((await media(replay.hlsUrl, member.cookie)).body).toContain('#EXT-X-STREAM-INF');
+    const replayBase = replay.hlsUrl.replace(/master\.m3u8$/, '');
+    for (const url of [
+      replay.hlsUrl,
+      replay.videoFile,
+      `${replayBase}video.mp4`,
+      `/media/videos/${live._id}/master.m3u8`,
+      `/media/videos/${live._id}/video.mp4`,
+    ]) {
+      for (const cookie of [undefined, stranger.cookie]) {
+        const res = await media(url, cookie);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.rawPayload.length).toBeLessThan(200);
+      }
+    }
+    expect((await call('GET', `/api/video/v/${live._id}`, stranger.cookie)).json().reason).toBe('membership');
+    const after = await ctx.db.selectFrom('videos').select('media_key').where('id', '=', live._id).executeTakeFirstOrThrow();
+    expect(after.media_key).toBe(`exclusive/${live._id}`);
+  });
+});
+
 describe('a live deleted while it streams', () => {
   it('cuts the stream and leaves no file behind: no live folder, no recording', LONG, async () => {
     const live = await createLive();
@@ -265,6 +370,8 @@ describe('routes', () => {
       { description: 'D' },
       { title: 'T', description: '' },
       { ...body, isExclusive: 'yes' },
+      { ...body, membersOnly: 'yes' },
+      { ...body, membersOnly: null },
       { ...body, isExclusive: true, price: 1 },
       { ...body, price: 'ten' },
       { ...body, streamKey: 'mine' },

@@ -261,6 +261,90 @@ describe('joining (test provider, settling at once)', () => {
   });
 });
 
+describe("refunding a membership's month (an administrator)", () => {
+  const journal = async (purchaseId: string) =>
+    (await ctx.db.selectFrom('journal_entries').select('kind').where('purchase_id', '=', purchaseId).execute()).map(
+      (e) => e.kind,
+    );
+  const paid = async (purchaseId: string) =>
+    (await ctx.db.selectFrom('test_payments').select('status').where('purchase_id', '=', purchaseId).executeTakeFirst())?.status;
+
+  it('an older month: refunded at the provider once (refused once, then accepted), the membership stays; its latest month: the membership ends', async () => {
+    const { creator, videoId } = await channel(ctx);
+    const fan = await registerUser(ctx);
+    const admin = await registerUser(ctx);
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const membership = (await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan)).json().data;
+    await deliver(ctx, {
+      id: `evt_renew_refund_${membership._id}`,
+      type: 'subscription.renewed',
+      membershipId: membership._id,
+      reference: `in_refund_${membership._id}`,
+    });
+    const months = await ctx.db
+      .selectFrom('purchases')
+      .select(['id', 'status'])
+      .where('membership_id', '=', membership._id)
+      .orderBy('settled_at')
+      .execute();
+    expect(months.map((m) => m.status)).toEqual(['settled', 'settled']);
+    const [first, renewal] = months.map((m) => m.id) as [string, string];
+
+    expect((await call(ctx, 'POST', `/api/admin/purchases/${first}/refund`)).statusCode).toBe(401);
+    expect((await call(ctx, 'POST', `/api/admin/purchases/${first}/refund`, fan)).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', '/api/admin/purchases/not-an-id/refund', admin)).statusCode).toBe(400);
+    const refunded = await call(ctx, 'POST', `/api/admin/purchases/${first}/refund`, admin);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toMatchObject({ state: 'refunded' });
+    expect((await call(ctx, 'POST', `/api/admin/purchases/${first}/refund`, admin)).statusCode).toBe(409);
+    // An older month was used up: the membership runs on the renewal's period.
+    expect(await canWatch(ctx, videoId, fan)).toBe(200);
+    expect((await call(ctx, 'GET', '/api/memberships/mine', fan)).json().data[0].state).toBe('active');
+    // The provider is asked with the purchase id as key: refused once, then done, once.
+    const provider = ctx.deps.services.purchases.provider as TestProvider;
+    provider.refuseRefunds = 1;
+    await expect(ctx.deps.services.purchases.returnMoney(first)).rejects.toThrow();
+    expect(await paid(first)).toBe('settled');
+    expect(await ctx.deps.services.purchases.returnMoney(first)).toBe('returned');
+    expect(await ctx.deps.services.purchases.returnMoney(first)).toBe('nothing to return');
+    expect(await paid(first)).toBe('refunded');
+    expect(await journal(first)).toEqual(['sale', 'refund']);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+
+    // The month its period stands on: refunded, the membership ends now and grants nothing.
+    expect((await call(ctx, 'POST', `/api/admin/purchases/${renewal}/refund`, admin)).statusCode).toBe(200);
+    expect(await canWatch(ctx, videoId, fan)).toBe(401);
+    const mine = (await call(ctx, 'GET', '/api/memberships/mine', fan)).json().data[0];
+    expect(mine.state).toBe('ended');
+    expect(new Date(mine.currentPeriodEnd).getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await call(ctx, 'GET', '/api/memberships/members', creator)).json().data).toEqual([]);
+    expect(await ctx.deps.services.purchases.returnMoney(renewal)).toBe('returned');
+    expect(await journal(renewal)).toEqual(['sale', 'refund']);
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+    // Ended, it may be joined again.
+    expect((await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan)).json().data.state).toBe('active');
+    expect(await canWatch(ctx, videoId, fan)).toBe(200);
+  });
+
+  it('the only month of a membership: refunded, the membership ends at once', async () => {
+    const { creator, videoId } = await channel(ctx);
+    const fan = await registerUser(ctx);
+    const admin = await registerUser(ctx);
+    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const membership = (await call(ctx, 'POST', `/api/memberships/${creator.id}`, fan)).json().data;
+    const month = await ctx.db
+      .selectFrom('purchases')
+      .select('id')
+      .where('membership_id', '=', membership._id)
+      .executeTakeFirstOrThrow();
+    expect((await call(ctx, 'POST', `/api/admin/purchases/${month.id}/refund`, admin)).statusCode).toBe(200);
+    expect(await canWatch(ctx, videoId, fan)).toBe(401);
+    expect(await ctx.deps.services.purchases.returnMoney(month.id)).toBe('returned');
+    expect(await paid(month.id)).toBe('refunded');
+    expect(await ctx.deps.services.ledger.problems()).toEqual([]);
+  });
+});
+
 describe('joining with a provider that settles later', () => {
   it('pending with a checkout until the webhook; a renewal told before the first month waits for it', async () => {
     const { creator, videoId } = await channel(late);

@@ -111,6 +111,11 @@ export interface PaymentProvider {
    * subscriptions have nothing to change.
    */
   cancelAtPeriodEnd?(subscription: string, cancel: boolean): Promise<void>;
+  /**
+   * A membership's subscription ended now (its paid month was refunded): nothing more is billed.
+   * Asked again, or for one that already ended, it succeeds; throws when it could not be asked.
+   */
+  endSubscription?(subscription: string): Promise<void>;
 }
 
 export type PayoutOutcome =

@@ -186,7 +186,7 @@ export function createPurchasesRepo(db: Db) {
       return db
         .selectFrom('purchases as p')
         .leftJoin('purchase_money_returns as r', 'r.purchase_id', 'p.id')
-        .select(['p.id', 'p.status', 'p.provider_ref', 'p.amount_minor', 'r.returned_at as money_returned_at'])
+        .select(['p.id', 'p.status', 'p.provider_ref', 'p.amount_minor', 'p.membership_id', 'r.returned_at as money_returned_at'])
         .where('p.id', '=', id)
         .executeTakeFirst();
     },
@@ -245,6 +245,34 @@ export function createPurchasesRepo(db: Db) {
 
     async membership(membershipId: string) {
       return db.selectFrom('memberships').selectAll().where('id', '=', membershipId).executeTakeFirst();
+    },
+
+    /**
+     * Whether this month of a membership is its latest one paid (no month of it settled later, kept
+     * or since refunded or disputed): the month its current period stands on.
+     */
+    async isLatestMonth(membershipId: string, purchaseId: string): Promise<boolean> {
+      const later = await db
+        .selectFrom('purchases as p')
+        .select('p.id')
+        .where('p.membership_id', '=', membershipId)
+        .where('p.id', '<>', purchaseId)
+        .where('p.settled_at', 'is not', null)
+        .where('p.settled_at', '>', sql<Date>`(SELECT settled_at FROM purchases WHERE id = ${purchaseId})`)
+        .limit(1)
+        .executeTakeFirst();
+      return !later;
+    },
+
+    /** A membership whose paid month was refunded: it ends now (the access rule stops at once). */
+    async endMembershipNow(membershipId: string) {
+      return db
+        .updateTable('memberships')
+        .set({ state: 'ended', current_period_end: sql<Date>`least(current_period_end, now())`, updated_at: sql<Date>`now()` })
+        .where('id', '=', membershipId)
+        .where('state', 'in', ['active', 'cancelled'])
+        .returning('id')
+        .executeTakeFirst();
     },
 
     /** A membership's renewal failed or the provider ended it: it grants nothing from now on. */

@@ -484,13 +484,17 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
       if (p.status !== 'settled') throw new Conflict(`A ${p.status} purchase cannot be refunded`);
       const row = await purchases.markOneRefunded(p.id, 'Refunded by an administrator');
       await journal.recordRefund(p.id);
+      // A membership's month: refunding the month its period stands on ends the membership now
+      // (an older month, already used, leaves it as it is; docs/paid-content.md, "Memberships").
+      const endsMembership = p.membership_id !== null && (await purchases.isLatestMonth(p.membership_id, p.id));
+      if (endsMembership) await purchases.endMembershipNow(p.membership_id!);
       await events.publish(q, 'purchase.refunded', { purchaseId: p.id });
       await audit?.on(q).record({
         actorId: viewer!._id,
         action: 'purchase.refund',
         targetType: 'purchase',
         targetId: p.id,
-        change: `${p.status} → refunded`,
+        change: `${p.status} → refunded${endsMembership ? ', membership ended' : ''}`,
       });
       return row!;
     });
@@ -531,6 +535,12 @@ export function createPurchasesService({ db, access, ledger, provider, events, l
   async function returnMoney(purchaseId: string): Promise<'returned' | 'nothing to return'> {
     const p = await repo.moneyToReturn(purchaseId);
     if (!p || p.status !== 'refunded' || p.money_returned_at || p.provider_ref === null) return 'nothing to return';
+    // A membership ended by this refund bills nothing more: its subscription ends at the provider
+    // first (idempotent; asked again with the refund until both are done).
+    if (p.membership_id && provider.endSubscription && (await repo.isLatestMonth(p.membership_id, p.id))) {
+      const m = await repo.membership(p.membership_id);
+      if (m?.provider_ref && (m.state === 'ended' || m.state === 'failed')) await provider.endSubscription(m.provider_ref);
+    }
     await provider.refund(p.provider_ref, p.amount_minor, p.id);
     await repo.markMoneyReturned(p.id);
     return 'returned';

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser } from '../../../test/support.ts';
 import { createVideo } from '../../../test/factories.ts';
 import { startStripeStandIn, type Delivery } from '../../../test/stripe-stand-in.ts';
+import { OPERATIONS } from '../../../test/stripe-openapi/extract.ts';
+import { operationOf, responseProblems, stripeExtract } from '../../../test/stripe-openapi/validate.ts';
 
 /**
  * PAYMENT_PROVIDER=stripe on the official SDK, against the local stand-in of the Stripe API
@@ -256,5 +258,70 @@ describe('the stripe provider (against the stand-in)', () => {
     await deliver(stripe.endSubscription(subscription));
     expect((await m()).state).toBe('failed');
     expect(await ledger.problems()).toEqual([]);
+  });
+  it("a membership's latest month refunded: the invoice's PaymentIntent refunded once (refused once first), the subscription cancelled, the membership ended", async () => {
+    const creator = await registerUser(ctx);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/memberships/offer',
+      headers: { cookie: creator.cookie },
+      payload: { price: 6 },
+    });
+    const videoId = await createVideo(db, creator.id, {});
+    await db.updateTable('videos').set({ members_only: true }).where('id', '=', videoId).execute();
+    const fan = await registerUser(ctx);
+    const admin = await registerUser(ctx);
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const watch = async () =>
+      (await app.inject({ method: 'GET', url: `/api/video/v/${videoId}`, headers: { cookie: fan.cookie } })).statusCode;
+    const { membership, purchase } = (await post(`/api/memberships/${creator.id}`, fan.cookie)).json().data;
+    const sessionId = (await row(purchase._id)).provider_ref!;
+    await deliver(stripe.pay(sessionId));
+    const subscription = stripe.sessions.get(sessionId)!.subscription as string;
+    await deliver(stripe.bill(subscription, true));
+    const months = await db
+      .selectFrom('purchases')
+      .select(['id', 'provider_ref'])
+      .where('membership_id', '=', membership._id)
+      .orderBy('settled_at')
+      .execute();
+    expect(months).toHaveLength(2);
+    const renewal = months[1]!;
+    expect(renewal.provider_ref).toMatch(/^in_/);
+    const pi = stripe.invoices.get(renewal.provider_ref!)!._paymentIntent as string;
+
+    expect((await post(`/api/admin/purchases/${renewal.id}/refund`, admin.cookie)).statusCode).toBe(200);
+    expect(await watch()).toBe(401);
+    stripe.refuseRefunds = 1;
+    await expect(purchases.returnMoney(renewal.id)).rejects.toThrow();
+    expect(await purchases.returnMoney(renewal.id)).toBe('returned');
+    expect(await purchases.returnMoney(renewal.id)).toBe('nothing to return');
+    const asks = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === pi);
+    expect(asks.map((r) => r.idempotencyKey)).toEqual([`refund-${renewal.id}`, `refund-${renewal.id}`]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === pi)).toMatchObject([{ amount: 600, status: 'succeeded' }]);
+    // Nothing more is billed: the subscription was cancelled before the money went back.
+    expect(stripe.subscriptions.get(subscription)!.status).toBe('canceled');
+    expect(
+      stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription}`).length,
+    ).toBeGreaterThan(0);
+    const m = await db.selectFrom('memberships').select('state').where('id', '=', membership._id).executeTakeFirstOrThrow();
+    expect(m.state).toBe('ended');
+    // Stripe's word that the subscription ended changes nothing more.
+    expect((await deliver(stripe.endSubscription(subscription))).statusCode).toBe(200);
+    expect(await entries(renewal.id)).toEqual(['sale', 'refund']);
+    expect(await ledger.problems()).toEqual([]);
+  });
+  // Last: every request above went through the document's check (else it was refused and its test failed).
+  it("every answer the stand-in gave carries the fields Stripe's document requires, of their types; every operation was used", () => {
+    const problems = stripe.answers.flatMap((a) => {
+      const [method, path] = a.operation.split(' ') as [string, string];
+      const op = stripeExtract.operations.find((o) => o.method === method && o.path === path)!;
+      return responseProblems(op, a.body).map((p) => `${a.operation}: ${p}`);
+    });
+    expect(problems).toEqual([]);
+    const used = new Set(stripe.answers.map((a) => a.operation));
+    expect([...used].sort()).toEqual(OPERATIONS.map(([m, p]) => `${m.toUpperCase()} ${p}`).sort());
+    // And the document's check saw every request: none went to a path it does not have.
+    for (const r of stripe.requests) expect(() => operationOf(r.method, r.path)).not.toThrow();
   });
 });

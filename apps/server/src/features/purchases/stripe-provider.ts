@@ -45,6 +45,15 @@ export function createStripeProvider(
       : {}),
   });
 
+  /** The PaymentIntent that paid an invoice (its `payments`); throws while none did (asked again later). */
+  async function paymentIntentOfInvoice(invoiceId: string): Promise<string> {
+    const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+    const paid = invoice.payments?.data.find((p) => p.status === 'paid' && p.payment.type === 'payment_intent');
+    const pi = idOf(paid?.payment.payment_intent);
+    if (!pi) throw new Error(`Stripe invoice ${invoiceId} has no paid PaymentIntent to refund`);
+    return pi;
+  }
+
   async function purchaseOfPaymentIntent(pi: string | null): Promise<string | null> {
     if (!pi) return null;
     return purchaseIdOf((await stripe.paymentIntents.retrieve(pi)).metadata);
@@ -187,11 +196,12 @@ export function createStripeProvider(
     },
 
     async refund(reference, amountMinor, idempotencyKey) {
-      // A purchase that never reached its PaymentIntent (a session id) has nothing to refund; a
-      // membership month's (an invoice) is refunded from the dashboard (docs/paid-content.md).
-      if (!reference.startsWith('pi_')) return;
+      // A membership month's reference is its invoice: the refund names the PaymentIntent that paid it.
+      const paymentIntent = reference.startsWith('in_') ? await paymentIntentOfInvoice(reference) : reference;
+      // A purchase that never reached its PaymentIntent (a session id) has nothing to refund.
+      if (!paymentIntent.startsWith('pi_')) return;
       await stripe.refunds.create(
-        { payment_intent: reference, amount: amountMinor, metadata: { purchaseId: idempotencyKey } },
+        { payment_intent: paymentIntent, amount: amountMinor, metadata: { purchaseId: idempotencyKey } },
         { idempotencyKey: `refund-${idempotencyKey}` },
       );
     },
@@ -237,6 +247,16 @@ export function createStripeProvider(
 
     async cancelAtPeriodEnd(subscription, cancel) {
       await stripe.subscriptions.update(subscription, { cancel_at_period_end: cancel });
+    },
+
+    /** Cancelled now; one Stripe no longer has (or already cancelled) bills nothing either. */
+    async endSubscription(subscription) {
+      try {
+        await stripe.subscriptions.cancel(subscription);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
     },
 
     async lookup(purchaseId): Promise<ChargeState> {

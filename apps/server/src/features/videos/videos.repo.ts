@@ -114,7 +114,7 @@ function videoQueries(db: Kysely<Database>) {
 
     async updateDetails(
       id: string,
-      patch: { title?: string; description?: string; thumbnail?: string; visibility?: Visibility },
+      patch: { title?: string; description?: string; thumbnail?: string; visibility?: Visibility; members_only?: boolean },
     ) {
       await db
         .updateTable('videos')

@@ -58,6 +58,8 @@ interface UploadFiles {
   thumbnail?: { path: string };
 }
 
+/** PATCH membersOnly on a live that waits or streams (its files are written where it started). */
+export const MEMBERS_ONLY_WHILE_LIVE = 'Members only can change once the live has ended';
 const NOT_A_VIDEO = 'File must be a video';
 const ONLY_FAILED = 'Only a failed video can be retried';
 const SOURCE_GONE = 'The uploaded file of this video is no longer stored: upload it again';
@@ -320,12 +322,24 @@ export function createVideosService({
           { field: 'thumbnailCandidate', problem: 'with a thumbnail' },
         ]);
       }
+      const membersOnly =
+        fields.membersOnly !== undefined && fields.membersOnly !== video.members_only ? fields.membersOnly : undefined;
+      // A stream's files are written where the live started (docs/paid-content.md, "Members-only videos").
+      if (membersOnly !== undefined && (video.live_state === 'waiting' || video.live_state === 'live')) {
+        throw new Conflict(MEMBERS_ONLY_WHILE_LIVE);
+      }
       const thumbnail = thumbnailPath
         ? await storeThumbnail(video.id, thumbnailPath)
         : fields.thumbnailCandidate !== undefined
           ? await storeCandidate(video, fields.thumbnailCandidate)
           : undefined;
-      const patch = { title: fields.title, description: fields.description, thumbnail, visibility: fields.visibility };
+      const patch = {
+        title: fields.title,
+        description: fields.description,
+        thumbnail,
+        visibility: fields.visibility,
+        members_only: membersOnly,
+      };
       const details = Object.values(patch).some((v) => v !== undefined);
       // Nothing sent: the video as it is, unchanged (and updatedAt untouched).
       if (details || fields.publishAt !== undefined) {
@@ -335,6 +349,12 @@ export function createVideosService({
             if (!details) return;
             await tx.updateDetails(video.id, patch);
             await events.publish(trx, 'video.changed', { videoId: video.id });
+            // Members only on or off: the access rule follows at once (every process's gate forgets
+            // whether the video was open), and its files move into (or out of) the closed folder.
+            if (membersOnly !== undefined) {
+              await events.publish(trx, 'video.media.gone', { videoId: video.id });
+              await queue.send('video.media.move', { videoId: video.id }, { trx });
+            }
             // Every process's media gate forgets whether the video was open (docs/visibility.md).
             if (fields.visibility !== undefined && fields.visibility !== video.visibility) {
               await events.publish(trx, 'video.media.gone', { videoId: video.id });

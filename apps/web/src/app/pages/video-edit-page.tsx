@@ -18,7 +18,8 @@ export function VideoEditPage() {
   const details = useVideoDetails(videoId);
   // The details call names API.md §6's fields only; the owner's dashboard names each video's visibility (§18).
   const mine = useChannelVideos(user?._id ?? '');
-  const visibility = mine.data?.videos.find((v) => v._id === videoId)?.visibility;
+  const own = mine.data?.videos.find((v) => v._id === videoId);
+  const visibility = own?.visibility;
   // 404: not a video this user can see (someone else's still processing, or none): not theirs either.
   const hidden = details.error instanceof ApiError && details.error.status === 404;
   const notOwner = Boolean(user && ((details.data && details.data.owner !== user._id) || hidden));
@@ -49,7 +50,7 @@ export function VideoEditPage() {
       <h1 className="text-2xl font-semibold">Edit Video</h1>
       <VideoEditFormView
         key={details.data._id}
-        video={{ ...details.data, ...(visibility ? { visibility } : {}) }}
+        video={{ ...details.data, ...(visibility ? { visibility } : {}), membersOnly: own?.membersOnly ?? false }}
         onCancel={goBack}
         onDone={(saved) => {
           if (saved) toastSuccess('Video details updated successfully!');

@@ -21,6 +21,12 @@ describe('the Go live form', () => {
     expect(liveBody({ ...base, isExclusive: true, price: ' ' })).not.toHaveProperty('price');
   });
 
+  it('sends membersOnly only when on', () => {
+    const base = { title: 'Night sky', description: 'Stars', price: '5', isExclusive: false };
+    expect(liveBody({ ...base, membersOnly: true })).toMatchObject({ membersOnly: true });
+    expect(liveBody({ ...base, membersOnly: false })).not.toHaveProperty('membersOnly');
+  });
+
   it('asks a waiting live every 2 s, else at the steady pace; counts viewers in words', () => {
     expect(livePollMs('waiting', 10_000)).toBe(2000);
     expect(livePollMs('live', 10_000)).toBe(10_000);

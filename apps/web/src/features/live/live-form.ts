@@ -1,9 +1,17 @@
-import type { CreateLiveBody, LiveState, Visibility } from '@streamhub/contract';
+import type { CreateLiveInput, LiveState, Visibility } from '@streamhub/contract';
 import { MIN_VIDEO_PRICE } from '@streamhub/contract';
 import { exclusivePrice } from '@/lib/exclusive-price';
 
 /** What the Go live form edits (the upload form's fields, without the files). */
-export type LiveForm = { title: string; description: string; isExclusive: boolean; price: string; visibility?: Visibility };
+export type LiveForm = {
+  title: string;
+  description: string;
+  isExclusive: boolean;
+  price: string;
+  visibility?: Visibility;
+  /** Only the channel's active members may watch it (API.md §20). */
+  membersOnly?: boolean;
+};
 
 export const emptyLiveForm = (): LiveForm => ({ title: '', description: '', isExclusive: false, price: String(MIN_VIDEO_PRICE) });
 
@@ -15,12 +23,13 @@ export function liveFormError(form: LiveForm): string | null {
 }
 
 /** POST /api/live's body: isExclusive only when on, price only when exclusive and at least 5 (SPEC §5, as uploads). */
-export function liveBody(form: LiveForm): CreateLiveBody {
-  const body: CreateLiveBody = { title: form.title.trim(), description: form.description.trim(), isExclusive: form.isExclusive };
+export function liveBody(form: LiveForm): CreateLiveInput {
+  const body: CreateLiveInput = { title: form.title.trim(), description: form.description.trim(), isExclusive: form.isExclusive };
   const price = exclusivePrice(form.isExclusive, form.price);
   if (price !== undefined) body.price = price;
   // Public is the default (API.md §18): only another choice is sent.
   if (form.visibility && form.visibility !== 'public') body.visibility = form.visibility;
+  if (form.membersOnly) body.membersOnly = true;
   return body;
 }
 

@@ -20,6 +20,21 @@ describe('video edit (SPEC §5)', () => {
     expect(videoEditFormData(changes).get('visibility')).toBe('private');
   });
 
+  it('sends membersOnly only when switched, on or off', () => {
+    const owned = { ...original, membersOnly: false };
+    expect(
+      hasVideoEditChanges(videoEditChanges({ ...original, thumbnail: null, publishAt: '', membersOnly: false }, owned)),
+    ).toBe(false);
+    const on = videoEditChanges({ ...original, thumbnail: null, publishAt: '', membersOnly: true }, owned);
+    expect(on).toEqual({ membersOnly: true });
+    expect(videoEditFormData(on).get('membersOnly')).toBe('true');
+    const off = videoEditChanges(
+      { ...original, thumbnail: null, publishAt: '', membersOnly: false },
+      { ...original, membersOnly: true },
+    );
+    expect(videoEditFormData(off).get('membersOnly')).toBe('false');
+  });
+
   it('sends only the changed fields and a chosen thumbnail', () => {
     const thumbnail = new File(['i'], 't.png', { type: 'image/png' });
     expect(videoEditChanges({ title: 'New', description: 'Desc', thumbnail: null, publishAt: '' }, original)).toEqual({

@@ -10,8 +10,16 @@ export type VideoEditForm = {
   publishAt: string;
   thumbnailCandidate?: number | null;
   visibility?: Visibility;
+  /** Only the channel's active members may watch it (API.md §20). */
+  membersOnly?: boolean;
 };
-export type VideoEditOriginal = { title: string; description: string; publishAt?: string | null; visibility?: Visibility };
+export type VideoEditOriginal = {
+  title: string;
+  description: string;
+  publishAt?: string | null;
+  visibility?: Visibility;
+  membersOnly?: boolean;
+};
 /** `publishAt`: a new time (ISO), or null: public now (API.md §16). */
 export type VideoEditChanges = {
   title?: string;
@@ -20,6 +28,7 @@ export type VideoEditChanges = {
   publishAt?: string | null;
   thumbnailCandidate?: number;
   visibility?: Visibility;
+  membersOnly?: boolean;
 };
 
 /** SPEC §5: only a changed title/description and a chosen thumbnail are sent. */
@@ -33,6 +42,8 @@ export function videoEditChanges(form: VideoEditForm, original: VideoEditOrigina
   // An uploaded image wins over a picked frame: only one of them can be the thumbnail.
   else if (form.thumbnailCandidate != null) changes.thumbnailCandidate = form.thumbnailCandidate;
   if (form.visibility && form.visibility !== original.visibility) changes.visibility = form.visibility;
+  if (form.membersOnly !== undefined && form.membersOnly !== (original.membersOnly ?? false))
+    changes.membersOnly = form.membersOnly;
   // Only a scheduled video has the field: a changed time moves it, an emptied one publishes now.
   if (original.publishAt && form.publishAt !== scheduleInputValue(original.publishAt)) {
     changes.publishAt = scheduleIso(form.publishAt);
@@ -50,5 +61,6 @@ export function videoEditFormData(changes: VideoEditChanges): FormData {
   if (changes.thumbnailCandidate !== undefined) data.append('thumbnailCandidate', String(changes.thumbnailCandidate));
   if (changes.publishAt !== undefined) data.append('publishAt', changes.publishAt ?? '');
   if (changes.visibility) data.append('visibility', changes.visibility);
+  if (changes.membersOnly !== undefined) data.append('membersOnly', String(changes.membersOnly));
   return data;
 }

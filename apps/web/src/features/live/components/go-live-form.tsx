@@ -1,9 +1,11 @@
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveCreated } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { ExclusivePriceFields } from '@/components/exclusive-price-fields';
+import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { VisibilitySelect } from '@/components/ui/visibility-select';
@@ -15,6 +17,7 @@ type GoLiveFormProps = { onCancel: () => void; onCreated: (live: LiveCreated) =>
 
 /** The Go live form (API.md §17): title, description, exclusive and price, by the upload form's rules. */
 export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
+  const { t } = useTranslation();
   const create = useCreateLive();
   const [form, setForm] = useState<LiveForm>(emptyLiveForm);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +64,13 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
           onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
           onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
         />
+        <div className="rounded-xl border border-line p-4">
+          <Switch
+            label={t('money.membersOnlyLive')}
+            checked={form.membersOnly ?? false}
+            onChange={(membersOnly) => setForm((f) => ({ ...f, membersOnly }))}
+          />
+        </div>
       </fieldset>
       <FormError message={error} />
       <div className="flex justify-end gap-3">

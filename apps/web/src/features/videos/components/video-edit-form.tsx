@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
@@ -34,6 +36,7 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
     thumbnailCandidate: null,
     publishAt: scheduleInputValue(video.publishAt),
     visibility: video.visibility,
+    membersOnly: video.membersOnly ?? false,
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -74,6 +77,14 @@ export function VideoEditFormView({ video, onCancel, onDone }: VideoEditFormProp
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
         <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
+        <div className="flex flex-col gap-1 rounded-xl border border-line p-4">
+          <Switch
+            label={t('money.membersOnlyEdit')}
+            checked={form.membersOnly ?? false}
+            onChange={(membersOnly) => setForm((f) => ({ ...f, membersOnly }))}
+          />
+          <p className="text-xs text-muted">{t('money.membersOnlyEditHint')}</p>
+        </div>
         <ThumbnailPicker
           file={form.thumbnail}
           currentSrc={video.thumbnail}
