@@ -1,5 +1,6 @@
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveCreated } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -15,6 +16,7 @@ type GoLiveFormProps = { onCancel: () => void; onCreated: (live: LiveCreated) =>
 
 /** The Go live form (API.md §17): title, description, exclusive and price, by the upload form's rules. */
 export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
+  const { t } = useTranslation();
   const create = useCreateLive();
   const [form, setForm] = useState<LiveForm>(emptyLiveForm);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
     try {
       onCreated(await create.mutateAsync(liveBody(form)));
     } catch (e) {
-      setError(errorText(e, 'The live could not be created'));
+      setError(errorText(e, t('goLive.createFailed')));
     }
   }
 
@@ -35,7 +37,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
     <form onSubmit={handleSubmit} noValidate aria-busy={create.isPending} className="flex flex-col gap-5">
       <fieldset disabled={create.isPending} className="flex flex-col gap-5">
         <TextField
-          label="Title"
+          label={t('goLive.title')}
           maxLength={VIDEO_TITLE_MAX}
           name="title"
           required
@@ -43,7 +45,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
           onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
         />
         <TextareaField
-          label="Description"
+          label={t('goLive.description')}
           maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           required
@@ -52,12 +54,12 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
         />
         <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <ExclusivePriceFields
-          switchLabel="Exclusive live"
-          priceLabel="Price"
+          switchLabel={t('goLive.exclusive')}
+          priceLabel={t('goLive.price')}
           isExclusive={form.isExclusive}
           price={form.price}
           min={0}
-          hint="Sent only when at least 5. Viewers buy it like an exclusive video."
+          hint={t('goLive.priceHint')}
           onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
           onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
         />
@@ -65,10 +67,10 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" aria-disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create live'}
+          {create.isPending ? t('goLive.creating') : t('goLive.create')}
         </Button>
       </div>
     </form>
