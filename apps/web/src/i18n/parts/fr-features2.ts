@@ -50,6 +50,10 @@ export const frFeatures2 = {
   'blockedWords.empty': 'Aucun mot bloqué.',
   'blockedWords.label': 'Mots bloqués',
   'blockedWords.remove': 'Retirer « {{word}} »',
+  'blockedWords.typeFirst': 'Saisissez d’abord un mot ou une expression.',
+  'blockedWords.tooLong': '{{max}} caractères au plus.',
+  'blockedWords.tooMany': '{{max}} mots bloqués au plus.',
+  'blockedWords.already': '« {{word}} » est déjà bloqué.',
   'heldComments.loading': 'Chargement des commentaires en attente...',
   'heldComments.loadFailed': 'Impossible de charger les commentaires en attente.',
   'heldComments.empty': 'Aucun commentaire n’attend d’examen.',
@@ -106,6 +110,8 @@ export const frFeatures2 = {
   'goLive.priceHint': 'Envoyé seulement s’il vaut au moins 5. Les spectateurs l’achètent comme une vidéo exclusive.',
   'goLive.creating': 'Création...',
   'goLive.create': 'Créer le direct',
+  'goLive.titleRequired': 'Le titre est obligatoire',
+  'goLive.descriptionRequired': 'La description est obligatoire',
   'streamHelp.refusedPath':
     'Le champ Serveur contient plus que le serveur : dans OBS, mettez dans Serveur l’adresse du champ Serveur de cette page (elle se termine par /live), et dans Clé de stream seulement la valeur du champ Clé de stream de cette page.',
   'streamHelp.refusedKey':

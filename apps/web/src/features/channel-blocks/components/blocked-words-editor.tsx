@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BLOCKED_WORDS_MAX, BLOCKED_WORD_MAX_LENGTH } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { CloseIcon } from '@/components/ui/icons';
@@ -9,6 +10,19 @@ import { errorText } from '@/lib/api-client';
 import { useBlockedWords } from '../api/get-blocked-words';
 import { useSaveBlockedWords } from '../api/save-blocked-words';
 import { addBlockedWord } from '../blocked-words';
+
+const ALREADY = '” is already blocked.';
+
+/** addBlockedWord's reason in the page's language (its English is the catalogue's English). */
+function problemText(t: ReturnType<typeof useTranslation>['t'], error: string): string {
+  if (error === 'Type a word or phrase first.') return t('blockedWords.typeFirst');
+  if (error === `At most ${BLOCKED_WORD_MAX_LENGTH} characters.`)
+    return t('blockedWords.tooLong', { max: BLOCKED_WORD_MAX_LENGTH });
+  if (error === `At most ${BLOCKED_WORDS_MAX} blocked words.`) return t('blockedWords.tooMany', { max: BLOCKED_WORDS_MAX });
+  if (error.startsWith('“') && error.endsWith(ALREADY))
+    return t('blockedWords.already', { word: error.slice(1, -ALREADY.length) });
+  return error;
+}
 
 /** My blocked words: a comment on my videos or posts with one of them waits for my review. */
 export function BlockedWordsEditor() {
@@ -30,7 +44,7 @@ export function BlockedWordsEditor() {
     event.preventDefault();
     if (!words.data || save.isPending) return;
     const result = addBlockedWord(words.data.words, input);
-    if ('error' in result) return setError(result.error);
+    if ('error' in result) return setError(problemText(t, result.error));
     store(result.words, () => setInput(''));
   }
 

@@ -12,6 +12,12 @@ import { errorText } from '@/lib/api-client';
 import { useCreateLive } from '../api/create-live';
 import { emptyLiveForm, liveBody, liveFormError, type LiveForm } from '../live-form';
 
+/** liveFormError's reasons, in the catalogue. */
+const PROBLEMS: Record<string, string> = {
+  'Title is required': 'goLive.titleRequired',
+  'Description is required': 'goLive.descriptionRequired',
+};
+
 type GoLiveFormProps = { onCancel: () => void; onCreated: (live: LiveCreated) => void };
 
 /** The Go live form (API.md §17): title, description, exclusive and price, by the upload form's rules. */
@@ -24,7 +30,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = liveFormError(form);
-    if (problem) return setError(problem);
+    if (problem) return setError(PROBLEMS[problem] ? t(PROBLEMS[problem]) : problem);
     setError(null);
     try {
       onCreated(await create.mutateAsync(liveBody(form)));
