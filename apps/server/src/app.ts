@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   registerRouteTable(app);
   registerMetrics(app, deps.metrics);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.config.defaultLocale);
   registerBodyIdleTimeout(app, deps.config.bodyIdleTimeoutMs);
   registerCacheControl(app);
   registerJsonBody(app);

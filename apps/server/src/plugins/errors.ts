@@ -1,20 +1,35 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorReason } from '@streamhub/contract';
+import type { ErrorReason, Locale } from '@streamhub/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, InsufficientStorage, TOO_MANY_REQUESTS, TooManyRequests } from '../lib/errors.ts';
 import { isDiskFull } from '../storage/disk-space.ts';
 import { describeProblems, type Problem as Detail } from '../lib/validate.ts';
+import { errorTextIn, requestLocale } from '../lib/error-language.ts';
 
-export function sendError(reply: FastifyReply, statusCode: number, text: string, details?: Detail[], reason?: ErrorReason) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's DEFAULT_LOCALE, the language of an error answer to a request that names none. */
+    errorDefaultLocale: Locale;
+  }
+}
+
+/**
+ * The error envelope (API.md §1), the one place it is written: its text in the request's language
+ * (docs/languages.md; English unless the `lang` cookie or Accept-Language asks for a shipped one),
+ * so the answer varies with both headers.
+ */
+export function sendError(reply: FastifyReply, statusCode: number, english: string, details?: Detail[], reason?: ErrorReason) {
+  const shown = errorTextIn(english, requestLocale(reply.request, reply.server.errorDefaultLocale ?? 'en'));
+  varyOn(reply, ['Cookie', 'Accept-Language']);
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
     .send({
       statusCode,
-      data: text,
-      message: text,
+      data: shown,
+      message: shown,
       success: false,
       ...(details?.length ? { details } : {}),
       ...(reason ? { reason } : {}),
@@ -30,8 +45,23 @@ export function sendDatabaseUnavailable(reply: FastifyReply) {
   return sendError(reply, 503, 'Service temporarily unavailable, please retry shortly');
 }
 
-/** One place maps every error to the API.md envelope: JSON only, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance) {
+/** Adds `names` to the answer's Vary header, keeping those already there. */
+function varyOn(reply: FastifyReply, names: string[]) {
+  const current = reply.getHeader('vary');
+  const have = String(current ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const missing = names.filter((n) => !have.some((h) => h.toLowerCase() === n.toLowerCase()));
+  if (missing.length) reply.header('Vary', [...have, ...missing].join(', '));
+}
+
+/**
+ * One place maps every error to the API.md envelope: JSON only, never a stack trace; its text in
+ * the request's language, else `defaultLocale` (DEFAULT_LOCALE).
+ */
+export function registerErrorHandling(app: FastifyInstance, defaultLocale: Locale = 'en') {
+  app.decorate('errorDefaultLocale', defaultLocale);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details, error.reason);

@@ -159,8 +159,8 @@ export function pageRedirect(url: string, signedIn: boolean): string | null {
 }
 
 /**
- * A fetch for the renderer's calls: through this app (`app.inject`), as the visitor (their cookies
- * and address); a renewed session cookie one of them sets is passed on with the page.
+ * A fetch for the renderer's calls: through this app (`app.inject`), as the visitor (their cookies,
+ * language and address); a renewed session cookie one of them sets is passed on with the page.
  */
 function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cookie: string): PageRequest['fetch'] {
   const sent = new Set<string>();
@@ -175,6 +175,8 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
         accept: headers.get('accept') ?? '*/*',
         ...(cookie ? { cookie } : {}),
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        // An error text the page shows is in the page's language (docs/languages.md).
+        ...(request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {}),
         host: request.headers.host ?? 'localhost',
       },
     });

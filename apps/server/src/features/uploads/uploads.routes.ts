@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadsService } from './uploads.service.ts';
+import { errorTextIn, requestLocale } from '../../lib/error-language.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { setPrivateNoStore } from '../../plugins/cache-control.ts';
@@ -24,7 +25,13 @@ export const uploadsRoutes: FastifyPluginAsync<{ uploads: UploadsService }> = as
     // Hijacked: no hook sees what tus writes, so the API's caching rule is set here.
     setPrivateNoStore(reply);
     reply.hijack();
-    await uploads.handle(request.raw, jsonErrors(reply.raw), viewer._id);
+    // The refusal's text in the request's language, as the error handler writes it (docs/languages.md).
+    const locale = requestLocale(request, request.server.errorDefaultLocale ?? 'en');
+    await uploads.handle(
+      request.raw,
+      jsonErrors(reply.raw, (text) => errorTextIn(text, locale)),
+      viewer._id,
+    );
   };
   const options = { config: signedIn, schema: { hide: true } } as const;
   // The tus endpoint is `/api/uploads/`; creation is taken without the slash too.
@@ -40,7 +47,7 @@ export const uploadsRoutes: FastifyPluginAsync<{ uploads: UploadsService }> = as
  * sends `{ statusCode, data, message, success: false }` as JSON instead, with tus's other headers
  * (Tus-Resumable, Upload-Offset…) kept. Successful answers pass through untouched.
  */
-function jsonErrors(res: ServerResponse): ServerResponse {
+function jsonErrors(res: ServerResponse, translate: (text: string) => string): ServerResponse {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -67,7 +74,7 @@ function jsonErrors(res: ServerResponse): ServerResponse {
     end(chunk?: unknown, ...rest: unknown[]) {
       if (!held) return end(chunk, ...rest);
       collect(chunk);
-      const message = Buffer.concat(text).toString('utf8').trim() || 'Upload refused';
+      const message = translate(Buffer.concat(text).toString('utf8').trim() || 'Upload refused');
       const body = JSON.stringify({ statusCode: held.status, data: message, message, success: false });
       const { status, headers: kept } = held;
       // Passing through from here on: some responses' `end` calls `this.write`.
@@ -76,6 +83,7 @@ function jsonErrors(res: ServerResponse): ServerResponse {
       writeHead(status, {
         ...headers,
         'content-type': 'application/json; charset=utf-8',
+        vary: 'Cookie, Accept-Language',
         'content-length': Buffer.byteLength(body),
       });
       return end(body);

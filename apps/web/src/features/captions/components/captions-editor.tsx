@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField, inputClasses } from '@/components/ui/text-field';
@@ -14,6 +15,7 @@ const ACCEPT = '.vtt,.srt,text/vtt,application/x-subrip,text/plain';
  * that uploads a WebVTT or SRT file for a language (a second file for a language replaces it).
  */
 export function CaptionsEditor({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const captions = useCaptions(videoId);
   const upload = useUploadCaptions(videoId);
   const remove = useDeleteCaptions(videoId);
@@ -27,18 +29,18 @@ export function CaptionsEditor({ videoId }: { videoId: string }) {
 
   async function handleUpload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!language.trim()) return setError('Language is required (a tag such as en or pt-BR)');
-    if (!file) return setError('Choose a WebVTT or SRT file');
+    if (!language.trim()) return setError(t('captionsEditor.languageRequired'));
+    if (!file) return setError(t('captionsEditor.fileRequired'));
     setError(null);
     try {
       const saved = await upload.mutateAsync({ videoId, language: language.trim(), label, file });
-      toastSuccess(`Captions saved: ${saved.label}`);
+      toastSuccess(t('captionsEditor.saved', { label: saved.label }));
       setLanguage('');
       setLabel('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (e) {
-      setError(errorText(e, 'Failed to upload captions'));
+      setError(errorText(e, t('captionsEditor.uploadFailed')));
     }
   }
 
@@ -47,7 +49,7 @@ export function CaptionsEditor({ videoId }: { videoId: string }) {
     try {
       await remove.mutateAsync({ videoId, language: trackLanguage });
     } catch (e) {
-      setError(errorText(e, 'Failed to delete captions'));
+      setError(errorText(e, t('captionsEditor.deleteFailed')));
     }
   }
 
@@ -55,9 +57,9 @@ export function CaptionsEditor({ videoId }: { videoId: string }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 border-t border-line pt-6" data-testid="captions-editor">
       <h2 id={headingId} className="text-lg font-semibold">
-        Captions
+        {t('captionsEditor.title')}
       </h2>
-      {captions.isError ? <FormError message={errorText(captions.error, 'Captions could not be loaded')} /> : null}
+      {captions.isError ? <FormError message={errorText(captions.error, t('captionsEditor.loadFailed'))} /> : null}
       {captions.data && captions.data.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {captions.data.map((track) => (
@@ -70,33 +72,33 @@ export function CaptionsEditor({ videoId }: { videoId: string }) {
                 variant="secondary"
                 size="sm"
                 disabled={busy}
-                aria-label={`Delete captions: ${track.label}`}
+                aria-label={t('captionsEditor.deleteTrack', { label: track.label })}
                 onClick={() => void handleDelete(track.language)}
               >
-                Delete
+                {t('captionsEditor.delete')}
               </Button>
             </li>
           ))}
         </ul>
       ) : captions.data ? (
-        <p className="text-sm text-muted">No captions yet.</p>
+        <p className="text-sm text-muted">{t('captionsEditor.empty')}</p>
       ) : null}
       <form onSubmit={handleUpload} noValidate aria-busy={upload.isPending} className="flex flex-col gap-4">
         <fieldset disabled={busy} className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Language"
+              label={t('captionsEditor.language')}
               name="language"
-              placeholder="en, pt-BR…"
+              placeholder={t('captionsEditor.languagePlaceholder')}
               value={language}
               onChange={(e) => setLanguage(e.target.value)}
-              hint="A language tag; a new file for a language replaces its captions."
+              hint={t('captionsEditor.languageHint')}
             />
-            <TextField label="Label (optional)" name="label" value={label} onChange={(e) => setLabel(e.target.value)} />
+            <TextField label={t('captionsEditor.label')} name="label" value={label} onChange={(e) => setLabel(e.target.value)} />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={fileId} className="text-sm font-medium text-zinc-200">
-              Caption file (WebVTT or SRT)
+              {t('captionsEditor.file')}
             </label>
             <input
               ref={fileInput}
@@ -111,7 +113,7 @@ export function CaptionsEditor({ videoId }: { videoId: string }) {
           <FormError message={error} />
           <div>
             <Button type="submit" variant="secondary">
-              {upload.isPending ? 'Uploading…' : 'Upload captions'}
+              {upload.isPending ? t('captionsEditor.uploading') : t('captionsEditor.upload')}
             </Button>
           </div>
         </fieldset>

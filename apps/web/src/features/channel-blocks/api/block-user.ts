@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, errorText } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { channelBlockKeys } from '../channel-block-keys';
@@ -12,13 +13,14 @@ export function setBlocked({ userId, blocked }: BlockChange) {
 }
 
 export function useSetBlocked() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setBlocked,
     onSuccess: (_data, { username, blocked }) => {
       void queryClient.invalidateQueries({ queryKey: channelBlockKeys.blocks() });
-      toastSuccess(blocked ? `@${username} blocked` : `@${username} unblocked`);
+      toastSuccess(blocked ? t('blocksApi.blocked', { username }) : t('blocksApi.unblocked', { username }));
     },
-    onError: (error) => toastError(errorText(error, 'That did not work.')),
+    onError: (error) => toastError(errorText(error, t('blocksApi.failed'))),
   });
 }

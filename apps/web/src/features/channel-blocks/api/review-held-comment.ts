@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { HeldComment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
@@ -14,6 +15,7 @@ export function reviewHeldComment({ comment, approve }: Review) {
 }
 
 export function useReviewHeldComment() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewHeldComment,
@@ -21,8 +23,8 @@ export function useReviewHeldComment() {
       queryClient.setQueryData<HeldComment[]>(channelBlockKeys.held(), (list) => list?.filter((c) => c._id !== comment._id));
       // An approved comment joins its video's or post's list.
       if (approve) void queryClient.invalidateQueries({ queryKey: commentKeys.list(comment.parent.type, comment.parent._id) });
-      toastSuccess(approve ? 'Comment approved' : 'Deleted!');
+      toastSuccess(approve ? t('blocksApi.approved') : t('blocksApi.deleted'));
     },
-    onError: (error) => toastError(errorText(error, 'That did not work.')),
+    onError: (error) => toastError(errorText(error, t('blocksApi.failed'))),
   });
 }

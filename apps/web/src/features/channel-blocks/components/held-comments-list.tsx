@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { HeldComment } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
@@ -14,25 +15,27 @@ const parentHref = (comment: HeldComment) =>
 
 /** Comments held for a blocked word, waiting for me: Approve shows it, Delete removes it. */
 export function HeldCommentsList() {
+  const { t } = useTranslation();
   const held = useHeldComments();
   const review = useReviewHeldComment();
-  if (held.isPending) return <p className="text-sm text-muted">Loading held comments...</p>;
-  if (held.isError) return <LoadError message="Held comments could not be loaded." onRetry={() => void held.refetch()} />;
-  if (held.data.length === 0) return <p className="text-sm text-muted">No comments are waiting for review.</p>;
+  if (held.isPending) return <p className="text-sm text-muted">{t('heldComments.loading')}</p>;
+  if (held.isError) return <LoadError message={t('heldComments.loadFailed')} onRetry={() => void held.refetch()} />;
+  if (held.data.length === 0) return <p className="text-sm text-muted">{t('heldComments.empty')}</p>;
   return (
-    <ul aria-label="Held comments" className="flex flex-col gap-3">
+    <ul aria-label={t('heldComments.label')} className="flex flex-col gap-3">
       {held.data.map((comment) => (
         <li key={comment._id}>
           <article
-            aria-label={`Held comment by @${comment.owner.username}`}
+            aria-label={t('heldComments.item', { username: comment.owner.username })}
             className="flex flex-col gap-2 rounded-xl border border-line bg-panel p-3"
           >
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <Img src={comment.owner.avatar} fallback="avatar" alt="" className="h-6 w-6 rounded-full object-cover" />
               <span className="font-semibold">@{comment.owner.username}</span>
-              <span className="text-muted">{formatRelativeTime(comment.createdAt)} on</span>
+              <span className="text-muted">{t('heldComments.when', { time: formatRelativeTime(comment.createdAt) })}</span>
               <Link to={parentHref(comment)} className="underline">
-                {comment.parent.title || (comment.parent.type === 'video' ? 'your video' : 'your post')}
+                {comment.parent.title ||
+                  (comment.parent.type === 'video' ? t('heldComments.yourVideo') : t('heldComments.yourPost'))}
               </Link>
             </p>
             <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
@@ -42,7 +45,7 @@ export function HeldCommentsList() {
                 aria-disabled={review.isPending}
                 onClick={() => !review.isPending && review.mutate({ comment, approve: true })}
               >
-                Approve
+                {t('heldComments.approve')}
               </Button>
               <Button
                 variant="secondary"
@@ -50,7 +53,7 @@ export function HeldCommentsList() {
                 aria-disabled={review.isPending}
                 onClick={() => !review.isPending && review.mutate({ comment, approve: false })}
               >
-                Delete
+                {t('heldComments.delete')}
               </Button>
             </div>
           </article>

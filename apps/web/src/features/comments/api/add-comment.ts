@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { commentKeys, postKeys } from '@/lib/query-keys';
@@ -11,6 +12,7 @@ export function addComment(target: CommentTarget, content: string) {
 }
 
 export function useAddComment(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => addComment(target, content),
@@ -21,7 +23,7 @@ export function useAddComment(target: CommentTarget) {
     },
     onError: (error) => {
       console.error('Could not add the comment', error);
-      toastError(errorText(error, 'Your comment could not be posted.'));
+      toastError(errorText(error, t('commentsApi.addFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
@@ -11,6 +12,7 @@ export function addReply(commentId: string, content: string) {
 }
 
 export function useAddReply(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) => addReply(commentId, content),
@@ -28,7 +30,7 @@ export function useAddReply(target: CommentTarget) {
     },
     onError: (error) => {
       console.error('Could not add the reply', error);
-      toastError(errorText(error, 'Your reply could not be posted.'));
+      toastError(errorText(error, t('commentsApi.replyFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { setQueries } from '@/lib/optimistic';
@@ -12,6 +13,7 @@ export function deleteComment(commentId: string) {
 }
 
 export function useDeleteComment(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteComment,
@@ -22,11 +24,11 @@ export function useDeleteComment(target: CommentTarget) {
       setQueries<Comment[]>(queryClient, key, (list) => list.filter((c) => c._id !== commentId));
       if (!topLevel) void queryClient.invalidateQueries({ queryKey: key, exact: true });
       if (target.kind === 'post') void queryClient.invalidateQueries({ queryKey: postKeys.all });
-      toastSuccess('Deleted!');
+      toastSuccess(t('commentsApi.deleted'));
     },
     onError: (error) => {
       console.error('Could not delete the comment', error);
-      toastError(errorText(error, 'Your comment could not be deleted.'));
+      toastError(errorText(error, t('commentsApi.deleteFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { setQueries } from '@/lib/optimistic';
@@ -12,6 +13,7 @@ export function editComment(commentId: string, content: string) {
 }
 
 export function useEditComment(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) => editComment(commentId, content),
@@ -21,7 +23,7 @@ export function useEditComment(target: CommentTarget) {
     },
     onError: (error) => {
       console.error('Could not edit the comment', error);
-      toastError(errorText(error, 'Your comment could not be edited.'));
+      toastError(errorText(error, t('commentsApi.editFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment, LikeToggle } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { toggledLike, withLikeResult } from '@/lib/likes';
@@ -14,6 +15,7 @@ export function toggleCommentLike(commentId: string) {
 
 /** Optimistic (SPEC §4): the cached comment flips at once; a refusal puts it back and says so. */
 export function useToggleCommentLike(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = commentKeys.list(target.kind, target.id);
   const update = (commentId: string, change: (c: Comment) => Comment) => (list: Comment[]) =>
@@ -30,7 +32,7 @@ export function useToggleCommentLike(target: CommentTarget) {
     onError: (error, _commentId, context) => {
       context?.rollback();
       console.error('Could not like the comment', error);
-      toastError(errorText(error, 'Your like could not be saved.'));
+      toastError(errorText(error, t('commentsApi.likeFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
@@ -12,13 +13,14 @@ export function togglePin(commentId: string) {
 
 /** Pinning one unpins another: the list is asked again. */
 export function useTogglePin(target: CommentTarget) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: togglePin,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: commentKeys.list(target.kind, target.id), exact: true }),
     onError: (error) => {
       console.error('Could not pin the comment', error);
-      toastError(errorText(error, 'The comment could not be pinned.'));
+      toastError(errorText(error, t('commentsApi.pinFailed')));
     },
   });
 }

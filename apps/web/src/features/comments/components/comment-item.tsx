@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { TimestampedText } from '@/components/timestamped-text';
@@ -32,13 +33,14 @@ type CommentItemProps = {
  * Delete (SPEC §2, §4, §6), the owner of the video or post Pin (API.md §14).
  */
 export function CommentItem({ comment, target, actions = [], onReply, canPin = false }: CommentItemProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const now = useNow();
   const like = useToggleCommentLike(target);
   const pin = useTogglePin(target);
   const pinAction: MenuAction[] =
     canPin && !comment.parentId && !comment.held && !comment.removedReason
-      ? [{ label: comment.pinned ? 'Unpin' : 'Pin', onSelect: () => pin.mutate(comment._id) }]
+      ? [{ label: comment.pinned ? t('commentItem.unpin') : t('commentItem.pin'), onSelect: () => pin.mutate(comment._id) }]
       : [];
   const edit = useEditComment(target);
   const remove = useDeleteComment(target);
@@ -46,7 +48,7 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
   const editId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
-  const username = comment.owner?.username || 'unknown';
+  const username = comment.owner?.username || t('commentItem.unknownUser');
   const edited = comment.updatedAt && comment.createdAt && comment.updatedAt !== comment.createdAt;
 
   function stopEditing() {
@@ -71,31 +73,33 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
     <article
       ref={articleRef}
       tabIndex={-1}
-      aria-label={`Comment by @${username}`}
+      aria-label={t('commentItem.label', { username })}
       className="flex gap-3 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400"
     >
       <Img src={comment.owner?.avatar} fallback="avatar" alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        {comment.pinned ? <p className="text-xs font-medium text-muted">Pinned</p> : null}
+        {comment.pinned ? <p className="text-xs font-medium text-muted">{t('commentItem.pinned')}</p> : null}
         <p className="text-sm">
           <span className="font-semibold">@{username}</span>{' '}
           {comment.isMember ? (
-            <span className="mr-1 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs font-medium text-emerald-300">Member</span>
+            <span className="mr-1 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs font-medium text-emerald-300">
+              {t('commentItem.member')}
+            </span>
           ) : null}
           <span className="text-muted">
             {formatRelativeTime(comment.updatedAt, now)}
-            {edited ? ' (edited)' : ''}
+            {edited ? t('commentItem.edited') : ''}
           </span>
         </p>
         {comment.removedReason ? (
-          <p className="text-xs font-medium text-red-300">Removed: {comment.removedReason} (only you see it)</p>
+          <p className="text-xs font-medium text-red-300">{t('commentItem.removed', { reason: comment.removedReason })}</p>
         ) : comment.held ? (
-          <p className="text-xs font-medium text-amber-300">Held for review</p>
+          <p className="text-xs font-medium text-amber-300">{t('commentItem.held')}</p>
         ) : null}
         {editing ? (
           <form onSubmit={save} className="flex flex-col gap-2" aria-busy={edit.isPending}>
             <label htmlFor={editId} className="sr-only">
-              Your comment
+              {t('commentItem.yourComment')}
             </label>
             <textarea
               id={editId}
@@ -123,11 +127,11 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
                   stopEditing();
                 }}
               >
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" size="sm" disabled={edit.isPending}>
                 {edit.isPending ? <Spinner className="h-3.5 w-3.5 border-2" /> : null}
-                Edit comment
+                {t('commentItem.editComment')}
               </Button>
             </div>
           </form>
@@ -141,25 +145,25 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
           <div className="-ml-2 flex items-center">
             <LikeButton
               size="sm"
-              label="Like comment"
+              label={t('commentItem.like')}
               liked={comment.isLiked}
               likes={comment.likes}
               pending={like.isPending}
               onToggle={() => like.mutate(comment._id)}
             />
             {onReply ? (
-              <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to @${username}`}>
-                Reply
+              <Button variant="ghost" size="sm" onClick={onReply} aria-label={t('commentItem.replyTo', { username })}>
+                {t('commentItem.reply')}
               </Button>
             ) : null}
           </div>
         )}
       </div>
       {!isCommentAuthor(comment, user) ? (
-        <ActionMenu label={`More actions for comment by @${username}`} actions={[...pinAction, ...actions]} />
+        <ActionMenu label={t('commentItem.moreActions', { username })} actions={[...pinAction, ...actions]} />
       ) : !editing ? (
         <ItemMenu
-          label={`Options for comment by @${username}`}
+          label={t('commentItem.options', { username })}
           onEdit={() => {
             setDraft(comment.content);
             setEditing(true);

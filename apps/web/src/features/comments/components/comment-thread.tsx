@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount } from '@/lib/formatters';
 import { useAddReply } from '../api/add-reply';
 import { useReplies } from '../api/get-replies';
-import { newCommentContent, repliesLabel, replyDraft, type CommentTarget } from '../comment-rules';
+import { newCommentContent, replyDraft, type CommentTarget } from '../comment-rules';
 import { CommentItem } from './comment-item';
 
 type CommentThreadProps = {
@@ -20,6 +22,7 @@ type CommentThreadProps = {
  * under the thread (a reply to a reply starts with @its author), "N replies" expands the thread.
  */
 export function CommentThread({ comment, target, commentActions, canPin }: CommentThreadProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [replyingTo, setReplyingTo] = useState<Comment | null>(null);
   const replies = useReplies(target, comment._id, open);
@@ -54,7 +57,8 @@ export function CommentThread({ comment, target, commentActions, canPin }: Comme
             aria-controls={threadId}
             onClick={() => setOpen(!open)}
           >
-            {open ? '▲' : '▼'} {repliesLabel(comment.replyCount)}
+            {open ? '▲' : '▼'}{' '}
+            {t('commentThread.replies', { count: comment.replyCount, formatted: formatCount(comment.replyCount) })}
           </Button>
         ) : null}
         {open ? (
@@ -62,14 +66,17 @@ export function CommentThread({ comment, target, commentActions, canPin }: Comme
             {replies.isPending ? (
               <p role="status" className="flex items-center gap-2 text-sm text-muted">
                 <Spinner className="h-4 w-4 border-2" />
-                Loading replies...
+                {t('commentThread.loadingReplies')}
               </p>
             ) : replies.isError ? (
               <p role="alert" className="text-sm text-muted">
-                Replies could not be loaded.
+                {t('commentThread.repliesFailed')}
               </p>
             ) : (
-              <ul aria-label={`Replies to @${comment.owner?.username ?? 'unknown'}`} className="flex flex-col gap-4">
+              <ul
+                aria-label={t('commentThread.repliesTo', { username: comment.owner?.username ?? t('commentItem.unknownUser') })}
+                className="flex flex-col gap-4"
+              >
                 {replies.data.map((reply) => (
                   <li key={reply._id}>
                     <CommentItem
@@ -91,6 +98,7 @@ export function CommentThread({ comment, target, commentActions, canPin }: Comme
 
 /** The reply box: a blank reply is not sent (SPEC §5, as a comment); Escape or Cancel closes it. */
 function ReplyBox({ target, to, onDone }: { target: CommentTarget; to: Comment; onDone: (posted: boolean) => void }) {
+  const { t } = useTranslation();
   const add = useAddReply(target);
   const [draft, setDraft] = useState(() => replyDraft(to));
   const fieldId = useId();
@@ -105,14 +113,14 @@ function ReplyBox({ target, to, onDone }: { target: CommentTarget; to: Comment; 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" aria-busy={add.isPending}>
       <label htmlFor={fieldId} className="sr-only">
-        Your reply
+        {t('commentThread.yourReply')}
       </label>
       <textarea
         id={fieldId}
         rows={2}
         autoFocus
         maxLength={COMMENT_MAX_LENGTH}
-        placeholder="Add a reply..."
+        placeholder={t('commentThread.addReply')}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
@@ -125,11 +133,11 @@ function ReplyBox({ target, to, onDone }: { target: CommentTarget; to: Comment; 
       />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" disabled={add.isPending} onClick={() => onDone(false)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={add.isPending || !draft.trim()}>
           {add.isPending ? <Spinner className="h-3.5 w-3.5 border-2" /> : null}
-          Reply
+          {t('commentItem.reply')}
         </Button>
       </div>
     </form>

@@ -13,6 +13,12 @@ import { errorText } from '@/lib/api-client';
 import { useCreateLive } from '../api/create-live';
 import { emptyLiveForm, liveBody, liveFormError, type LiveForm } from '../live-form';
 
+/** liveFormError's reasons, in the catalogue. */
+const PROBLEMS: Record<string, string> = {
+  'Title is required': 'goLive.titleRequired',
+  'Description is required': 'goLive.descriptionRequired',
+};
+
 type GoLiveFormProps = { onCancel: () => void; onCreated: (live: LiveCreated) => void };
 
 /** The Go live form (API.md §17): title, description, exclusive and price, by the upload form's rules. */
@@ -25,12 +31,12 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = liveFormError(form);
-    if (problem) return setError(problem);
+    if (problem) return setError(PROBLEMS[problem] ? t(PROBLEMS[problem]) : problem);
     setError(null);
     try {
       onCreated(await create.mutateAsync(liveBody(form)));
     } catch (e) {
-      setError(errorText(e, 'The live could not be created'));
+      setError(errorText(e, t('goLive.createFailed')));
     }
   }
 
@@ -38,7 +44,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
     <form onSubmit={handleSubmit} noValidate aria-busy={create.isPending} className="flex flex-col gap-5">
       <fieldset disabled={create.isPending} className="flex flex-col gap-5">
         <TextField
-          label="Title"
+          label={t('goLive.title')}
           maxLength={VIDEO_TITLE_MAX}
           name="title"
           required
@@ -46,7 +52,7 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
           onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
         />
         <TextareaField
-          label="Description"
+          label={t('goLive.description')}
           maxLength={VIDEO_DESCRIPTION_MAX}
           name="description"
           required
@@ -55,12 +61,12 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
         />
         <VisibilitySelect value={form.visibility ?? 'public'} onChange={(visibility) => setForm((f) => ({ ...f, visibility }))} />
         <ExclusivePriceFields
-          switchLabel="Exclusive live"
-          priceLabel="Price"
+          switchLabel={t('goLive.exclusive')}
+          priceLabel={t('goLive.price')}
           isExclusive={form.isExclusive}
           price={form.price}
           min={0}
-          hint="Sent only when at least 5. Viewers buy it like an exclusive video."
+          hint={t('goLive.priceHint')}
           onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
           onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
         />
@@ -75,10 +81,10 @@ export function GoLiveForm({ onCancel, onCreated }: GoLiveFormProps) {
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" aria-disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create live'}
+          {create.isPending ? t('goLive.creating') : t('goLive.create')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveInfo } from '@streamhub/contract';
 
 /** How long a live may wait with nothing arriving before the page says what to check. */
@@ -6,10 +7,7 @@ export const NOTHING_YET_MS = 30_000;
 /** A refusal older than this when the page opened is an old one: not shown. */
 const FRESH_MS = 60_000;
 
-const REFUSED: Record<'path' | 'key', string> = {
-  path: "The Server field holds more than the server: in OBS, put the address from this page's Server field (it ends in /live) in Server, and only the value of this page's Stream key field in Stream Key.",
-  key: "The key is not this live's current one: copy the Stream key again, or make a new key and use that.",
-};
+const REFUSED = { path: 'streamHelp.refusedPath', key: 'streamHelp.refusedKey' } as const;
 
 /**
  * What the creator's page says while a live waits for its stream (docs/live.md, "When the stream
@@ -17,6 +15,7 @@ const REFUSED: Record<'path' | 'key', string> = {
  * Server field too), within seconds; and after 30 s of nothing, what to check.
  */
 export function StreamHelp({ status, refused }: { status: 'waiting' | 'live' | 'ended'; refused: LiveInfo['refused'] }) {
+  const { t } = useTranslation();
   const [openedAt] = useState(() => Date.now());
   const [waitedLong, setWaitedLong] = useState(false);
   useEffect(() => {
@@ -30,20 +29,17 @@ export function StreamHelp({ status, refused }: { status: 'waiting' | 'live' | '
     <div className="flex flex-col gap-2" data-testid="stream-help">
       {fresh ? (
         <div role="alert" className="rounded-xl border border-red-500/60 bg-red-500/10 p-3 text-sm">
-          <p className="font-semibold">A stream arrived with a wrong key or path</p>
-          <p>{REFUSED[fresh.reason]}</p>
+          <p className="font-semibold">{t('streamHelp.refusedTitle')}</p>
+          <p>{t(REFUSED[fresh.reason])}</p>
         </div>
       ) : null}
       {waitedLong ? (
         <div role="status" className="rounded-xl border border-line p-3 text-sm">
-          <p className="font-semibold">No stream has arrived yet</p>
+          <p className="font-semibold">{t('streamHelp.nothingTitle')}</p>
           <ul className="list-disc ps-5 text-muted">
-            <li>Your encoder is streaming (in OBS: Start Streaming).</li>
-            <li>
-              Its Server holds this page's Server field and its Stream Key this page's Stream key field (with nothing else in
-              either).
-            </li>
-            <li>This computer can reach the server's RTMP port (a firewall may block it).</li>
+            <li>{t('streamHelp.checkEncoder')}</li>
+            <li>{t('streamHelp.checkFields')}</li>
+            <li>{t('streamHelp.checkPort')}</li>
           </ul>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveKey } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,10 +10,11 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useNewLiveKey } from '../api/new-live-key';
 
 function CopyField({ label, value, done }: { label: string; value: string; done: string }) {
+  const { t } = useTranslation();
   const id = useId();
   const copy = async () => {
     if (await copyText(value, id)) toastSuccess(done);
-    else toastError('Could not copy: select the text and copy it');
+    else toastError(t('streamKey.copyFailed'));
   };
   return (
     <div className="flex items-end gap-2">
@@ -25,8 +27,13 @@ function CopyField({ label, value, done }: { label: string; value: string; done:
         onFocus={(e) => e.currentTarget.select()}
         className="min-w-0 flex-1 font-mono"
       />
-      <Button variant="secondary" onClick={() => void copy()} className="h-11" aria-label={`Copy ${label.toLowerCase()}`}>
-        Copy
+      <Button
+        variant="secondary"
+        onClick={() => void copy()}
+        className="h-11"
+        aria-label={t('streamKey.copyLabel', { label: label.toLowerCase() })}
+      >
+        {t('streamKey.copy')}
       </Button>
     </div>
   );
@@ -39,46 +46,42 @@ function CopyField({ label, value, done }: { label: string; value: string; done:
  * nothing shows it again), each with a copy button; "New key" makes another and the old one stops working.
  */
 export function StreamKeyPanel({ videoId, initialKey }: { videoId: string; initialKey: LiveKey | null }) {
+  const { t } = useTranslation();
   const [key, setKey] = useState<LiveKey | null>(initialKey);
   const [confirming, setConfirming] = useState(false);
   const renew = useNewLiveKey(videoId);
   const makeKey = async () => {
     try {
       setKey(await renew.mutateAsync());
-      toastSuccess('New stream key made');
+      toastSuccess(t('streamKey.made'));
     } catch (e) {
-      toastError(errorText(e, 'A new key could not be made'));
+      toastError(errorText(e, t('streamKey.makeFailed')));
     }
   };
   return (
     <section aria-labelledby={`${videoId}-key`} className="flex flex-col gap-3 rounded-xl border border-line p-4">
       <h2 id={`${videoId}-key`} className="font-semibold">
-        Stream key
+        {t('streamKey.title')}
       </h2>
       {key ? (
         <>
-          <p className="text-sm text-muted">
-            In OBS (Settings, Stream, Service: Custom), paste the Server and the Stream key into the fields of the same names. The
-            key is shown only now: copy it before you leave this page.
-          </p>
-          <CopyField label="Server" value={key.serverUrl} done="Server copied" />
-          <CopyField label="Stream key" value={key.streamKey} done="Stream key copied" />
-          <p className="text-sm text-muted">For ffmpeg and other tools that take one address, the server and key together:</p>
-          <CopyField label="Full URL for ffmpeg" value={key.ingestUrl} done="Full URL copied" />
+          <p className="text-sm text-muted">{t('streamKey.howTo')}</p>
+          <CopyField label={t('streamKey.server')} value={key.serverUrl} done={t('streamKey.serverCopied')} />
+          <CopyField label={t('streamKey.key')} value={key.streamKey} done={t('streamKey.keyCopied')} />
+          <p className="text-sm text-muted">{t('streamKey.fullUrlHelp')}</p>
+          <CopyField label={t('streamKey.fullUrl')} value={key.ingestUrl} done={t('streamKey.fullUrlCopied')} />
         </>
       ) : (
-        <p className="text-sm text-muted">
-          The stream key was shown once, when it was made. Make a new key to stream from another encoder.
-        </p>
+        <p className="text-sm text-muted">{t('streamKey.shownOnce')}</p>
       )}
       <Button variant="secondary" className="self-start" aria-disabled={renew.isPending} onClick={() => setConfirming(true)}>
-        New key
+        {t('streamKey.newKey')}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Make a new key?"
-        description="The current key stops working: an encoder using it cannot connect again."
+        title={t('streamKey.confirmTitle')}
+        description={t('streamKey.confirmText')}
         onConfirm={() => void makeKey()}
       />
     </section>

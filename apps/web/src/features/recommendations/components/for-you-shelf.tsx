@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ListedVideoCard, thumbnailPriority, VideoGrid } from '@/components/video-card';
 import { useForYou } from '../api/get-for-you';
 
@@ -10,15 +11,16 @@ const SHELF_SIZE = 8;
  * error or with nothing to suggest, it shows nothing.
  */
 export function ForYouShelf() {
+  const { t } = useTranslation();
   const feed = useForYou(1);
   const videos = feed.data?.videos.slice(0, SHELF_SIZE) ?? [];
   if (videos.length === 0) return null;
   return (
     <section aria-labelledby="for-you-title" className="flex flex-col gap-3 border-b border-line pb-6">
       <h2 id="for-you-title" className="text-lg font-semibold">
-        For you
+        {t('forYou.title')}
       </h2>
-      <VideoGrid label="For you" headingLevel={3}>
+      <VideoGrid label={t('forYou.title')} headingLevel={3}>
         {videos.map((video, index) => (
           <li key={video._id}>
             <ListedVideoCard video={video} testId="for-you-card" priority={thumbnailPriority(index)} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ListedVideoCard, watchHref } from '@/components/video-card';
@@ -33,6 +34,7 @@ function useAutoplaySetting() {
  * then trending. With autoplay on, the first one opens when the video ends.
  */
 export function UpNext({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const upNext = useUpNext(videoId);
   const navigate = useNavigate();
   const [autoplay, setAutoplay] = useAutoplaySetting();
@@ -52,22 +54,22 @@ export function UpNext({ videoId }: { videoId: string }) {
     <section aria-labelledby="up-next-title" aria-busy={upNext.isLoading} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id="up-next-title" className="text-lg font-semibold">
-          Up next
+          {t('upNext.title')}
         </h2>
         <label className="flex items-center gap-2 text-sm text-muted">
           <input type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} />
-          Autoplay
+          {t('upNext.autoplay')}
         </label>
       </div>
       {upNext.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Spinner className="h-4 w-4 border-2" />
-          Loading up next...
+          {t('upNext.loading')}
         </p>
       ) : upNext.isError || upNext.data.length === 0 ? (
-        <p className="text-sm text-muted">Nothing up next</p>
+        <p className="text-sm text-muted">{t('upNext.empty')}</p>
       ) : (
-        <ul aria-label="Up next" className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
+        <ul aria-label={t('upNext.title')} className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
           {upNext.data.map((video) => (
             <li key={video._id}>
               <ListedVideoCard video={video} />

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Report } from '@streamhub/contract';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { formatDate } from '@/lib/formatters';
 import { useMyReports } from '../api/get-my-reports';
-import { reasonLabel, REPORT_TARGET_LABELS } from '@/lib/report-reasons';
 import { ReportStateBadge } from '@/components/report-state-badge';
 
 /** Where a reported item can be opened from its id alone (comments and posts need their parent). */
@@ -16,11 +16,14 @@ function targetHref(report: Report): string | null {
 }
 
 function ReportRow({ report }: { report: Report }) {
-  const kind = REPORT_TARGET_LABELS[report.targetType];
+  const { t } = useTranslation();
   const href = targetHref(report);
-  const what = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+  const what = t(`myReports.kind.${report.targetType}`);
   return (
-    <article aria-label={`Report on a ${kind}`} className="flex flex-col gap-1.5 rounded-xl border border-line bg-panel p-4">
+    <article
+      aria-label={t(`myReports.label.${report.targetType}`)}
+      className="flex flex-col gap-1.5 rounded-xl border border-line bg-panel p-4"
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">
           {href ? (
@@ -32,7 +35,7 @@ function ReportRow({ report }: { report: Report }) {
           )}
         </span>
         <span className="text-muted">·</span>
-        <span>{reasonLabel(report.reason)}</span>
+        <span>{t(`reportDialog.reason.${report.reason}`, { defaultValue: report.reason })}</span>
         <span className="ml-auto flex items-center gap-2">
           <ReportStateBadge state={report.state} />
           <time dateTime={report.createdAt} className="text-xs text-muted">
@@ -47,10 +50,11 @@ function ReportRow({ report }: { report: Report }) {
 
 /** /reports: the reports I made and what became of them (API.md §12). */
 export function MyReportsView() {
+  const { t } = useTranslation();
   const reports = useMyReports();
   if (reports.isPending) return <LoadingScreen />;
-  if (reports.isError) return <LoadError message="Your reports could not be loaded." onRetry={() => void reports.refetch()} />;
-  if (reports.data.length === 0) return <EmptyState text="You have not reported anything" />;
+  if (reports.isError) return <LoadError message={t('myReports.loadFailed')} onRetry={() => void reports.refetch()} />;
+  if (reports.data.length === 0) return <EmptyState text={t('myReports.empty')} />;
   return (
     <ul className="flex flex-col gap-3">
       {reports.data.map((report) => (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportReason, ReportTargetType } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -8,7 +9,7 @@ import { TextareaField } from '@/components/ui/textarea-field';
 import { errorText } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { useCreateReport } from '../api/create-report';
-import { REPORT_REASONS, REPORT_TARGET_LABELS, REPORT_TEXT_MAX_LENGTH } from '@/lib/report-reasons';
+import { REPORT_REASONS, REPORT_TEXT_MAX_LENGTH } from '@/lib/report-reasons';
 
 /** What the dialog reports: its type, id, and a name for the title ('“Sunset”', '@ann'). */
 export type ReportTarget = { type: ReportTargetType; id: string; name: string };
@@ -25,12 +26,13 @@ type ReportDialogProps = {
  * stays in the dialog.
  */
 export function ReportDialog({ target, onClose }: ReportDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {target ? (
         <DialogContent
-          title={`Report ${REPORT_TARGET_LABELS[target.type]}`}
-          description={`Tell the moderators what is wrong with ${target.name}.`}
+          title={t(`reportDialog.title.${target.type}`)}
+          description={t('reportDialog.description', { name: target.name })}
           className="max-w-lg"
         >
           <ReportForm key={`${target.type}:${target.id}`} target={target} onDone={onClose} />
@@ -41,6 +43,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
 }
 
 function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
@@ -48,15 +51,15 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!reason) return setError('Choose a reason.');
+    if (!reason) return setError(t('reportDialog.chooseReason'));
     setError(null);
     try {
       await create.mutateAsync({ targetType: target.type, targetId: target.id, reason, text });
-      toastSuccess('Report sent');
+      toastSuccess(t('reportDialog.sent'));
       onDone();
     } catch (e) {
       console.error('Could not send the report', e);
-      setError(errorText(e, 'The report could not be sent.'));
+      setError(errorText(e, t('reportDialog.sendFailed')));
     }
   }
 
@@ -64,7 +67,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
   return (
     <form onSubmit={submit} noValidate aria-busy={sending} className="mt-5 flex flex-col gap-4">
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-2 text-sm font-medium text-zinc-200">Reason</legend>
+        <legend className="mb-2 text-sm font-medium text-zinc-200">{t('reportDialog.reason')}</legend>
         {REPORT_REASONS.map((r) => (
           <label
             key={r.value}
@@ -78,12 +81,12 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
               onChange={() => setReason(r.value)}
               className="h-4 w-4 accent-sky-400"
             />
-            {r.label}
+            {t(`reportDialog.reason.${r.value}`)}
           </label>
         ))}
       </fieldset>
       <TextareaField
-        label="Details (optional)"
+        label={t('reportDialog.details')}
         name="text"
         maxLength={REPORT_TEXT_MAX_LENGTH}
         value={text}
@@ -92,11 +95,11 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" aria-disabled={sending} onClick={(e) => sending && e.preventDefault()}>
           {sending ? <Spinner className="h-4 w-4 border-2" /> : null}
-          Send report
+          {t('reportDialog.send')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { downloadCsv, toCsv } from '../analytics-csv';
@@ -25,6 +26,7 @@ const AXIS = { stroke: '#a1a1aa', fontSize: 12 };
  * exact values. "Export CSV" saves the shown numbers.
  */
 export function AnalyticsChart({ title, columns, points, kind, format, filename }: AnalyticsChartProps) {
+  const { t } = useTranslation();
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   const data = points.map((p) => ({ label: p.label, value: p.value }));
@@ -43,11 +45,11 @@ export function AnalyticsChart({ title, columns, points, kind, format, filename 
         <h2 id={headingId} className="mr-auto text-lg font-semibold">
           {title}
         </h2>
-        <Button variant="secondary" size="sm" aria-pressed={asTable} onClick={() => setAsTable((t) => !t)}>
-          Table view
+        <Button variant="secondary" size="sm" aria-pressed={asTable} onClick={() => setAsTable((on) => !on)}>
+          {t('analyticsChart.tableView')}
         </Button>
         <Button variant="secondary" size="sm" onClick={exportCsv}>
-          Export CSV
+          {t('analyticsChart.exportCsv')}
         </Button>
       </header>
       {asTable ? (

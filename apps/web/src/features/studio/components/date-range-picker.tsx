@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { lastDays, RANGE_PRESETS, rangeProblem, todayUtc, type DayRange } from '../studio-range';
+
+/** rangeProblem's reasons, in the catalogue. */
+const PROBLEMS: Record<string, string> = {
+  'Choose both dates.': 'dateRange.bothDates',
+  'The start must not be after the end.': 'dateRange.startAfterEnd',
+};
 
 type DateRangePickerProps = { value: DayRange; onChange: (range: DayRange) => void };
 
 /** Last 7 / 28 / 90 days, or a custom range of dates (UTC days, as the server counts them). */
 export function DateRangePicker({ value, onChange }: DateRangePickerProps) {
+  const { t } = useTranslation();
   const [custom, setCustom] = useState<DayRange>(value);
   const [problem, setProblem] = useState<string | null>(null);
   const today = todayUtc();
@@ -20,7 +28,7 @@ export function DateRangePicker({ value, onChange }: DateRangePickerProps) {
 
   return (
     <div className="flex flex-wrap items-end gap-4">
-      <div role="group" aria-label="Date range" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('dateRange.label')} className="flex flex-wrap gap-2">
         {RANGE_PRESETS.map((days) => {
           const range = lastDays(days, today);
           const current = range.from === value.from && range.to === value.to;
@@ -36,14 +44,14 @@ export function DateRangePicker({ value, onChange }: DateRangePickerProps) {
                 onChange(range);
               }}
             >
-              {`Last ${days} days`}
+              {t('dateRange.last', { count: days })}
             </Button>
           );
         })}
       </div>
-      <form onSubmit={apply} aria-label="Custom range" className="flex flex-wrap items-end gap-2">
+      <form onSubmit={apply} aria-label={t('dateRange.custom')} className="flex flex-wrap items-end gap-2">
         <TextField
-          label="From"
+          label={t('dateRange.from')}
           type="date"
           value={custom.from}
           max={today}
@@ -51,7 +59,7 @@ export function DateRangePicker({ value, onChange }: DateRangePickerProps) {
           aria-invalid={problem ? true : undefined}
         />
         <TextField
-          label="To"
+          label={t('dateRange.to')}
           type="date"
           value={custom.to}
           max={today}
@@ -59,10 +67,10 @@ export function DateRangePicker({ value, onChange }: DateRangePickerProps) {
           aria-invalid={problem ? true : undefined}
         />
         <Button type="submit" variant="secondary" size="md">
-          Apply
+          {t('dateRange.apply')}
         </Button>
         <p role="alert" className="w-full text-sm text-red-400 empty:hidden">
-          {problem}
+          {problem ? t(PROBLEMS[problem] ?? '', { defaultValue: problem }) : null}
         </p>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RETENTION_POINTS } from '@streamhub/contract';
 import { LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -16,13 +17,17 @@ type StudioViewProps = {
   formatAmount: (amount: number) => string;
 };
 
-const count = (n: number) => n.toLocaleString('en');
-const minutes = (n: number) => formatWatchMinutes(n);
+/** Numbers in the page's language (English's own for en and the pseudo-locale). */
+const numberLocale = (language: string) => (language.startsWith('en') ? 'en' : language);
 const percent = (n: number) => `${Math.round(n * 100)} %`;
 const step = 100 / (RETENTION_POINTS - 1);
 
 /** The studio's numbers for a range: views, watch time, retention and revenue, each a chart with its table. */
 export function StudioView({ videoId, formatAmount }: StudioViewProps) {
+  const { t, i18n } = useTranslation();
+  const locale = numberLocale(i18n.language);
+  const count = (n: number) => n.toLocaleString(locale);
+  const minutes = (n: number) => formatWatchMinutes(n);
   const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_RANGE_DAYS, todayUtc()));
   const analytics = useStudioAnalytics(videoId, range);
   const data = analytics.data;
@@ -36,23 +41,20 @@ export function StudioView({ videoId, formatAmount }: StudioViewProps) {
       {analytics.isPending ? (
         <LoadingScreen />
       ) : analytics.isError || !data ? (
-        <LoadError
-          message={errorText(analytics.error, 'Failed to load analytics. Please try again later.')}
-          onRetry={() => void analytics.refetch()}
-        />
+        <LoadError message={errorText(analytics.error, t('studioView.loadFailed'))} onRetry={() => void analytics.refetch()} />
       ) : (
         <>
           <dl className="flex flex-wrap gap-6 text-sm" aria-live="polite">
             <div>
-              <dt className="text-muted">Views</dt>
+              <dt className="text-muted">{t('studioView.views')}</dt>
               <dd className="text-xl font-semibold tabular-nums">{count(totalViews)}</dd>
             </div>
             <div>
-              <dt className="text-muted">Average view duration</dt>
+              <dt className="text-muted">{t('studioView.average')}</dt>
               <dd className="text-xl font-semibold tabular-nums">{average}</dd>
             </div>
             <div>
-              <dt className="text-muted">Revenue</dt>
+              <dt className="text-muted">{t('studioView.revenue')}</dt>
               <dd className="text-xl font-semibold tabular-nums">
                 {formatAmount(Math.round(data.revenue.reduce((s, r) => s + r.amount, 0) * 100) / 100)}
               </dd>
@@ -60,32 +62,32 @@ export function StudioView({ videoId, formatAmount }: StudioViewProps) {
           </dl>
           <div className="grid gap-6 lg:grid-cols-2">
             <AnalyticsChart
-              title="Views per day"
-              columns={['Day', 'Views']}
+              title={t('studioView.viewsPerDay')}
+              columns={[t('studioView.day'), t('studioView.views')]}
               points={data.views.map((v) => ({ label: v.day, value: v.count }))}
               kind="bar"
               format={count}
               filename={`views-${name}`}
             />
             <AnalyticsChart
-              title="Watch time per day"
-              columns={['Day', 'Watch time (seconds)']}
+              title={t('studioView.watchPerDay')}
+              columns={[t('studioView.day'), t('studioView.watchSeconds')]}
               points={data.watchSeconds.map((w) => ({ label: w.day, value: w.seconds }))}
               kind="bar"
               format={minutes}
               filename={`watch-time-${name}`}
             />
             <AnalyticsChart
-              title="Audience retention"
-              columns={['Point of the video', 'Viewers still watching']}
+              title={t('studioView.retention')}
+              columns={[t('studioView.point'), t('studioView.stillWatching')]}
               points={data.retention.map((r, i) => ({ label: `${Math.round(i * step)} %`, value: r }))}
               kind="line"
               format={percent}
               filename={`retention-${name}`}
             />
             <AnalyticsChart
-              title="Revenue per day"
-              columns={['Day', 'Revenue']}
+              title={t('studioView.revenuePerDay')}
+              columns={[t('studioView.day'), t('studioView.revenue')]}
               points={data.revenue.map((r) => ({ label: r.day, value: r.amount }))}
               kind="bar"
               format={formatAmount}

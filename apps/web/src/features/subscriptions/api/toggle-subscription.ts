@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ChannelProfile, ChannelStats, OwnProfile, Subscription, SubscriptionToggle, WatchVideo } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { patchQueries, rollbackAll, setQueries } from '@/lib/optimistic';
@@ -26,6 +27,7 @@ export type SubscriptionChange = { channelId: string; subscribe: boolean };
  * when the server refuses.
  */
 export function useToggleSubscription() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ channelId }: SubscriptionChange) => toggleSubscription(channelId),
@@ -55,7 +57,7 @@ export function useToggleSubscription() {
         setQueries<WatchVideo>(queryClient, watchKeys.videos(), (v) => videoWithSubscription(v, channelId, subscribed));
         setQueries<ChannelProfile>(queryClient, channelKeys.detail(channelId), (p) => channelWithSubscription(p, subscribed));
       }
-      if (!subscribed) toastSuccess('Unsubscribed!');
+      if (!subscribed) toastSuccess(t('subscriptionsApi.unsubscribed'));
       // Lists and counts that cannot be patched exactly are fetched again.
       void queryClient.invalidateQueries({ queryKey: channelKeys.stats(channelId) });
       void queryClient.invalidateQueries({ queryKey: channelKeys.own() });
@@ -64,7 +66,7 @@ export function useToggleSubscription() {
     onError: (error, _change, context) => {
       context?.rollback();
       console.error('Subscription change failed', error);
-      toastError(errorText(error, 'The subscription could not be changed.'));
+      toastError(errorText(error, t('subscriptionsApi.failed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToggleSubscription } from '../api/toggle-subscription';
@@ -13,7 +14,8 @@ type SubscribeButtonProps = {
 };
 
 /** Subscribe / Subscribed toggle; unsubscribing asks first (SPEC §4). The counts follow in the cache. */
-export function SubscribeButton({ channelId, subscribed, subscribedLabel = 'Subscribed', className }: SubscribeButtonProps) {
+export function SubscribeButton({ channelId, subscribed, subscribedLabel, className }: SubscribeButtonProps) {
+  const { t } = useTranslation();
   const toggle = useToggleSubscription();
   const [confirming, setConfirming] = useState(false);
   const pending = toggle.isPending;
@@ -31,13 +33,13 @@ export function SubscribeButton({ channelId, subscribed, subscribedLabel = 'Subs
           else toggle.mutate({ channelId, subscribe: true });
         }}
       >
-        {subscribed ? subscribedLabel : 'Subscribe'}
+        {subscribed ? (subscribedLabel ?? t('subscribeButton.subscribed')) : t('subscribeButton.subscribe')}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Unsubscribe?"
-        description="Are you sure you want to unsubscribe from this channel?"
+        title={t('subscribeButton.confirmTitle')}
+        description={t('subscribeButton.confirmText')}
         onConfirm={() => toggle.mutate({ channelId, subscribe: false })}
       />
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ListedVideoCard, thumbnailPriority, VideoGrid } from '@/components/video-card';
@@ -12,6 +13,7 @@ type VideoListViewProps = {
 
 /** The home grid with its states (SPEC §2, §4, §8). */
 export function VideoListView({ params, onPageChange }: VideoListViewProps) {
+  const { t } = useTranslation();
   const list = useVideos(params);
 
   if (list.isPending) return <LoadingScreen />;
@@ -21,9 +23,9 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
     const invalid = list.error instanceof InvalidResponseError;
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-lg">{invalid ? 'Invalid response from server' : 'Failed to load videos. Please try again later.'}</p>
+        <p className="text-lg">{invalid ? t('videoList.invalid') : t('videoList.loadFailed')}</p>
         <Button variant="secondary" onClick={() => void list.refetch()}>
-          Try Again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -33,9 +35,9 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
   if (videos.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-lg">{params.query ? `No videos found for “${params.query}”` : 'No videos found'}</p>
+        <p className="text-lg">{params.query ? t('videoList.noneFor', { query: params.query }) : t('videoList.none')}</p>
         <Button variant="secondary" onClick={() => void list.refetch()}>
-          Refresh
+          {t('videoList.refresh')}
         </Button>
       </div>
     );
@@ -44,7 +46,7 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
   const summary = pageSummary(params.page, videos.length, total);
   return (
     <div className="flex flex-col gap-8">
-      <VideoGrid label="Videos">
+      <VideoGrid label={t('videoList.label')}>
         {videos.map((video, index) => (
           <li key={video._id}>
             <ListedVideoCard video={video} priority={thumbnailPriority(index)} />
@@ -52,21 +54,19 @@ export function VideoListView({ params, onPageChange }: VideoListViewProps) {
         ))}
       </VideoGrid>
       <nav
-        aria-label="Pagination"
+        aria-label={t('videoList.pagination')}
         className="flex flex-col items-center justify-between gap-3 border-t border-line pt-4 sm:flex-row"
       >
         <p className="text-sm text-muted">
-          Showing {summary.from} to {summary.to} of {summary.total} results
+          {t('videoList.showing', { from: summary.from, to: summary.to, total: summary.total })}
         </p>
         <div className="flex items-center gap-3">
           <Button variant="secondary" size="sm" disabled={!summary.hasPrevious} onClick={() => onPageChange(params.page - 1)}>
-            Previous
+            {t('videoList.previous')}
           </Button>
-          <span className="text-sm">
-            Page {summary.page} of {summary.pages}
-          </span>
+          <span className="text-sm">{t('videoList.page', { page: summary.page, pages: summary.pages })}</span>
           <Button variant="secondary" size="sm" disabled={!summary.hasNext} onClick={() => onPageChange(params.page + 1)}>
-            Next
+            {t('videoList.next')}
           </Button>
         </div>
       </nav>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
