@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { drawAvatar, placeFile } from '@/lib/canvas-file';
 import { Button } from './ui/button';
@@ -15,14 +16,8 @@ type AvatarPickerProps = {
 };
 
 /** Image-only avatar input with a live preview. */
-export function AvatarPicker({
-  file,
-  onChange,
-  label = 'Avatar',
-  currentSrc,
-  required = false,
-  generateFrom,
-}: AvatarPickerProps) {
+export function AvatarPicker({ file, onChange, label, currentSrc, required = false, generateFrom }: AvatarPickerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
 
@@ -52,12 +47,12 @@ export function AvatarPicker({
       <Img
         src={preview ?? currentSrc}
         fallback="avatar"
-        alt={preview ? 'Avatar preview' : ''}
+        alt={preview ? t('avatarPicker.preview') : ''}
         className="h-16 w-16 shrink-0 rounded-full border border-line object-cover"
       />
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-zinc-200">
-          {label}
+          {label ?? t('avatarPicker.label')}
         </label>
         <input
           ref={input}
@@ -71,7 +66,7 @@ export function AvatarPicker({
         />
         {generateFrom ? (
           <Button variant="secondary" size="sm" className="self-start" onClick={() => void generate()}>
-            Generate avatar
+            {t('avatarPicker.generate')}
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 function Mark() {
@@ -11,15 +12,16 @@ function Mark() {
 
 /** The product name and mark; a link when `to` is given. */
 export function BrandLogo({ to, className = 'text-xl' }: { to?: string; className?: string }) {
+  const { t } = useTranslation();
   const content = (
     <>
       <Mark />
-      <span className="font-bold tracking-tight">StreamHub</span>
+      <span className="font-bold tracking-tight">{t('brand.name')}</span>
     </>
   );
   const classes = `inline-flex items-center gap-2 rounded-lg ${className}`;
   return to ? (
-    <Link to={to} className={classes} aria-label="StreamHub home">
+    <Link to={to} className={classes} aria-label={t('brand.home')}>
       {content}
     </Link>
   ) : (

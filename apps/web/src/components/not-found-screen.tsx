@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoBack } from '@/lib/go-back';
 import { Button, buttonClasses } from './ui/button';
@@ -5,34 +6,35 @@ import { WifiOffIcon } from './ui/icons';
 
 /** SPEC §2: the 404 page, which doubles as the offline screen. */
 export function NotFoundScreen({ offline = false }: { offline?: boolean }) {
+  const { t } = useTranslation();
   const goBack = useGoBack('/home');
   return (
     // A div, not <main>: every layout around this screen already provides the main landmark.
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       {offline ? (
         <>
-          <title>No Internet Connection · StreamHub</title>
+          <title>{t('notFound.offlineDocumentTitle')}</title>
           <WifiOffIcon className="text-6xl text-muted" />
-          <h1 className="text-2xl font-semibold">No Internet Connection</h1>
-          <p className="max-w-sm text-muted">Check your connection, then try again.</p>
+          <h1 className="text-2xl font-semibold">{t('notFound.offlineTitle')}</h1>
+          <p className="max-w-sm text-muted">{t('notFound.offlineHint')}</p>
           <Link to="/home" className={buttonClasses('primary')}>
-            Retry
+            {t('notFound.retry')}
           </Link>
         </>
       ) : (
         <>
-          <title>Page not found · StreamHub</title>
+          <title>{t('notFound.documentTitle')}</title>
           <p className="text-7xl font-bold text-muted" aria-hidden="true">
             404
           </p>
-          <h1 className="text-2xl font-semibold">Page not found</h1>
-          <p className="max-w-sm text-muted">The page you are looking for does not exist or has moved.</p>
+          <h1 className="text-2xl font-semibold">{t('notFound.title')}</h1>
+          <p className="max-w-sm text-muted">{t('notFound.hint')}</p>
           <div className="flex gap-3">
             <Button variant="secondary" onClick={goBack}>
-              Go back
+              {t('notFound.goBack')}
             </Button>
             <Link to="/home" className={buttonClasses('primary')}>
-              Go Home
+              {t('notFound.goHome')}
             </Link>
           </div>
         </>

@@ -1,4 +1,4 @@
-import { PASSWORD_TOOLTIP } from '@streamhub/contract';
+import { useTranslation } from 'react-i18next';
 import { InfoTooltip } from './ui/info-tooltip';
 import { TextField } from './ui/text-field';
 import { PasswordStrengthHint } from './password-strength-hint';
@@ -27,6 +27,7 @@ export function PasswordField({
   required,
   uncontrolled = false,
 }: PasswordFieldProps) {
+  const { t } = useTranslation();
   return (
     <TextField
       label={label}
@@ -36,7 +37,7 @@ export function PasswordField({
       {...(uncontrolled ? { defaultValue: value } : { value })}
       onChange={(e) => onChange(e.target.value)}
       required={required}
-      labelAddon={<InfoTooltip text={PASSWORD_TOOLTIP} label="Password rules" />}
+      labelAddon={<InfoTooltip text={t('passwordField.rules')} label={t('passwordField.rulesLabel')} />}
       hint={<PasswordStrengthHint password={value} />}
     />
   );

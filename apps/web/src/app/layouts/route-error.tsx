@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 /** Last-resort boundary: a page chunk that failed to load (offline, new deploy) or a render bug. */
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
   useEffect(() => console.error(error), [error]);
 
   if (!navigator.onLine) {
@@ -17,10 +19,10 @@ export function RouteError() {
   }
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
-      <title>Something went wrong · StreamHub</title>
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="text-muted">Reloading the page usually helps.</p>
-      <Button onClick={() => window.location.reload()}>Reload</Button>
+      <title>{t('routeError.documentTitle')}</title>
+      <h1 className="text-2xl font-semibold">{t('routeError.title')}</h1>
+      <p className="text-muted">{t('routeError.hint')}</p>
+      <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isUserPage, signInPathFor } from '@streamhub/contract';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -30,6 +31,7 @@ function ToSignIn({ next }: { next: string }) {
  * visitor reads the public pages in it (API.md §18), with Sign in and Create account in the top bar.
  */
 export function ShellLayout() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const location = useLocation();
   useMe({ enabled: user !== null });
@@ -51,7 +53,7 @@ export function ShellLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <TopBar
         user={user}
@@ -72,7 +74,7 @@ export function ShellLayout() {
         ) : null}
         {user && menuMounted ? (
           <Suspense fallback={null}>
-            <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+            <Drawer open={menuOpen} onOpenChange={setMenuOpen} title={t('shell.menu')}>
               <Sidebar user={user} onNavigate={() => setMenuOpen(false)} />
             </Drawer>
           </Suspense>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '@streamhub/contract';
 import {
@@ -22,25 +23,26 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
 import { staffLinksFor } from './staff-page';
 
+/** `label` is the key of the link's text in the catalogue. */
 type NavItem = { to: string; label: string; icon: ComponentType<{ className?: string }> };
 
 /** SPEC §2 sidebar links; `end` keeps /videos from lighting up on /videos/{id}. */
 const mainLinks: NavItem[] = [
-  { to: '/home', label: 'Home', icon: HomeIcon },
-  { to: '/trending', label: 'Trending', icon: TrendingIcon },
-  { to: '/subscriptions', label: 'Subscriptions', icon: SubscriptionsIcon },
-  { to: '/liked', label: 'Liked Videos', icon: LikeIcon },
-  { to: '/history', label: 'Watch History', icon: HistoryIcon },
-  { to: '/playlist/watch-later', label: 'Watch later', icon: PlaylistIcon },
-  { to: '/purchases', label: 'Purchases', icon: PurchasesIcon },
-  { to: '/reports', label: 'My Reports', icon: FlagIcon },
+  { to: '/home', label: 'sidebar.home', icon: HomeIcon },
+  { to: '/trending', label: 'sidebar.trending', icon: TrendingIcon },
+  { to: '/subscriptions', label: 'sidebar.subscriptions', icon: SubscriptionsIcon },
+  { to: '/liked', label: 'sidebar.liked', icon: LikeIcon },
+  { to: '/history', label: 'sidebar.history', icon: HistoryIcon },
+  { to: '/playlist/watch-later', label: 'sidebar.watchLater', icon: PlaylistIcon },
+  { to: '/purchases', label: 'sidebar.purchases', icon: PurchasesIcon },
+  { to: '/reports', label: 'sidebar.myReports', icon: FlagIcon },
 ];
 const myChannelLinks: NavItem[] = [
-  { to: '/playlist', label: 'Playlists', icon: PlaylistIcon },
-  { to: '/videos', label: 'Videos', icon: VideoIcon },
-  { to: '/post', label: 'Posts', icon: PostIcon },
-  { to: '/subscribers', label: 'Subscribers', icon: UsersIcon },
-  { to: '/channel/comments', label: 'Comment Settings', icon: CommentIcon },
+  { to: '/playlist', label: 'sidebar.playlists', icon: PlaylistIcon },
+  { to: '/videos', label: 'sidebar.videos', icon: VideoIcon },
+  { to: '/post', label: 'sidebar.posts', icon: PostIcon },
+  { to: '/subscribers', label: 'sidebar.subscribers', icon: UsersIcon },
+  { to: '/channel/comments', label: 'sidebar.commentSettings', icon: CommentIcon },
 ];
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -49,13 +51,14 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   return (
     <ul className="flex flex-col gap-0.5">
       {items.map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink to={to} end className={linkClasses} onClick={onNavigate}>
             <Icon className="shrink-0 text-xl" />
-            {label}
+            {t(label)}
           </NavLink>
         </li>
       ))}
@@ -66,12 +69,13 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
 type SidebarProps = { user: CurrentUser; onNavigate?: () => void };
 
 export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
   const logout = useLogout();
   // Staff links only for moderators and admins (API.md §12: the role comes with /me).
   const staffItems = staffLinksFor(useMe().data?.role).map((link) => ({ ...link, icon: ShieldIcon }));
 
   return (
-    <nav aria-label="Main" className="flex h-full flex-col gap-3 overflow-y-auto p-3">
+    <nav aria-label={t('sidebar.main')} className="flex h-full flex-col gap-3 overflow-y-auto p-3">
       <NavLink
         to="/channel"
         end
@@ -88,12 +92,12 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
       </NavLink>
       <NavList items={mainLinks} onNavigate={onNavigate} />
       <div className="border-t border-line pt-3">
-        <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">My Channel</h2>
+        <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t('sidebar.myChannel')}</h2>
         <NavList items={myChannelLinks} onNavigate={onNavigate} />
       </div>
       {staffItems.length > 0 ? (
         <div className="border-t border-line pt-3">
-          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Administration</h2>
+          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t('sidebar.administration')}</h2>
           <NavList items={staffItems} onNavigate={onNavigate} />
         </div>
       ) : null}
@@ -105,7 +109,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           className="flex w-full items-center gap-4 rounded-xl px-3 py-2.5 text-sm text-zinc-200 hover:bg-hover disabled:opacity-50"
         >
           <LogoutIcon className="shrink-0 text-xl" />
-          Log out
+          {t('sidebar.logOut')}
         </button>
       </div>
     </nav>

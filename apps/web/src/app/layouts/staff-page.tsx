@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -7,13 +8,13 @@ import { hasRole } from '@/lib/roles';
 
 type StaffLevel = 'moderator' | 'admin';
 
-/** The administration pages and who sees each link (moderators: the report queue only). */
+/** The administration pages and who sees each link (moderators: the report queue only); `label` is a catalogue key. */
 export const staffLinks: Array<{ to: string; label: string; level: StaffLevel }> = [
-  { to: '/admin/reports', label: 'Reports', level: 'moderator' },
-  { to: '/admin/users', label: 'Users', level: 'admin' },
-  { to: '/admin/settings', label: 'Settings', level: 'admin' },
-  { to: '/admin/jobs', label: 'Jobs', level: 'admin' },
-  { to: '/admin/audit', label: 'Audit log', level: 'admin' },
+  { to: '/admin/reports', label: 'staffPage.reports', level: 'moderator' },
+  { to: '/admin/users', label: 'staffPage.users', level: 'admin' },
+  { to: '/admin/settings', label: 'staffPage.settings', level: 'admin' },
+  { to: '/admin/jobs', label: 'staffPage.jobs', level: 'admin' },
+  { to: '/admin/audit', label: 'staffPage.audit', level: 'admin' },
 ];
 
 /** The links of the administration pages the role may open. */
@@ -22,10 +23,11 @@ export function staffLinksFor(role: string | undefined) {
 }
 
 function StaffTabs({ role }: { role: string | undefined }) {
+  const { t } = useTranslation();
   const links = staffLinksFor(role);
   if (links.length < 2) return null;
   return (
-    <nav aria-label="Administration" className="flex gap-1 overflow-x-auto border-b border-line">
+    <nav aria-label={t('staffPage.administration')} className="flex gap-1 overflow-x-auto border-b border-line">
       {links.map((link) => (
         <NavLink
           key={link.to}
@@ -34,7 +36,7 @@ function StaffTabs({ role }: { role: string | undefined }) {
             `shrink-0 border-b-2 px-3 py-2 text-sm ${isActive ? 'border-fg font-semibold text-fg' : 'border-transparent text-zinc-300 hover:text-fg'}`
           }
         >
-          {link.label}
+          {t(link.label)}
         </NavLink>
       ))}
     </nav>
@@ -49,21 +51,22 @@ type StaffPageProps = { level: StaffLevel; title: string; children: ReactNode };
  * so this only spares others a page of errors.
  */
 export function StaffPage({ level, title, children }: StaffPageProps) {
+  const { t } = useTranslation();
   const me = useMe();
   let body: ReactNode;
   if (me.isPending) body = <LoadingScreen />;
-  else if (me.isError) body = <LoadError message="Your account could not be loaded." onRetry={() => void me.refetch()} />;
+  else if (me.isError) body = <LoadError message={t('staffPage.accountLoadFailed')} onRetry={() => void me.refetch()} />;
   else if (!hasRole(me.data.role, level))
     body = (
       <p role="alert" className="py-16 text-center text-lg text-muted">
-        This page is for {level === 'admin' ? 'administrators' : 'moderators'} only.
+        {t(level === 'admin' ? 'staffPage.adminsOnly' : 'staffPage.moderatorsOnly')}
       </p>
     );
   else body = children;
 
   return (
     <section aria-labelledby="staff-title" className="mx-auto flex max-w-5xl flex-col gap-6">
-      <title>{`${title} · Administration · StreamHub`}</title>
+      <title>{t('staffPage.documentTitle', { title })}</title>
       <h1 id="staff-title" className="text-2xl font-bold">
         {title}
       </h1>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { ReportedVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
@@ -15,14 +16,15 @@ import { StaffPage } from '../layouts/staff-page';
 
 /** The watch call and the player of a reported video, once the moderator asks to play it. */
 function ReportedVideoStream({ video }: { video: ReportedVideo }) {
+  const { t } = useTranslation();
   const watch = useWatchVideo(video._id);
   if (watch.isPending)
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted">
-        <Spinner className="h-4 w-4 border-2" /> Loading the video...
+        <Spinner className="h-4 w-4 border-2" /> {t('adminReports.loadingVideo')}
       </p>
     );
-  if (watch.isError) return <p className="text-sm text-muted">{errorText(watch.error, 'The video cannot be played.')}</p>;
+  if (watch.isError) return <p className="text-sm text-muted">{errorText(watch.error, t('adminReports.cannotPlay'))}</p>;
   return (
     <VideoPlayer
       hlsUrl={watch.data.hlsUrl}
@@ -38,13 +40,14 @@ function ReportedVideoStream({ video }: { video: ReportedVideo }) {
 
 /** A reported video's poster with Play: a queue of many reports never streams them all at once. */
 function ReportedVideoPlayer({ video }: { video: ReportedVideo }) {
+  const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   if (playing || video.status !== 'ready') return playing ? <ReportedVideoStream video={video} /> : <Poster video={video} />;
   return (
     <div className="relative w-full max-w-xl">
       <Poster video={video} />
       <Button className="absolute inset-0 m-auto w-fit" onClick={() => setPlaying(true)}>
-        Play “{video.title || 'Untitled Video'}”
+        {t('adminReports.play', { title: video.title || t('adminReports.untitled') })}
       </Button>
     </div>
   );
@@ -58,16 +61,17 @@ function Poster({ video }: { video: ReportedVideo }) {
 
 /** The comments around a reported one, the reported comment marked. */
 function CommentThread({ parent, commentId }: { parent: { kind: 'video' | 'post'; id: string }; commentId: string }) {
+  const { t } = useTranslation();
   const comments = useComments(parent);
-  if (comments.isPending) return <p className="text-sm text-muted">Loading the thread...</p>;
-  if (comments.isError) return <p className="text-sm text-muted">The thread could not be loaded.</p>;
+  if (comments.isPending) return <p className="text-sm text-muted">{t('adminReports.loadingThread')}</p>;
+  if (comments.isError) return <p className="text-sm text-muted">{t('adminReports.threadFailed')}</p>;
   const at = comments.data.findIndex((c) => c._id === commentId);
   // The reported comment with up to two before and after it; the rest of the thread is on its page.
   const around = at < 0 ? comments.data.slice(-5) : comments.data.slice(Math.max(0, at - 2), at + 3);
   if (around.length === 0) return null;
   return (
     <details className="rounded-lg border border-line p-3 text-sm">
-      <summary className="cursor-pointer">Thread ({comments.data.length} comments)</summary>
+      <summary className="cursor-pointer">{t('adminReports.thread', { count: comments.data.length })}</summary>
       <ol className="mt-2 flex flex-col gap-2">
         {around.map((c) => (
           <li
@@ -93,8 +97,9 @@ const slots: ReportCardSlots = {
 
 /** /admin/reports: the moderation queue (moderators and admins). */
 export function AdminReportsPage() {
+  const { t } = useTranslation();
   return (
-    <StaffPage level="moderator" title="Reports">
+    <StaffPage level="moderator" title={t('adminReports.title')}>
       <ReportQueueView slots={slots} />
     </StaffPage>
   );

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { SettingsView } from '@/features/admin/components/settings-form';
 import { StaffPage } from '../layouts/staff-page';
 
 /** /admin/settings: registrations, default quotas, instance name and terms (admin). */
 export function AdminSettingsPage() {
+  const { t } = useTranslation();
   return (
-    <StaffPage level="admin" title="Instance settings">
+    <StaffPage level="admin" title={t('adminSettings.title')}>
       <SettingsView />
     </StaffPage>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ChannelMembershipPanel } from '@/features/purchases/components/membership';
 import { ActionMenu } from '@/components/ui/action-menu';
@@ -36,30 +37,32 @@ function useLoggedError(error: Error | null, what: string) {
 }
 
 function ChannelUnavailable({ error }: { error: Error }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
-      <title>Channel unavailable · StreamHub</title>
-      <h1 className="text-xl font-semibold">Channel unavailable</h1>
-      <p className="text-muted">{errorText(error, 'The channel could not be loaded.')}</p>
+      <title>{t('channelPage.unavailableDocumentTitle')}</title>
+      <h1 className="text-xl font-semibold">{t('channelPage.unavailable')}</h1>
+      <p className="text-muted">{errorText(error, t('channelPage.loadFailed'))}</p>
     </div>
   );
 }
 
 /** 'Latest videos': the channel's newest ready uploads under its tiles; it loads and fails on its own. */
 function LatestVideos({ channelId }: { channelId: string }) {
+  const { t } = useTranslation();
   const latest = useMoreVideos(channelId);
   useLoggedError(latest.error, 'the latest videos');
   return (
     <section aria-labelledby="latest-videos-title" aria-busy={latest.isPending} className="flex flex-col gap-4">
       <h2 id="latest-videos-title" className="text-xl font-semibold">
-        Latest videos
+        {t('channelPage.latestVideos')}
       </h2>
       {latest.isPending ? null : latest.isError ? (
-        <p className="text-muted">The latest videos could not be loaded.</p>
+        <p className="text-muted">{t('channelPage.latestLoadFailed')}</p>
       ) : latest.data.length === 0 ? (
-        <p className="text-muted">No videos yet</p>
+        <p className="text-muted">{t('channelPage.noVideos')}</p>
       ) : (
-        <VideoGrid label="Latest videos" headingLevel={3}>
+        <VideoGrid label={t('channelPage.latestVideos')} headingLevel={3}>
           {latest.data.map((video) => (
             <li key={video._id}>
               <VideoCard video={video} />
@@ -72,6 +75,7 @@ function LatestVideos({ channelId }: { channelId: string }) {
 }
 
 function OwnChannel({ userId }: { userId: string }) {
+  const { t } = useTranslation();
   const channel = useOwnChannel();
   const stats = useChannelStats(userId);
   useChannelLoadError(channel.error);
@@ -82,20 +86,21 @@ function OwnChannel({ userId }: { userId: string }) {
   const profile = channel.data;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
-      <title>{`${profile.fullname} · StreamHub`}</title>
+      <title>{t('channelPage.documentTitle', { name: profile.fullname })}</title>
       <ChannelHeader channel={profile} stats={stats.data} actions={<EditProfileDialog profile={profile} />} />
-      <ChannelTileGrid title="My Activity" tiles={ownActivityTiles(profile)} channel={profile} />
-      <ChannelTileGrid title="Your Channel" tiles={ownChannelTiles(stats.data)} channel={profile} />
+      <ChannelTileGrid title={t('channelPage.myActivity')} tiles={ownActivityTiles(profile)} channel={profile} />
+      <ChannelTileGrid title={t('channelPage.yourChannel')} tiles={ownChannelTiles(stats.data)} channel={profile} />
       <LatestVideos channelId={userId} />
       <EarningsSummary />
       <Link to="/studio/payouts" className="self-start text-sm text-sky-400 hover:underline">
-        Payouts and membership
+        {t('channelPage.payouts')}
       </Link>
     </div>
   );
 }
 
 function OtherChannel({ channelId }: { channelId: string }) {
+  const { t } = useTranslation();
   const channel = useChannel(channelId);
   const stats = useChannelStats(channelId);
   const community = useCommunityActions(channelId);
@@ -110,7 +115,7 @@ function OtherChannel({ channelId }: { channelId: string }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
-      <title>{`${profile.fullname} · StreamHub`}</title>
+      <title>{t('channelPage.documentTitle', { name: profile.fullname })}</title>
       <ChannelHeader
         channel={profile}
         stats={stats.data}
@@ -119,14 +124,20 @@ function OtherChannel({ channelId }: { channelId: string }) {
           <>
             <SubscribeButton channelId={channelId} subscribed={profile.isSubscribed} />
             <ActionMenu
-              label={`More actions for ${profile.fullname}`}
-              actions={[community.report({ type: 'channel', id: channelId, name: `the channel ${profile.fullname}` })]}
+              label={t('channelPage.moreActions', { name: profile.fullname })}
+              actions={[
+                community.report({
+                  type: 'channel',
+                  id: channelId,
+                  name: t('channelPage.reportName', { name: profile.fullname }),
+                }),
+              ]}
             />
           </>
         }
       />
       <ChannelMembershipPanel channelId={channelId} checkout={checkout} />
-      <ChannelTileGrid title="Channel" tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
+      <ChannelTileGrid title={t('channelPage.channel')} tiles={otherChannelTiles(channelId, stats.data)} channel={profile} />
       <LatestVideos channelId={channelId} />
       {community.reportDialog}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { BlockedUsersList } from '@/features/channel-blocks/components/blocked-users-list';
 import { BlockedWordsEditor } from '@/features/channel-blocks/components/blocked-words-editor';
@@ -19,17 +20,18 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 
 /** /channel/comments: a creator's own space: held comments, blocked words and blocked users. */
 export function CommentSettingsPage() {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      <title>Comment Settings · StreamHub</title>
-      <h1 className="text-2xl font-bold">Comment Settings</h1>
-      <Section id="held-title" title="Held for review" hint="Comments on your videos and posts that contain a blocked word.">
+      <title>{t('commentSettings.documentTitle')}</title>
+      <h1 className="text-2xl font-bold">{t('commentSettings.title')}</h1>
+      <Section id="held-title" title={t('commentSettings.held')} hint={t('commentSettings.heldHint')}>
         <HeldCommentsList />
       </Section>
-      <Section id="words-title" title="Blocked words" hint="A comment containing one of these waits for your review.">
+      <Section id="words-title" title={t('commentSettings.words')} hint={t('commentSettings.wordsHint')}>
         <BlockedWordsEditor />
       </Section>
-      <Section id="blocked-title" title="Blocked users" hint="They cannot comment on your videos and posts.">
+      <Section id="blocked-title" title={t('commentSettings.users')} hint={t('commentSettings.usersHint')}>
         <BlockedUsersList />
       </Section>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -8,30 +9,29 @@ import { errorText } from '@/lib/api-client';
 
 /** `/forgot-password`: asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!email.trim()) return setError('Please enter your email.');
+    if (!email.trim()) return setError(t('forgotPassword.needEmail'));
     setError(null);
-    forgot.mutate({ email: email.trim() }, { onError: (err) => setError(errorText(err, 'Please try again.')) });
+    forgot.mutate({ email: email.trim() }, { onError: (err) => setError(errorText(err, t('forgotPassword.tryAgain'))) });
   }
 
   return (
-    <AuthCard title="Forgot password?">
+    <AuthCard title={t('forgotPassword.title')}>
       {forgot.isSuccess ? (
         <p role="status" className="text-muted">
-          If an account uses {email.trim()}, a link to choose a new password is on its way. It works for one hour.
+          {t('forgotPassword.sent', { email: email.trim() })}
         </p>
       ) : (
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-          <p className="text-sm text-muted">
-            Enter the email of your account and we will mail you a link to choose a new password.
-          </p>
+          <p className="text-sm text-muted">{t('forgotPassword.intro')}</p>
           <TextField
-            label="Email"
+            label={t('forgotPassword.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
           />
           <FormError message={error} />
           <Button type="submit" className="h-11" disabled={forgot.isPending}>
-            Send me a link
+            {t('forgotPassword.submit')}
           </Button>
         </form>
       )}

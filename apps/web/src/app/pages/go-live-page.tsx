@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIVE_POLL_MS } from '@streamhub/contract';
@@ -21,12 +22,13 @@ import { toastError } from '@/lib/toast';
 
 /** /live/new: the Go live form; the new live's page follows, with its key shown once. */
 export function GoLivePage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack('/videos');
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <title>Go Live · StreamHub</title>
-      <h1 className="text-2xl font-semibold">Go Live</h1>
+      <title>{t('goLivePage.documentTitle')}</title>
+      <h1 className="text-2xl font-semibold">{t('goLivePage.title')}</h1>
       <GoLiveForm
         onCancel={goBack}
         onCreated={({ _id, streamKey, serverUrl, ingestUrl }) => {
@@ -43,6 +45,7 @@ export function GoLivePage() {
  * (shown once; "New key"), a preview of the incoming stream once it is live, and End stream.
  */
 export function LiveStudioPage() {
+  const { t } = useTranslation();
   const { videoId = '' } = useParams();
   const [key] = useState(() => takeKey(videoId));
   const video = useWatchVideo(videoId);
@@ -59,42 +62,46 @@ export function LiveStudioPage() {
   if (video.isError || !video.data || video.data.owner?._id !== user?._id) {
     return (
       <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-center">
-        <title>Live · StreamHub</title>
-        <h1 className="text-xl font-semibold">This live cannot be managed here</h1>
-        <p className="text-muted">{errorText(video.error, 'Only the creator of a live manages it.')}</p>
+        <title>{t('liveStudio.unavailableDocumentTitle')}</title>
+        <h1 className="text-xl font-semibold">{t('liveStudio.unavailable')}</h1>
+        <p className="text-muted">{errorText(video.error, t('liveStudio.onlyCreator'))}</p>
       </div>
     );
   }
   const data = video.data;
-  const title = data.title?.trim() || 'Untitled Video';
+  const title = data.title?.trim() || t('liveStudio.untitled');
   const endStream = async () => {
     try {
       await end.mutateAsync();
       void video.refetch();
     } catch (e) {
-      toastError(errorText(e, 'The stream could not be ended'));
+      toastError(errorText(e, t('liveStudio.endFailed')));
     }
   };
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <title>{`Live: ${title} · StreamHub`}</title>
+      <title>{t('liveStudio.documentTitle', { title })}</title>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-2xl font-semibold break-words">{title}</h1>
         <Link to={watchHref(videoId)} className={buttonClasses('secondary')}>
-          Open watch page
+          {t('liveStudio.openWatchPage')}
         </Link>
         {live && live.status !== 'ended' ? (
           <Button variant="danger" aria-disabled={end.isPending} onClick={() => setConfirming(true)}>
-            End stream
+            {t('liveStudio.endStream')}
           </Button>
         ) : null}
       </header>
-      {live ? <LiveStatus status={live.status} viewers={live.viewers} /> : <p className="text-muted">The replay is ready.</p>}
+      {live ? (
+        <LiveStatus status={live.status} viewers={live.viewers} />
+      ) : (
+        <p className="text-muted">{t('liveStudio.replayReady')}</p>
+      )}
       {live ? <StreamHelp status={live.status} refused={live.refused} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {/* The preview: what viewers get, at the live edge. */}
-        <section aria-label="Preview" className="flex flex-col gap-2">
+        <section aria-label={t('liveStudio.preview')} className="flex flex-col gap-2">
           {live && live.status !== 'live' ? (
             <LivePlaceholder status={live.status} poster={data.thumbnail} />
           ) : (
@@ -105,7 +112,7 @@ export function LiveStudioPage() {
               videoFile={data.videoFile}
               storyboardUrl={data.storyboardUrl}
               poster={data.thumbnail}
-              title={`Preview: ${title}`}
+              title={t('liveStudio.previewTitle', { title })}
               duration={data.duration}
               onMediaRefused={() => void video.refetch()}
             />
@@ -116,8 +123,8 @@ export function LiveStudioPage() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="End stream?"
-        description="Viewers see the stream end; its recording becomes the replay."
+        title={t('liveStudio.endTitle')}
+        description={t('liveStudio.endDescription')}
         onConfirm={() => void endStream()}
       />
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { VideoCollection } from '@/components/video-collection';
 import { videoTitle } from '@/components/video-card';
 import { ConfirmRemoveButton } from '@/components/ui/confirm-remove-button';
@@ -6,6 +7,7 @@ import { useRemoveHistoryEntry } from '@/features/history/api/remove-history-ent
 
 /** /history: 'Watch History' grouped by watched date, newest first (SPEC §2); Try Again reloads (SPEC §8). */
 export function HistoryPage() {
+  const { t } = useTranslation();
   const history = useWatchHistory();
   const remove = useRemoveHistoryEntry();
   const groups = (history.data ?? []).map((group) => ({
@@ -16,9 +18,9 @@ export function HistoryPage() {
       // 'Remove Video?' (SPEC §8; cannot be undone).
       action: (
         <ConfirmRemoveButton
-          label={`Remove ${videoTitle(item.video)} from watch history`}
-          title="Remove Video?"
-          description="This action cannot be undone."
+          label={t('historyPage.remove', { title: videoTitle(item.video) })}
+          title={t('historyPage.removeTitle')}
+          description={t('historyPage.removeDescription')}
           pending={remove.isPending && remove.variables === item._id}
           onConfirm={() => remove.mutate(item._id)}
         />
@@ -27,11 +29,11 @@ export function HistoryPage() {
   }));
   return (
     <VideoCollection
-      title="Watch History"
+      title={t('historyPage.title')}
       status={history.status}
       groups={groups}
-      emptyText="No Watch History"
-      errorText="Failed to load watch history. Please try again later."
+      emptyText={t('historyPage.empty')}
+      errorText={t('historyPage.loadFailed')}
       onRetry={() => window.location.reload()}
     />
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ForYouShelf } from '@/features/recommendations/components/for-you-shelf';
 import { VideoListView } from '@/features/video-list/components/video-list-view';
@@ -10,6 +11,7 @@ import { readVideoFilters } from '@/features/videos/video-filters';
  * sort or a later page shows the grid alone: the shelf is for browsing.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = readVideoFilters(params);
 
@@ -25,10 +27,10 @@ export function HomePage() {
 
   return (
     <section aria-labelledby="home-title" className="flex flex-col gap-4">
-      <title>Home · StreamHub</title>
+      <title>{t('homePage.documentTitle')}</title>
       <div className="flex flex-col gap-1">
         <h1 id="home-title" className="text-2xl font-bold">
-          Home
+          {t('homePage.title')}
         </h1>
         <VideoFilterSummary filters={filters} />
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { VideoCollection } from '@/components/video-collection';
 import { videoTitle } from '@/components/video-card';
 import { ConfirmRemoveButton } from '@/components/ui/confirm-remove-button';
@@ -6,6 +7,7 @@ import { useRemoveLikedVideo } from '@/features/likes/api/remove-liked-video';
 
 /** /liked: 'Liked Videos' grid with a remove button per video after 'Remove Liked Video?' (SPEC §2, §8). */
 export function LikedPage() {
+  const { t } = useTranslation();
   const liked = useLikedVideos();
   const remove = useRemoveLikedVideo();
   const items = (liked.data ?? []).map((video) => ({
@@ -13,9 +15,9 @@ export function LikedPage() {
     video,
     action: (
       <ConfirmRemoveButton
-        label={`Remove ${videoTitle(video)} from liked videos`}
-        title="Remove Liked Video?"
-        description="The video will be removed from your liked videos."
+        label={t('likedPage.remove', { title: videoTitle(video) })}
+        title={t('likedPage.removeTitle')}
+        description={t('likedPage.removeDescription')}
         pending={remove.isPending && remove.variables === video._id}
         onConfirm={() => remove.mutate(video._id)}
       />
@@ -23,11 +25,11 @@ export function LikedPage() {
   }));
   return (
     <VideoCollection
-      title="Liked Videos"
+      title={t('likedPage.title')}
       status={liked.status}
       groups={[{ items }]}
-      emptyText="No Liked Videos"
-      errorText="Failed to load liked videos. Please try again later."
+      emptyText={t('likedPage.empty')}
+      errorText={t('likedPage.loadFailed')}
       onRetry={() => void liked.refetch()}
     />
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -13,9 +14,10 @@ import { useGoBack } from '@/lib/go-back';
 import { toastSuccess } from '@/lib/toast';
 
 function EditorScreen({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <title>{`${title} · StreamHub`}</title>
+      <title>{t('postEditor.documentTitle', { title })}</title>
       <h1 className="text-2xl font-semibold">{title}</h1>
       {children}
     </div>
@@ -23,19 +25,20 @@ function EditorScreen({ title, children }: { title: string; children: ReactNode 
 }
 
 function NewPost() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack('/post');
   const create = useCreatePost();
   return (
-    <EditorScreen title="New Post">
+    <EditorScreen title={t('postEditor.newTitle')}>
       <PostEditor
         submitLabel="Create Post"
         pending={create.isPending}
-        error={create.error ? errorText(create.error, 'The post could not be created.') : null}
+        error={create.error ? errorText(create.error, t('postEditor.createFailed')) : null}
         onSubmit={(content) =>
           create.mutate(content, {
             onSuccess: () => {
-              toastSuccess('Post created');
+              toastSuccess(t('postEditor.created'));
               void navigate('/post', { replace: true });
             },
           })
@@ -48,6 +51,7 @@ function NewPost() {
 }
 
 function EditPost({ postId }: { postId: string }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const goBack = useGoBack(`/post/p/${encodeURIComponent(postId)}`);
   const leave = useGoBack('/post');
@@ -67,18 +71,18 @@ function EditPost({ postId }: { postId: string }) {
   if (post.isError) return <NoPostFound />;
 
   return (
-    <EditorScreen title="Edit Post">
+    <EditorScreen title={t('postEditor.editTitle')}>
       <PostEditor
         original={post.data.content}
         submitLabel="Save Changes"
         pending={edit.isPending}
-        error={edit.error ? errorText(edit.error, 'The post could not be saved.') : null}
+        error={edit.error ? errorText(edit.error, t('postEditor.saveFailed')) : null}
         onSubmit={(content) =>
           edit.mutate(
             { postId, content },
             {
               onSuccess: () => {
-                toastSuccess('Post edited');
+                toastSuccess(t('postEditor.edited'));
                 goBack();
               },
             },

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
@@ -12,6 +13,7 @@ import { useGoBack } from '@/lib/go-back';
 import { useCommunityActions } from '../use-community-actions';
 
 function PostScreen({ postId, channelId }: { postId: string; channelId: string | undefined }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const postsPath = channelId ? `/post/u/${encodeURIComponent(channelId)}` : '/post';
   const goBack = useGoBack(postsPath);
@@ -30,19 +32,19 @@ function PostScreen({ postId, channelId }: { postId: string; channelId: string |
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <title>{`Post by ${author.fullname} · StreamHub`}</title>
-      <nav aria-label="Breadcrumb">
+      <title>{t('postPage.documentTitle', { name: author.fullname })}</title>
+      <nav aria-label={t('postPage.breadcrumb')}>
         <Link to={postsPath} className="text-sm text-muted hover:text-fg">
-          ← Posts
+          {t('postPage.backToPosts')}
         </Link>
       </nav>
-      <h1 className="sr-only">{`Post by ${author.fullname}`}</h1>
+      <h1 className="sr-only">{t('postPage.title', { name: author.fullname })}</h1>
       <PostDetail
         post={post.data}
         othersMenu={
           <ActionMenu
-            label="More actions for this post"
-            actions={[community.report({ type: 'post', id: postId, name: `the post by ${author.fullname}` })]}
+            label={t('postPage.moreActions')}
+            actions={[community.report({ type: 'post', id: postId, name: t('postPage.reportName', { name: author.fullname }) })]}
           />
         }
         onEdit={() => void navigate(`/post/edit/${encodeURIComponent(postId)}`)}

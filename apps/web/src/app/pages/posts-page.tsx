@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PencilIcon } from '@/components/ui/icons';
@@ -11,19 +12,15 @@ import { useCurrentUser } from '@/lib/auth';
 import { isChannelOwner } from '@/lib/channel-state';
 
 function PostList({ userId, channelId }: { userId: string; channelId: string | null }) {
+  const { t } = useTranslation();
   const posts = useUserPosts(userId);
   if (posts.isPending) return <LoadingScreen />;
   if (posts.isError) {
-    return (
-      <LoadError
-        message={errorText(posts.error, 'Failed to load posts. Please try again later.')}
-        onRetry={() => void posts.refetch()}
-      />
-    );
+    return <LoadError message={errorText(posts.error, t('postsPage.loadFailed'))} onRetry={() => void posts.refetch()} />;
   }
-  if (posts.data.length === 0) return <EmptyState text="You have no posts" />;
+  if (posts.data.length === 0) return <EmptyState text={t('postsPage.empty')} />;
   return (
-    <ul aria-label="Posts" className="flex flex-col gap-4">
+    <ul aria-label={t('postsPage.title')} className="flex flex-col gap-4">
       {posts.data.map((post) => (
         <li key={post._id}>
           <PostCard post={post} href={postHref(post._id, channelId)} />
@@ -35,6 +32,7 @@ function PostList({ userId, channelId }: { userId: string; channelId: string | n
 
 /** /post (own) and /post/u/{channelId} (SPEC §2): 'Posts', with New Post for the owner. */
 export function PostsPage() {
+  const { t } = useTranslation();
   const { channelId } = useParams();
   const user = useCurrentUser();
   const isOwner = isChannelOwner(channelId, user?._id);
@@ -43,15 +41,15 @@ export function PostsPage() {
   if (!userId) return null;
   return (
     <section aria-labelledby="posts-title" className="mx-auto flex max-w-3xl flex-col gap-6">
-      <title>Posts · StreamHub</title>
+      <title>{t('postsPage.documentTitle')}</title>
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="posts-title" className="text-2xl font-bold">
-          Posts
+          {t('postsPage.title')}
         </h1>
         {isOwner ? (
           <Link to="/post/new" className={buttonClasses('primary')}>
             <PencilIcon />
-            New Post
+            {t('postsPage.newPost')}
           </Link>
         ) : null}
       </header>

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { MyReportsView } from '@/features/reports/components/my-reports-view';
 
 /** /reports: the reports I made and their states (API.md §12). */
 export function ReportsPage() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="reports-title" className="mx-auto flex max-w-4xl flex-col gap-6">
-      <title>My Reports · StreamHub</title>
+      <title>{t('reportsPage.documentTitle')}</title>
       <h1 id="reports-title" className="text-2xl font-bold">
-        My Reports
+        {t('reportsPage.title')}
       </h1>
       <MyReportsView />
     </section>

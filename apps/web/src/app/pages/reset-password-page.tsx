@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, passwordStrength } from '@streamhub/contract';
@@ -10,6 +11,7 @@ import { errorText } from '@/lib/api-client';
 
 /** `/reset-password?token=`: the mailed link; a new password ends every session of the account. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
@@ -22,33 +24,33 @@ export function ResetPasswordPage() {
     // The strength hint's own words (SPEC §5), as the server answers them.
     const strength = passwordStrength(password);
     if (password.length < PASSWORD_MIN || strength.kind === 'error') {
-      return setError(strength.kind === 'error' ? strength.text : 'Password is required');
+      return setError(strength.kind === 'error' ? strength.text : t('resetPassword.passwordRequired'));
     }
-    if (password !== confirm) return setError('Passwords do not match');
+    if (password !== confirm) return setError(t('resetPassword.passwordsDiffer'));
     setError(null);
-    reset.mutate({ token, newPassword: password }, { onError: (err) => setError(errorText(err, 'Please try again.')) });
+    reset.mutate({ token, newPassword: password }, { onError: (err) => setError(errorText(err, t('resetPassword.tryAgain'))) });
   }
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password">
-        <p className="text-muted">This link is incomplete. Ask for a new one.</p>
+      <AuthCard title={t('resetPassword.title')}>
+        <p className="text-muted">{t('resetPassword.incomplete')}</p>
         <Link to="/forgot-password" className="text-sky-400 hover:underline">
-          Forgot password?
+          {t('resetPassword.forgot')}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('resetPassword.title')}>
       {reset.isSuccess ? (
         <p role="status" className="text-muted">
-          Your password was changed and every device was signed out. Sign in with the new one.
+          {t('resetPassword.done')}
         </p>
       ) : (
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <TextField
-            label="New password"
+            label={t('resetPassword.newPassword')}
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -58,7 +60,7 @@ export function ResetPasswordPage() {
             required
           />
           <TextField
-            label="Confirm new password"
+            label={t('resetPassword.confirmPassword')}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
@@ -68,7 +70,7 @@ export function ResetPasswordPage() {
           />
           <FormError message={error} />
           <Button type="submit" className="h-11" disabled={reset.isPending}>
-            Change password
+            {t('resetPassword.submit')}
           </Button>
         </form>
       )}

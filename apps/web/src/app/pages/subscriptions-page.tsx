@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -8,6 +9,7 @@ import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 /** /subscriptions: 'Your Subscriptions' (SPEC §2), the newest videos of those channels above their cards. */
 export function SubscriptionsPage() {
+  const { t } = useTranslation();
   const subscriptions = useSubscriptions();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -16,23 +18,20 @@ export function SubscriptionsPage() {
 
   return (
     <section aria-labelledby="subscriptions-title" className="mx-auto flex max-w-5xl flex-col gap-6">
-      <title>Your Subscriptions · StreamHub</title>
+      <title>{t('subscriptionsPage.documentTitle')}</title>
       <h1 ref={headingRef} tabIndex={-1} id="subscriptions-title" className="text-2xl font-bold focus:outline-none">
-        Your Subscriptions
+        {t('subscriptionsPage.title')}
       </h1>
       <SubscriptionFeed page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
-      <h2 className="text-xl font-semibold">Channels</h2>
+      <h2 className="text-xl font-semibold">{t('subscriptionsPage.channels')}</h2>
       {subscriptions.isPending ? (
         <LoadingScreen />
       ) : subscriptions.isError ? (
-        <LoadError
-          message="Failed to load your subscriptions. Please try again later."
-          onRetry={() => void subscriptions.refetch()}
-        />
+        <LoadError message={t('subscriptionsPage.loadFailed')} onRetry={() => void subscriptions.refetch()} />
       ) : subscriptions.data.length === 0 ? (
-        <EmptyState text="No Subscriptions" />
+        <EmptyState text={t('subscriptionsPage.empty')} />
       ) : (
-        <ul aria-label="Your Subscriptions" className="grid grid-cols-1 gap-3 md:grid-cols-2">
+        <ul aria-label={t('subscriptionsPage.title')} className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {subscriptions.data.map((subscription) => (
             <li key={subscription._id}>
               <SubscriptionCard subscription={subscription} />

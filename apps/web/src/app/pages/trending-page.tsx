@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ const PAGE_SIZE = 12;
 
 /** /trending: the videos with the most recent views, weighted by age (API.md §14); the page lives in the URL. */
 export function TrendingPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const trending = useTrending(page);
@@ -20,31 +22,36 @@ export function TrendingPage() {
 
   return (
     <section aria-labelledby="trending-title" className="flex flex-col gap-4">
-      <title>Trending · StreamHub</title>
+      <title>{t('trendingPage.documentTitle')}</title>
       <h1 id="trending-title" className="text-2xl font-bold">
-        Trending
+        {t('trendingPage.title')}
       </h1>
       {trending.isPending ? (
         <LoadingScreen />
       ) : trending.isError ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p className="text-lg">Failed to load videos. Please try again later.</p>
+          <p className="text-lg">{t('trendingPage.loadFailed')}</p>
           <Button variant="secondary" onClick={() => void trending.refetch()}>
-            Try Again
+            {t('common.tryAgain')}
           </Button>
         </div>
       ) : trending.data.videos.length === 0 ? (
-        <p className="py-16 text-center text-lg">Nothing is trending yet</p>
+        <p className="py-16 text-center text-lg">{t('trendingPage.empty')}</p>
       ) : (
         <>
-          <VideoGrid label="Trending videos">
+          <VideoGrid label={t('trendingPage.videos')}>
             {trending.data.videos.map((video) => (
               <li key={video._id}>
                 <ListedVideoCard video={video} />
               </li>
             ))}
           </VideoGrid>
-          <Pager page={page} hasNext={page * PAGE_SIZE < trending.data.total} onPage={changePage} label="Pagination" />
+          <Pager
+            page={page}
+            hasNext={page * PAGE_SIZE < trending.data.total}
+            onPage={changePage}
+            label={t('trendingPage.pagination')}
+          />
         </>
       )}
     </section>

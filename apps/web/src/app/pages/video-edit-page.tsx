@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -12,6 +13,7 @@ import { toastSuccess } from '@/lib/toast';
 
 /** /video/edit/{videoId} (SPEC §2): the owner edits title, description and thumbnail; others go back. */
 export function VideoEditPage() {
+  const { t } = useTranslation();
   const { videoId = '' } = useParams();
   const goBack = useGoBack('/videos');
   const user = useCurrentUser();
@@ -37,23 +39,23 @@ export function VideoEditPage() {
   if (details.isError) {
     return (
       <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
-        <title>Video unavailable · StreamHub</title>
-        <h1 className="text-xl font-semibold">Video unavailable</h1>
-        <p className="text-muted">{errorText(details.error, 'The video could not be loaded.')}</p>
+        <title>{t('videoEditPage.unavailableDocumentTitle')}</title>
+        <h1 className="text-xl font-semibold">{t('videoEditPage.unavailable')}</h1>
+        <p className="text-muted">{errorText(details.error, t('videoEditPage.loadFailed'))}</p>
       </div>
     );
   }
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <title>Edit Video · StreamHub</title>
-      <h1 className="text-2xl font-semibold">Edit Video</h1>
+      <title>{t('videoEditPage.documentTitle')}</title>
+      <h1 className="text-2xl font-semibold">{t('videoEditPage.title')}</h1>
       <VideoEditFormView
         key={details.data._id}
         video={{ ...details.data, ...(visibility ? { visibility } : {}), membersOnly: own?.membersOnly ?? false }}
         onCancel={goBack}
         onDone={(saved) => {
-          if (saved) toastSuccess('Video details updated successfully!');
+          if (saved) toastSuccess(t('videoEditPage.saved'));
           goBack();
         }}
       />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -34,14 +35,15 @@ import { useCommunityActions } from '../use-community-actions';
 
 /** The error view; a video taken down (410) says why instead of the general text (API.md §12). */
 function WatchUnavailable({ removed }: { removed?: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <div role="alert" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
-      <title>Unable to load video · StreamHub</title>
-      <h1 className="text-xl font-semibold">Unable to load video</h1>
-      <p className="text-muted">{removed ?? 'There was a problem loading this video.'}</p>
+      <title>{t('watchPage.unavailableDocumentTitle')}</title>
+      <h1 className="text-xl font-semibold">{t('watchPage.unavailable')}</h1>
+      <p className="text-muted">{removed ?? t('watchPage.loadProblem')}</p>
       <Button className="mt-2" onClick={() => void navigate('/home')}>
-        Return to home
+        {t('watchPage.returnHome')}
       </Button>
     </div>
   );
@@ -93,6 +95,7 @@ function useTheater() {
 }
 
 function WatchContent({ videoId, trackError }: { videoId: string; trackError: Error | null }) {
+  const { t } = useTranslation();
   const theater = useTheater();
   // The page's four initial calls (SPEC §4): the video, its comments, the history entry and the
   // owner's more videos (the server asked for all but the history entry before rendering).
@@ -147,11 +150,11 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   if (awaitingPayment) {
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
-        <title>Payment pending · StreamHub</title>
+        <title>{t('watchPage.paymentPendingDocumentTitle')}</title>
         <p role="status" className="text-xl font-semibold">
-          Payment pending
+          {t('watchPage.paymentPending')}
         </p>
-        <p className="text-muted">The video plays as soon as the payment arrives.</p>
+        <p className="text-muted">{t('watchPage.paymentPendingHint')}</p>
       </div>
     );
   }
@@ -168,7 +171,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
   const showRest = preview || waiting || (comments.data !== undefined && (more.data !== undefined || !video.data.owner?._id));
 
   const data = video.data;
-  const title = data.title?.trim() || 'Untitled Video';
+  const title = data.title?.trim() || t('watchPage.untitled');
 
   return (
     // The side list needs room: from 1280 px it sits beside the player; between 1024 and 1280 px it
@@ -179,7 +182,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
       data-theater={theater.on ? '' : undefined}
       className={`mx-auto flex w-full max-w-[1600px] flex-col gap-6 ${theater.on ? '' : 'xl:flex-row'}`}
     >
-      <title>{`${title} · StreamHub`}</title>
+      <title>{t('watchPage.documentTitle', { title })}</title>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
             React's Suspense reveal throttle (~300 ms) before hls.js could start. Its boundary
@@ -229,12 +232,12 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
                 menuAction={
                   community.ownsContent ? (
                     <Link to={`/studio/${encodeURIComponent(videoId)}`} className={buttonClasses('secondary', 'sm')}>
-                      Studio
+                      {t('watchPage.studio')}
                     </Link>
                   ) : (
                     <ActionMenu
-                      label="More actions for this video"
-                      actions={[community.report({ type: 'video', id: videoId, name: `“${title}”` })]}
+                      label={t('watchPage.moreActions')}
+                      actions={[community.report({ type: 'video', id: videoId, name: t('watchPage.reportName', { title }) })]}
                     />
                   )
                 }
@@ -246,8 +249,8 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
             {preview ? (
               <p role="status" className="rounded-lg bg-panel p-4 text-sm text-muted">
                 {data.publishAt
-                  ? `Scheduled for ${scheduleLabel(data.publishAt)}: only you can see it until then. Comments open when it is published.`
-                  : 'Only you can see this video until it is published. Comments open then.'}
+                  ? t('watchPage.scheduledFor', { when: scheduleLabel(data.publishAt) })
+                  : t('watchPage.previewOnly')}
               </p>
             ) : waiting && comments.data === undefined ? null : (
               <HydrateApart>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { VideoCollection } from '@/components/video-collection';
@@ -8,6 +9,7 @@ import { playlistWatchHref } from '@/features/playlists/playlists';
 
 /** /playlist/watch-later: the viewer's Watch later list, each with a remove button, and Play all. */
 export function WatchLaterPage() {
+  const { t } = useTranslation();
   const list = useWatchLater();
   const videos = list.data?.videos ?? [];
   const items = videos.map((video) => ({
@@ -20,15 +22,15 @@ export function WatchLaterPage() {
     <div className="flex flex-col gap-4">
       {list.data && videos[0] ? (
         <Link to={playlistWatchHref(videos[0]._id, list.data._id)} className={buttonClasses('primary', 'md', 'self-start')}>
-          Play all
+          {t('watchLaterPage.playAll')}
         </Link>
       ) : null}
       <VideoCollection
-        title="Watch later"
+        title={t('watchLaterPage.title')}
         status={list.status}
         groups={[{ items }]}
-        emptyText="Nothing saved to watch later"
-        errorText="Failed to load Watch later. Please try again later."
+        emptyText={t('watchLaterPage.empty')}
+        errorText={t('watchLaterPage.loadFailed')}
         onRetry={() => void list.refetch()}
       />
     </div>

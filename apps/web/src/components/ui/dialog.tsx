@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 
 /** Radix handles focus trapping, Esc and focus return; these wrappers only style it. */
@@ -49,6 +50,7 @@ export function DialogContent({
   hideClose,
   placement = 'center',
 }: DialogContentProps) {
+  const { t } = useTranslation();
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
@@ -65,7 +67,7 @@ export function DialogContent({
         {children}
         {hideClose ? null : (
           <RadixDialog.Close
-            aria-label="Close"
+            aria-label={t('dialog.close')}
             className="absolute top-3 right-3 rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
           >
             <CloseIcon />
@@ -85,6 +87,7 @@ type DrawerProps = {
 
 /** A slide-in panel from the left, for the sidebar below the desktop breakpoint. */
 export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
+  const { t } = useTranslation();
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -98,7 +101,7 @@ export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
           <div className="flex h-14 shrink-0 items-center justify-between border-b border-line px-4">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close menu"
+              aria-label={t('dialog.closeMenu')}
               className="rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
             >
               <CloseIcon />

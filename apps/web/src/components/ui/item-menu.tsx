@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
 import { menuItemClasses, MoreMenu } from './more-menu';
 import type { MenuAction } from './action-menu';
 
@@ -15,6 +16,7 @@ type ItemMenuProps = {
 
 /** The owner's Edit / Delete menu on a video, post or comment. */
 export function ItemMenu({ label, onEdit, onDelete, extra = [] }: ItemMenuProps) {
+  const { t } = useTranslation();
   const editing = useRef(false);
   return (
     <MoreMenu
@@ -32,7 +34,7 @@ export function ItemMenu({ label, onEdit, onDelete, extra = [] }: ItemMenuProps)
           onEdit();
         }}
       >
-        Edit
+        {t('itemMenu.edit')}
       </DropdownMenu.Item>
       {extra.map((action) => (
         <DropdownMenu.Item key={action.label} className={menuItemClasses} onSelect={action.onSelect}>
@@ -40,7 +42,7 @@ export function ItemMenu({ label, onEdit, onDelete, extra = [] }: ItemMenuProps)
         </DropdownMenu.Item>
       ))}
       <DropdownMenu.Item className={`${menuItemClasses} text-red-300`} onSelect={onDelete}>
-        Delete
+        {t('itemMenu.delete')}
       </DropdownMenu.Item>
     </MoreMenu>
   );

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 /** A list that could not load: what went wrong and a Try Again button. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
       <p>{message}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Try Again
+        {t('common.tryAgain')}
       </Button>
     </div>
   );

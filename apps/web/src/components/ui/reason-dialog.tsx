@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent } from './dialog';
 import { FormError } from './form-error';
@@ -36,13 +37,15 @@ export function ReasonDialog(props: ReasonDialogProps) {
 
 function ReasonForm({
   confirmLabel,
-  fieldLabel = 'Reason',
+  fieldLabel,
   required,
   confirmVariant = 'danger',
   pending,
   error,
   onConfirm,
 }: ReasonDialogProps) {
+  const { t } = useTranslation();
+  const field = fieldLabel ?? t('reasonDialog.reason');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,7 +57,7 @@ function ReasonForm({
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
       <TextareaField
-        label={required ? fieldLabel : `${fieldLabel} (optional)`}
+        label={required ? field : t('reasonDialog.optional', { field })}
         name="reason"
         maxLength={1000}
         value={reason}
@@ -63,10 +66,10 @@ function ReasonForm({
           setMissing(false);
         }}
       />
-      <FormError message={missing ? `${fieldLabel} is required.` : error} />
+      <FormError message={missing ? t('reasonDialog.required', { field }) : error} />
       <div className="flex justify-end gap-3">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" variant={confirmVariant} aria-disabled={pending}>
           {confirmLabel}

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const inputClasses =
   'h-11 w-full rounded-lg border border-line bg-page px-3 text-sm text-fg placeholder:text-zinc-500 focus:border-sky-400 focus:ring-2 focus:ring-sky-400/30 focus:outline-none focus-visible:outline-none aria-invalid:border-red-500';
@@ -14,11 +15,15 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 
 /** A field's visible limit: how many characters of its maxLength are used (shown when it has one). */
 export function CharacterCount({ id, value, max }: { id: string; value: unknown; max: number }) {
+  const { t, i18n } = useTranslation();
+  // English keeps its own digits ('1,000'); another language writes them its way.
+  const language = i18n.language ?? 'en';
+  const locale = language.startsWith('en') ? 'en-US' : language;
   const used = typeof value === 'string' ? value.length : 0;
   return (
     <p id={id} className="self-end text-xs text-muted tabular-nums">
-      {used.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
-      <span className="sr-only"> characters</span>
+      {used.toLocaleString(locale)} / {max.toLocaleString(locale)}
+      <span className="sr-only"> {t('textField.characters')}</span>
     </p>
   );
 }
