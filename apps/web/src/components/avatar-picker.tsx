@@ -62,7 +62,7 @@ export function AvatarPicker({ file, onChange, label, currentSrc, required = fal
           accept="image/*"
           required={required}
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-          className="max-w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-fg hover:file:bg-hover"
+          className="max-w-full text-sm text-muted file:me-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-fg hover:file:bg-hover"
         />
         {generateFrom ? (
           <Button variant="secondary" size="sm" className="self-start" onClick={() => void generate()}>

@@ -106,15 +106,15 @@ export function VideoThumbnail({
         fetchPriority={priority === 'high' ? 'high' : undefined}
         className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
       />
-      {overlay ?? (video.isLive ? <LiveBadge className="absolute right-1.5 bottom-1.5" /> : null) ?? (
+      {overlay ?? (video.isLive ? <LiveBadge className="absolute end-1.5 bottom-1.5" /> : null) ?? (
         <span
-          className={`keep-dark absolute right-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
+          className={`keep-dark absolute end-1.5 bottom-1.5 rounded bg-black/80 font-medium tabular-nums ${small ? 'px-1 text-xs' : 'px-1.5 py-0.5 text-xs'}`}
         >
           {formatDuration(video.duration)}
         </span>
       )}
       {video.isExclusive ? (
-        <span className="absolute top-1.5 left-1.5 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-black">
+        <span className="absolute top-1.5 start-1.5 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-semibold text-black">
           {t('video.exclusive')}
         </span>
       ) : null}

@@ -7,7 +7,7 @@ export function BareLayout() {
   return (
     <main id="main" className="relative min-h-dvh">
       <Outlet />
-      <div className="absolute top-2 right-2 flex items-center gap-1">
+      <div className="absolute top-2 end-2 flex items-center gap-1">
         <LanguageMenu />
         <ThemeToggle />
       </div>

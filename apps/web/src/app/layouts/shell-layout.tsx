@@ -51,7 +51,7 @@ export function ShellLayout() {
     <div className="min-h-dvh">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         {t('shell.skipToContent')}
       </a>
@@ -68,7 +68,7 @@ export function ShellLayout() {
       <div className="flex">
         {/* A plain box: the nav inside is the landmark (a second complementary one would clash with a page's own). */}
         {user ? (
-          <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-r border-line lg:block">
+          <div className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 border-e border-line lg:block">
             <Sidebar user={user} />
           </div>
         ) : null}

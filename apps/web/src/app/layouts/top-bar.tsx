@@ -52,7 +52,7 @@ export function TopBar({ user, menuOpen, onOpenMenu, onPrepareMenu }: TopBarProp
       <div className="hidden min-w-0 flex-1 justify-center px-2 md:flex">
         <VideoSearchForm />
       </div>
-      <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
+      <div className="ms-auto flex shrink-0 items-center gap-1 md:ms-0">
         <Button
           variant="ghost"
           size="icon"

@@ -83,7 +83,7 @@ export function LiveStudioPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <title>{t('liveStudio.documentTitle', { title })}</title>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold break-words">{title}</h1>
+        <h1 className="me-auto text-2xl font-semibold break-words">{title}</h1>
         <Link to={watchHref(videoId)} className={buttonClasses('secondary')}>
           {t('liveStudio.openWatchPage')}
         </Link>

@@ -12,7 +12,7 @@ export function StudioPage() {
     <section aria-labelledby="studio-title" className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <title>{t('studioPage.documentTitle', { title })}</title>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 id="studio-title" className="mr-auto text-2xl font-bold">
+        <h1 id="studio-title" className="me-auto text-2xl font-bold">
           {t('studioPage.title', { title })}
         </h1>
         {videoId ? (

@@ -60,7 +60,7 @@ export function DialogContent({
         {...returnFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
+        <RadixDialog.Title className="pe-8 text-lg font-semibold">{title}</RadixDialog.Title>
         {description ? (
           <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
         ) : null}
@@ -68,7 +68,7 @@ export function DialogContent({
         {hideClose ? null : (
           <RadixDialog.Close
             aria-label={t('dialog.close')}
-            className="absolute top-3 right-3 rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
+            className="absolute top-3 end-3 rounded-full p-2 text-xl text-muted hover:bg-hover hover:text-fg"
           >
             <CloseIcon />
           </RadixDialog.Close>
@@ -96,7 +96,7 @@ export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
         <RadixDialog.Content
           {...returnFocus}
           aria-describedby={undefined}
-          className="animate-slide-in fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-line bg-panel shadow-2xl"
+          className="animate-slide-in fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col border-e border-line bg-panel shadow-2xl"
         >
           <div className="flex h-14 shrink-0 items-center justify-between border-b border-line px-4">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>

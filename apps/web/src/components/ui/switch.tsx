@@ -22,7 +22,7 @@ export function Switch({ label, checked, onChange }: SwitchProps) {
       >
         <span
           aria-hidden="true"
-          className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${checked ? 'translate-x-5' : ''}`}
+          className={`absolute top-0.5 start-0.5 h-5 w-5 rounded-full bg-white transition-transform ${checked ? 'translate-x-5 rtl:-translate-x-5' : ''}`}
         />
       </button>
     </div>

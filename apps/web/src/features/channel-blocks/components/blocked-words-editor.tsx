@@ -70,7 +70,7 @@ export function BlockedWordsEditor() {
       ) : (
         <ul aria-label={t('blockedWords.label')} className="flex flex-wrap gap-2">
           {words.data.words.map((word) => (
-            <li key={word} className="flex items-center gap-1 rounded-full border border-line bg-raised py-1 pr-1 pl-3 text-sm">
+            <li key={word} className="flex items-center gap-1 rounded-full border border-line bg-raised py-1 pe-1 ps-3 text-sm">
               {word}
               <button
                 type="button"

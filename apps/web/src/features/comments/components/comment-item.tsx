@@ -82,7 +82,7 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
         <p className="text-sm">
           <span className="font-semibold">@{username}</span>{' '}
           {comment.isMember ? (
-            <span className="mr-1 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs font-medium text-emerald-300">
+            <span className="me-1 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs font-medium text-emerald-300">
               {t('commentItem.member')}
             </span>
           ) : null}
@@ -142,7 +142,7 @@ export function CommentItem({ comment, target, actions = [], onReply, canPin = f
           </p>
         )}
         {editing ? null : (
-          <div className="-ml-2 flex items-center">
+          <div className="-ms-2 flex items-center">
             <LikeButton
               size="sm"
               label={t('commentItem.like')}

@@ -37,7 +37,7 @@ export function CommentThread({ comment, target, commentActions, canPin }: Comme
         canPin={canPin}
         onReply={() => setReplyingTo(comment)}
       />
-      <div className="ml-12 flex flex-col gap-3">
+      <div className="ms-12 flex flex-col gap-3">
         {replyingTo ? (
           <ReplyBox
             target={target}

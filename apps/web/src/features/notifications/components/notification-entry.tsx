@@ -18,7 +18,7 @@ type NotificationEntryProps = {
 export function NotificationEntry({ item, className, onChosen }: NotificationEntryProps) {
   const markRead = useMarkRead();
   const href = notificationHref(item);
-  const classes = `flex w-full items-start gap-3 text-left transition-colors hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400 ${className}`;
+  const classes = `flex w-full items-start gap-3 text-start transition-colors hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400 ${className}`;
   const choose = () => {
     if (!item.read) markRead.mutate({ ids: [item._id] });
     onChosen?.();

@@ -67,7 +67,7 @@ export function EarningsSummary() {
                   <span className="shrink-0 text-muted">
                     {t('earnings.salesCount', { count: item.sales, formatted: formatCount(item.sales) })}
                   </span>
-                  <span className="w-20 shrink-0 text-right font-medium tabular-nums">{formatAmount(item.amount)}</span>
+                  <span className="w-20 shrink-0 text-end font-medium tabular-nums">{formatAmount(item.amount)}</span>
                 </li>
               ))}
             </ul>

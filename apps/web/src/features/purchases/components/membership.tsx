@@ -82,7 +82,7 @@ export function ChannelMembershipPanel({ channelId, checkout }: { channelId: str
       aria-label={t('membership.label')}
       className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-panel p-4"
     >
-      <div className="mr-auto flex min-w-0 flex-col">
+      <div className="me-auto flex min-w-0 flex-col">
         <h2 className="font-semibold">{t('membership.title')}</h2>
         {data.offer.perks ? <p className="text-sm whitespace-pre-line text-muted">{data.offer.perks}</p> : null}
       </div>

@@ -36,7 +36,7 @@ export function PayoutsPanel() {
       ) : (
         <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4">
           <div className="flex flex-wrap items-center gap-3">
-            <p className="mr-auto">
+            <p className="me-auto">
               {t('payouts.balance')}{' '}
               <span className="text-xl font-semibold tabular-nums" data-testid="payout-balance">
                 {formatAmount(data.balance)}
@@ -66,7 +66,7 @@ export function PayoutsPanel() {
           {data.payouts.length === 0 ? (
             <p className="text-sm text-muted">{t('payouts.none')}</p>
           ) : (
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <thead className="text-xs text-muted">
                 <tr>
                   <th className="py-1 font-normal">{t('payouts.date')}</th>
@@ -153,7 +153,7 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
         >
           {members.data.map((m) => (
             <li key={m._id} className="flex items-center gap-3 py-2 text-sm">
-              <span className="mr-auto truncate">
+              <span className="me-auto truncate">
                 {m.member.fullname} <span className="text-muted">@{m.member.username}</span>
               </span>
               <span className="text-muted">

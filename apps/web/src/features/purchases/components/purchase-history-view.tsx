@@ -35,7 +35,7 @@ function Amount({ amount, purchasedAt, refund }: AmountProps) {
   const { t } = useTranslation();
   const refunded = isRefunded(refund);
   return (
-    <div className="flex shrink-0 flex-col items-end gap-0.5 text-right">
+    <div className="flex shrink-0 flex-col items-end gap-0.5 text-end">
       {refunded ? (
         <span
           className="rounded bg-emerald-900/70 px-1.5 py-0.5 text-xs font-semibold text-emerald-200"
@@ -66,7 +66,7 @@ function VideoRow({ item }: { item: PurchasedVideo }) {
         className="relative block w-28 shrink-0 overflow-hidden rounded-lg sm:w-36"
       >
         <Img src={video.thumbnail} fallback="thumbnail" alt="" loading="lazy" className="aspect-video w-full object-cover" />
-        <span className="keep-dark absolute right-1 bottom-1 rounded bg-black/80 px-1 text-xs tabular-nums">
+        <span className="keep-dark absolute end-1 bottom-1 rounded bg-black/80 px-1 text-xs tabular-nums">
           {formatDuration(video.duration)}
         </span>
       </Link>

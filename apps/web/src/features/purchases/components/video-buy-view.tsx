@@ -90,7 +90,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
         ) : (
           <div className="grid aspect-video w-full place-items-center text-muted">{t('videoBuy.noPreview')}</div>
         )}
-        <span className="absolute top-3 left-3 rounded bg-amber-500 px-2 py-1 text-xs font-semibold text-black">
+        <span className="absolute top-3 start-3 rounded bg-amber-500 px-2 py-1 text-xs font-semibold text-black">
           {membersOnly ? t('videoBuy.membersOnly') : t('videoBuy.exclusive')}
         </span>
       </div>
@@ -98,7 +98,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
         <h1 id="buy-title" className="line-clamp-3 text-2xl font-bold break-words">
           {title}
         </h1>
-        <Link to={channelHref} className="flex min-w-0 items-center gap-3 self-start rounded-xl pr-2 hover:bg-hover">
+        <Link to={channelHref} className="flex min-w-0 items-center gap-3 self-start rounded-xl pe-2 hover:bg-hover">
           <Img src={owner?.avatar} fallback="avatar" alt="" className="h-11 w-11 shrink-0 rounded-full object-cover" />
           <span className="flex min-w-0 flex-col">
             <span className="truncate font-semibold">{owner?.fullname || t('common.unknown')}</span>
@@ -116,7 +116,7 @@ export function VideoBuyView({ videoId, onHasAccess, onPurchased }: VideoBuyView
             <MembersOnlyOffer channelId={owner._id} onJoined={onPurchased} />
           ) : (
             <>
-              <p className="mr-auto text-sm text-zinc-300">{t('videoBuy.buyOnce')}</p>
+              <p className="me-auto text-sm text-zinc-300">{t('videoBuy.buyOnce')}</p>
               <BuyVideoButton
                 videoId={video._id}
                 title={title}
@@ -141,7 +141,7 @@ function MembersOnlyOffer({ channelId, onJoined }: { channelId: string; onJoined
   const offer = membership.data?.offer;
   return (
     <>
-      <p className="mr-auto text-sm text-zinc-300">{t('videoBuy.forMembers')}</p>
+      <p className="me-auto text-sm text-zinc-300">{t('videoBuy.forMembers')}</p>
       {offer ? <JoinMembershipButton channelId={channelId} price={offer.price} onJoined={onJoined} /> : null}
     </>
   );

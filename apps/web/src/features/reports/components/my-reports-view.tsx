@@ -36,7 +36,7 @@ function ReportRow({ report }: { report: Report }) {
         </span>
         <span className="text-muted">·</span>
         <span>{t(`reportDialog.reason.${report.reason}`, { defaultValue: report.reason })}</span>
-        <span className="ml-auto flex items-center gap-2">
+        <span className="ms-auto flex items-center gap-2">
           <ReportStateBadge state={report.state} />
           <time dateTime={report.createdAt} className="text-xs text-muted">
             {formatDate(report.createdAt)}

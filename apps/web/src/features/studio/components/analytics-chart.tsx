@@ -42,7 +42,7 @@ export function AnalyticsChart({ title, columns, points, kind, format, filename 
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-panel p-4">
       <header className="flex flex-wrap items-center gap-2">
-        <h2 id={headingId} className="mr-auto text-lg font-semibold">
+        <h2 id={headingId} className="me-auto text-lg font-semibold">
           {title}
         </h2>
         <Button variant="secondary" size="sm" aria-pressed={asTable} onClick={() => setAsTable((on) => !on)}>
@@ -54,11 +54,11 @@ export function AnalyticsChart({ title, columns, points, kind, format, filename 
       </header>
       {asTable ? (
         <div className="max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-4 font-medium text-muted">
+                <th scope="col" className="py-1 pe-4 font-medium text-muted">
                   {columns[0]}
                 </th>
                 <th scope="col" className="py-1 font-medium text-muted">
@@ -69,7 +69,7 @@ export function AnalyticsChart({ title, columns, points, kind, format, filename 
             <tbody>
               {points.map((p) => (
                 <tr key={p.label} className="border-t border-line">
-                  <th scope="row" className="py-1 pr-4 font-normal">
+                  <th scope="row" className="py-1 pe-4 font-normal">
                     {p.label}
                   </th>
                   <td className="py-1 tabular-nums">{format(p.value)}</td>

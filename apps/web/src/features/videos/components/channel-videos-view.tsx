@@ -47,7 +47,7 @@ export function ChannelVideosView({ channelId, isOwner, title, buyUploads }: Cha
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <title>{`${title} · StreamHub`}</title>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 ref={headingRef} tabIndex={-1} className="mr-auto text-2xl font-semibold focus:outline-none">
+        <h1 ref={headingRef} tabIndex={-1} className="me-auto text-2xl font-semibold focus:outline-none">
           {title}
         </h1>
         {isOwner && uploads ? (

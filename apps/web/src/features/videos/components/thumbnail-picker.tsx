@@ -18,7 +18,7 @@ type ThumbnailPickerProps = {
 };
 
 export const fileInputClasses =
-  'max-w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-fg hover:file:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400';
+  'max-w-full text-sm text-muted file:me-3 file:rounded-full file:border-0 file:bg-raised file:px-4 file:py-2 file:text-sm file:font-medium file:text-fg hover:file:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400';
 
 /** Image-only thumbnail input with a 16:9 live preview. */
 export function ThumbnailPicker({ file, onChange, label, currentSrc, required, disabled, videoFile }: ThumbnailPickerProps) {

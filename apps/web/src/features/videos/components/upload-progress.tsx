@@ -26,7 +26,7 @@ export function UploadProgressPanel({ percent, secondsLeft, resumed = false }: U
         <Spinner className="h-6 w-6" />
         <p className="font-medium">{t('uploadProgress.uploading')}</p>
         {resumed ? <span className="text-xs text-muted">{t('uploadProgress.resumed')}</span> : null}
-        <span className="ml-auto text-sm tabular-nums text-muted">{percent}%</span>
+        <span className="ms-auto text-sm tabular-nums text-muted">{percent}%</span>
       </div>
       <div
         role="progressbar"

@@ -136,7 +136,7 @@ export function VideoSearchForm({ layout = 'inline', onSearched, autoFocus }: Vi
         className={
           stacked
             ? 'flex flex-col gap-3'
-            : 'streamhub-filters absolute top-full right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-xl border border-line bg-panel p-4 shadow-lg'
+            : 'streamhub-filters absolute top-full end-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-xl border border-line bg-panel p-4 shadow-lg'
         }
       >
         <div className="flex flex-col gap-1">

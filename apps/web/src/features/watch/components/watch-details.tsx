@@ -69,7 +69,7 @@ export function WatchDetails({ video, subscribeAction, shareAction, playlistActi
         <p className="font-semibold">
           {t('count.views', { count: video.views, formatted: formatCount(video.views) })} · {formatDate(video.createdAt)}
           {video.isExclusive ? (
-            <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('video.exclusive')}</span>
+            <span className="ms-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('video.exclusive')}</span>
           ) : null}
         </p>
         <p className="mt-2 line-clamp-6 whitespace-pre-line" data-testid="video-description">
