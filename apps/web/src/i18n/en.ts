@@ -10,6 +10,7 @@ import { enFeatures2 } from './parts/en-features2';
 import { enFlows } from './parts/en-flows';
 import { enMoney } from './parts/en-money';
 import { enPlayer } from './parts/en-player';
+import { enCommon } from './parts/en-common';
 
 export type { Catalogue };
 
@@ -99,4 +100,5 @@ export const en = {
   ...enFlows,
   ...enMoney,
   ...enPlayer,
+  ...enCommon,
 } satisfies Catalogue;

@@ -5,6 +5,7 @@ import { frFeatures2 } from './parts/fr-features2';
 import { frFlows } from './parts/fr-flows';
 import { frMoney } from './parts/fr-money';
 import { frPlayer } from './parts/fr-player';
+import { frCommon } from './parts/fr-common';
 
 /** Français: the same keys as en.ts; plurals by Intl.PluralRules('fr') ('_one', '_many', '_other'). */
 export const fr = {
@@ -101,4 +102,5 @@ export const fr = {
   ...frFlows,
   ...frMoney,
   ...frPlayer,
+  ...frCommon,
 } satisfies Catalogue;

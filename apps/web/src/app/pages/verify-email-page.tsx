@@ -3,19 +3,13 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useConfirmMailedLink } from '@/features/auth/api/verify-email';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-client';
 
+/** Catalogue keys of each kind of mailed link's texts. */
 const TEXTS = {
-  verify: {
-    title: 'Confirm your email',
-    button: 'Confirm my address',
-    done: 'Your email address is confirmed. You can sign in.',
-  },
-  change: {
-    title: 'Confirm your new email',
-    button: 'Confirm my new address',
-    done: 'Your account now uses this email address.',
-  },
+  verify: { title: 'mailedLink.verifyTitle', button: 'mailedLink.verifyButton', done: 'mailedLink.verifyDone' },
+  change: { title: 'mailedLink.changeTitle', button: 'mailedLink.changeButton', done: 'mailedLink.changeDone' },
 };
 
 /**
@@ -26,7 +20,9 @@ function ConfirmLink({ kind }: { kind: 'verify' | 'change' }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmMailedLink();
-  const t = TEXTS[kind];
+  const { t: translate } = useTranslation();
+  const keys = TEXTS[kind];
+  const t = { title: translate(keys.title), button: translate(keys.button), done: translate(keys.done) };
   return (
     <AuthCard title={t.title}>
       {confirm.isSuccess ? (
@@ -36,7 +32,13 @@ function ConfirmLink({ kind }: { kind: 'verify' | 'change' }) {
       ) : (
         <>
           <FormError
-            message={confirm.isError ? errorText(confirm.error, 'Please try again.') : !token ? 'This link is incomplete.' : null}
+            message={
+              confirm.isError
+                ? errorText(confirm.error, translate('mailedLink.tryAgain'))
+                : !token
+                  ? translate('mailedLink.incomplete')
+                  : null
+            }
           />
           <Button className="h-11" disabled={!token || confirm.isPending} onClick={() => confirm.mutate({ token, kind })}>
             {t.button}

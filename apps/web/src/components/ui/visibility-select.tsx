@@ -3,13 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { VISIBILITIES, type Visibility } from '@streamhub/contract';
 import { inputClasses } from './text-field';
 
-/** English names, for a component not moved to the catalogue yet; translated ones read VISIBILITY_LABEL_KEYS. */
-export const VISIBILITY_LABELS: Record<Visibility, string> = {
-  public: 'Public',
-  unlisted: 'Unlisted',
-  private: 'Private',
-};
-
 /** The catalogue keys of the visibilities' names. */
 export const VISIBILITY_LABEL_KEYS: Record<Visibility, string> = {
   public: 'visibility.public',

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { errorText } from '@/lib/api-client';
-
-export const AUTH_TIMEOUT_TEXT = 'The server took too long to answer. Please try again.';
 
 /** One AbortController per submit, so the authenticating screen can give up at 0 seconds. */
 export function useAbortableRequest() {
@@ -19,7 +18,7 @@ export function useAbortableRequest() {
 }
 
 /** SPEC §8: show the server's text, else 'An error occurred'. */
-export function authErrorText(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'AbortError') return AUTH_TIMEOUT_TEXT;
-  return errorText(error, 'An error occurred');
+export function authErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof DOMException && error.name === 'AbortError') return t('auth.timeout');
+  return errorText(error, t('auth.errorOccurred'));
 }

@@ -87,7 +87,7 @@ export function CreateAccountForm() {
       else if (user.verificationPending) setAwaiting('verification');
       else await navigate(next, { replace: true });
     } catch (err) {
-      setError(authErrorText(err));
+      setError(authErrorText(err, t));
     }
   }
 

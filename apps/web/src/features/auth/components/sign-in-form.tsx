@@ -46,7 +46,7 @@ export function SignInForm() {
       if ('twoFactorRequired' in answer) return setNeedsCode(true);
       await navigate(next, { replace: true });
     } catch (err) {
-      setError(authErrorText(err));
+      setError(authErrorText(err, t));
     }
   }
 
@@ -57,7 +57,7 @@ export function SignInForm() {
       // The browser's own dialog, cancelled, is no error to show.
       onError: (err) => {
         if (err instanceof Error && err.name === 'NotAllowedError') return;
-        setError(authErrorText(err));
+        setError(authErrorText(err, t));
       },
     });
   }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { historyKeys } from '@/lib/query-keys';
@@ -10,15 +11,16 @@ export function removeHistoryEntry(entryId: string) {
 
 export function useRemoveHistoryEntry() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: removeHistoryEntry,
     onSuccess: () => {
-      toastSuccess('Removed!');
+      toastSuccess(t('removeToast.removed'));
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     },
     onError: (error) => {
       console.error('Could not remove the history entry', error);
-      toastError('Error');
+      toastError(t('removeToast.error'));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { LikeToggle } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -11,16 +12,17 @@ export function removeLikedVideo(videoId: string) {
 
 export function useRemoveLikedVideo() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: removeLikedVideo,
     onSuccess: () => {
-      toastSuccess('Removed!');
+      toastSuccess(t('removeToast.removed'));
       void queryClient.invalidateQueries({ queryKey: likeKeys.all });
       void queryClient.invalidateQueries({ queryKey: watchKeys.videos() });
     },
     onError: (error) => {
       console.error('Could not remove the liked video', error);
-      toastError('Error');
+      toastError(t('removeToast.error'));
     },
   });
 }

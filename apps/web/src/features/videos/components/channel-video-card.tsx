@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { VISIBILITY_LABELS } from '@/components/ui/visibility-select';
+import { VISIBILITY_LABEL_KEYS } from '@/components/ui/visibility-select';
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { VideoCard, videoTitle, watchHref } from '@/components/video-card';
@@ -110,7 +110,7 @@ export function ChannelVideoCard({ video, isOwner, onEdit, onDelete }: ChannelVi
       badge={
         isOwner ? (
           <p className="text-xs text-muted" data-testid="video-visibility" data-visibility={video.visibility}>
-            {VISIBILITY_LABELS[video.visibility]}
+            {t(VISIBILITY_LABEL_KEYS[video.visibility])}
           </p>
         ) : null
       }

@@ -1,0 +1,17 @@
+import type { Catalogue } from '../catalogue';
+
+/** French texts shared by several screens, the same keys as en-common.ts. */
+export const frCommon = {
+  'auth.timeout': 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
+  'auth.errorOccurred': 'Une erreur est survenue',
+  'mailedLink.verifyTitle': 'Confirmez votre adresse e-mail',
+  'mailedLink.verifyButton': 'Confirmer mon adresse',
+  'mailedLink.verifyDone': 'Votre adresse e-mail est confirmée. Vous pouvez vous connecter.',
+  'mailedLink.changeTitle': 'Confirmez votre nouvelle adresse e-mail',
+  'mailedLink.changeButton': 'Confirmer ma nouvelle adresse',
+  'mailedLink.changeDone': 'Votre compte utilise désormais cette adresse e-mail.',
+  'mailedLink.tryAgain': 'Veuillez réessayer.',
+  'mailedLink.incomplete': 'Ce lien est incomplet.',
+  'removeToast.removed': 'Supprimée !',
+  'removeToast.error': 'Erreur',
+} satisfies Catalogue;
