@@ -17,6 +17,11 @@ const intlLocale = () => {
   return locale === 'en' || locale.startsWith('en-') ? null : locale;
 };
 
+/** A whole number in full, grouped in the page's language: '12,345' (French '12 345'). */
+export function formatInteger(value: number): string {
+  return value.toLocaleString(intlLocale() ?? 'en-US');
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function wholeSeconds(seconds: number | null | undefined): number | null {

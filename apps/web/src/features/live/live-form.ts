@@ -36,12 +36,9 @@ export function liveBody(form: LiveForm): CreateLiveInput {
 /** How often a page asks a live's state: quickly while it waits for its stream (the page switches as it starts), else every `steady` ms. */
 export const livePollMs = (status: LiveState | undefined, steady: number) => (status === 'waiting' ? 2000 : steady);
 
-/** The state in words under the player (the placeholder in its place says what comes next). */
-export const liveStateText: Record<LiveState, string> = {
-  waiting: 'Waiting for the stream',
-  live: 'Live',
-  ended: 'Stream ended',
+/** The state in words under the player (catalogue keys; the placeholder in its place says what comes next). */
+export const LIVE_STATE_KEYS: Record<LiveState, string> = {
+  waiting: 'liveStatus.waiting',
+  live: 'liveStatus.live',
+  ended: 'liveStatus.ended',
 };
-
-/** "1 watching", "12 watching" (viewers now, docs/live.md). */
-export const watchingText = (viewers: number) => `${viewers.toLocaleString('en-US')} watching`;

@@ -16,4 +16,11 @@ export const enCommon = {
   // SPEC: the remove buttons of Liked Videos and Watch History.
   'removeToast.removed': 'Removed!',
   'removeToast.error': 'Error',
+  'liveStatus.waiting': 'Waiting for the stream',
+  'liveStatus.live': 'Live',
+  'liveStatus.ended': 'Stream ended',
+  'liveStatus.watching_one': '{{formatted}} watching',
+  'liveStatus.watching_other': '{{formatted}} watching',
+  'liveStatus.startsSoon': 'The stream starts soon',
+  'liveStatus.replayProcessing': 'Stream ended, replay processing',
 } satisfies Catalogue;

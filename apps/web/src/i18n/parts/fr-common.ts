@@ -14,4 +14,12 @@ export const frCommon = {
   'mailedLink.incomplete': 'Ce lien est incomplet.',
   'removeToast.removed': 'Supprimée !',
   'removeToast.error': 'Erreur',
+  'liveStatus.waiting': 'En attente du flux',
+  'liveStatus.live': 'En direct',
+  'liveStatus.ended': 'Diffusion terminée',
+  'liveStatus.watching_one': '{{formatted}} spectateur',
+  'liveStatus.watching_many': '{{formatted}} de spectateurs',
+  'liveStatus.watching_other': '{{formatted}} spectateurs',
+  'liveStatus.startsSoon': 'La diffusion commence bientôt',
+  'liveStatus.replayProcessing': 'Diffusion terminée, rediffusion en préparation',
 } satisfies Catalogue;
