@@ -106,8 +106,4 @@ export const UNTRANSLATED: ReadonlySet<string> = new Set([
   'features/videos/components/video-filter-summary.tsx',
   'features/videos/components/video-search-form.tsx',
   'features/videos/components/video-upload-form.tsx',
-  'features/watch/components/chapter-list.tsx',
-  'features/watch/components/more-videos.tsx',
-  'features/watch/components/player-shortcuts.tsx',
-  'features/watch/components/share-button.tsx',
 ]);
