@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { PLAYLIST_DEFAULT_PRICE, PLAYLIST_MIN_PRICE, type Visibility } from '@streamhub/contract';
 
 /** What the 'Create New Playlist' modal edits (SPEC §2); `price` is the raw number field. */
@@ -34,14 +35,19 @@ function enteredPrice(form: PlaylistForm): number | null {
 
 /**
  * SPEC §5: name and description are required; the price field has min 20, so an exclusive
- * playlist with a lower price is not submitted (as a browser would refuse the field). First problem, or null.
+ * playlist with a lower price is not submitted (as a browser would refuse the field). First problem, or null,
+ * in the page's language when given its `t` (the catalogue's playlistForm.* texts), else in English.
  */
-export function playlistFormError(form: PlaylistForm): string | null {
-  if (!form.name.trim()) return 'Name is required';
-  if (!form.description.trim()) return 'Description is required';
+export function playlistFormError(form: PlaylistForm, t?: TFunction): string | null {
+  if (!form.name.trim()) return t ? t('playlistForm.nameRequired') : 'Name is required';
+  if (!form.description.trim()) return t ? t('playlistForm.descriptionRequired') : 'Description is required';
   if (form.isExclusive) {
     const price = enteredPrice(form);
-    if (price !== null && price < PLAYLIST_MIN_PRICE) return `Playlist Price must be at least ${PLAYLIST_MIN_PRICE}`;
+    if (price !== null && price < PLAYLIST_MIN_PRICE) {
+      return t
+        ? t('playlistForm.priceMin', { min: PLAYLIST_MIN_PRICE })
+        : `Playlist Price must be at least ${PLAYLIST_MIN_PRICE}`;
+    }
   }
   return null;
 }

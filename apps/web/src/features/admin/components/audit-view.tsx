@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Img } from '@/components/ui/img';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -12,26 +13,30 @@ const AUDIT_PAGE_SIZE = 50;
 
 /** /admin/audit: every staff action, who, what, when and why, newest first (append-only). */
 export function AuditView() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
   if (audit.isPending) return <LoadingScreen />;
   if (audit.isError)
-    return (
-      <LoadError message={errorText(audit.error, 'The audit log could not be loaded.')} onRetry={() => void audit.refetch()} />
-    );
-  if (audit.data.length === 0 && page === 1) return <EmptyState text="No staff actions yet" />;
+    return <LoadError message={errorText(audit.error, t('adminAudit.loadFailed'))} onRetry={() => void audit.refetch()} />;
+  if (audit.data.length === 0 && page === 1) return <EmptyState text={t('adminAudit.empty')} />;
 
   return (
     <div className="flex flex-col gap-4">
       {/* Reachable by keyboard: on a narrow screen the table scrolls sideways. */}
-      <div role="region" aria-label="Audit log" tabIndex={0} className="overflow-x-auto rounded-xl border border-line">
+      <div
+        role="region"
+        aria-label={t('adminAudit.label')}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-line"
+      >
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Staff actions, newest first</caption>
+          <caption className="sr-only">{t('adminAudit.caption')}</caption>
           <thead className="bg-raised">
             <tr>
-              {['When', 'Who', 'Action', 'Target', 'Change', 'Reason'].map((h) => (
+              {['when', 'who', 'action', 'target', 'change', 'reason'].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
-                  {h}
+                  {t(`adminAudit.column.${h}`)}
                 </th>
               ))}
             </tr>
@@ -51,7 +56,7 @@ export function AuditView() {
                       {`@${entry.actor.username}`}
                     </span>
                   ) : (
-                    <span className="text-muted">command line</span>
+                    <span className="text-muted">{t('adminAudit.commandLine')}</span>
                   )}
                 </td>
                 <td className="px-3 py-2 font-medium">{entry.action}</td>
@@ -76,7 +81,7 @@ export function AuditView() {
           </tbody>
         </table>
       </div>
-      <Pager label="Audit log pages" page={page} hasNext={audit.data.length >= AUDIT_PAGE_SIZE} onPage={setPage} />
+      <Pager label={t('adminAudit.pages')} page={page} hasNext={audit.data.length >= AUDIT_PAGE_SIZE} onPage={setPage} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { JobsView as Jobs } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
@@ -18,11 +19,12 @@ function countTable(counts: Jobs['counts']) {
 
 /** /admin/jobs: the job queue's counts per state, its latest failures and Retry (API.md §12). */
 export function JobsView() {
+  const { t } = useTranslation();
   const jobs = useJobs();
   const retry = useRetryJob();
   if (jobs.isPending) return <LoadingScreen />;
   if (jobs.isError)
-    return <LoadError message={errorText(jobs.error, 'Jobs could not be loaded.')} onRetry={() => void jobs.refetch()} />;
+    return <LoadError message={errorText(jobs.error, t('adminJobs.loadFailed'))} onRetry={() => void jobs.refetch()} />;
   const { states, queues, count } = countTable(jobs.data.counts);
 
   return (
@@ -30,21 +32,21 @@ export function JobsView() {
       <section aria-labelledby="jobs-counts" className="flex flex-col gap-3">
         <div className="flex items-center gap-3">
           <h2 id="jobs-counts" className="mr-auto text-lg font-semibold">
-            Jobs by state
+            {t('adminJobs.byState')}
           </h2>
           <Button variant="secondary" size="sm" onClick={() => void jobs.refetch()}>
-            Refresh
+            {t('adminJobs.refresh')}
           </Button>
         </div>
         {queues.length === 0 ? (
-          <p className="text-sm text-muted">No jobs yet.</p>
+          <p className="text-sm text-muted">{t('adminJobs.none')}</p>
         ) : (
           <div className="overflow-x-auto rounded-xl border border-line">
             <table className="w-full text-left text-sm">
               <thead className="bg-raised">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
-                    Queue
+                    {t('adminJobs.queue')}
                   </th>
                   {states.map((s) => (
                     <th key={s} scope="col" className="px-3 py-2 text-right font-medium">
@@ -73,16 +75,16 @@ export function JobsView() {
       </section>
       <section aria-labelledby="jobs-failed" className="flex flex-col gap-3">
         <h2 id="jobs-failed" className="text-lg font-semibold">
-          Failed jobs
+          {t('adminJobs.failed')}
         </h2>
         {jobs.data.failed.length === 0 ? (
-          <EmptyState text="No failed jobs" />
+          <EmptyState text={t('adminJobs.noFailed')} />
         ) : (
           <ul className="flex flex-col gap-3">
             {jobs.data.failed.map((job) => (
               <li key={job.id}>
                 <article
-                  aria-label={`Failed ${job.queue} job`}
+                  aria-label={t('adminJobs.failedJob', { queue: job.queue })}
                   className="flex flex-col gap-2 rounded-xl border border-line bg-panel p-4"
                 >
                   <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -95,16 +97,16 @@ export function JobsView() {
                       variant="secondary"
                       className="ml-auto"
                       aria-disabled={retry.isPending}
-                      aria-label={`Retry ${job.queue} job ${job.id}`}
+                      aria-label={t('adminJobs.retryJob', { queue: job.queue, id: job.id })}
                       onClick={() =>
                         !retry.isPending &&
                         retry.mutate(job.id, {
-                          onSuccess: () => toastSuccess('Job queued again'),
-                          onError: (e) => toastError(errorText(e, 'The job could not be retried.')),
+                          onSuccess: () => toastSuccess(t('adminJobs.queuedAgain')),
+                          onError: (e) => toastError(errorText(e, t('adminJobs.retryFailed'))),
                         })
                       }
                     >
-                      Retry
+                      {t('adminJobs.retry')}
                     </Button>
                   </div>
                   <pre className="overflow-x-auto rounded-lg bg-page p-2 text-xs whitespace-pre-wrap text-red-300">

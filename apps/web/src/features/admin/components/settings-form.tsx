@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT, type InstanceSettings, type Registrations } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -12,19 +13,17 @@ import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { formatBytes, parseLimit } from '../bytes';
 
-const REGISTRATIONS: Array<{ value: Registrations; label: string; hint: string }> = [
-  { value: 'open', label: 'Open', hint: 'Anyone may create an account.' },
-  { value: 'approval', label: 'Approval', hint: 'New accounts wait until an admin approves them.' },
-  { value: 'closed', label: 'Closed', hint: 'Nobody may create an account.' },
-];
+/** The choices, their label and hint under adminSettings.registrations.<value>[Hint] in the catalogue. */
+const REGISTRATIONS: Registrations[] = ['open', 'approval', 'closed'];
 
 /** /admin/settings: registrations, default quotas, the instance's name and terms (API.md §12). */
 export function SettingsView() {
+  const { t } = useTranslation();
   const settings = useSettings();
   if (settings.isPending) return <LoadingScreen />;
   if (settings.isError)
     return (
-      <LoadError message={errorText(settings.error, 'Settings could not be loaded.')} onRetry={() => void settings.refetch()} />
+      <LoadError message={errorText(settings.error, t('adminSettings.loadFailed'))} onRetry={() => void settings.refetch()} />
     );
   return <SettingsForm settings={settings.data} />;
 }
@@ -32,6 +31,7 @@ export function SettingsView() {
 const asText = (value: number | null) => (value === null ? '' : String(value));
 
 function SettingsForm({ settings }: { settings: InstanceSettings }) {
+  const { t } = useTranslation();
   const update = useUpdateSettings();
   const [registrations, setRegistrations] = useState(settings.registrations);
   const [verification, setVerification] = useState(settings.emailVerification);
@@ -45,9 +45,15 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const limit = parseLimit(uploadLimit, MAX_UPLOAD_LIMIT);
-    if ('error' in limit) return setError(`Default upload limit: ${limit.error}`);
-    if ('error' in quotaValue) return setError(`Default storage quota: ${quotaValue.error}`);
-    if (!name.trim()) return setError('Instance name is required.');
+    // parseLimit's messages, in the page's language: not a whole number, or above the field's maximum.
+    const limitError = (text: string, max: number) =>
+      /^\d+$/.test(text.trim()) ? t('adminSettings.atMost', { max }) : t('adminSettings.wholeNumber');
+    if ('error' in limit)
+      return setError(t('adminSettings.uploadLimitError', { error: limitError(uploadLimit, MAX_UPLOAD_LIMIT) }));
+    if ('error' in quotaValue) {
+      return setError(t('adminSettings.quotaError', { error: limitError(quota, MAX_STORAGE_QUOTA_BYTES) }));
+    }
+    if (!name.trim()) return setError(t('adminSettings.nameRequired'));
     setError(null);
     update.mutate(
       {
@@ -59,8 +65,8 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
         instanceTerms: terms,
       },
       {
-        onSuccess: () => toastSuccess('Settings saved'),
-        onError: (e) => setError(errorText(e, 'The settings could not be saved.')),
+        onSuccess: () => toastSuccess(t('adminSettings.saved')),
+        onError: (e) => setError(errorText(e, t('adminSettings.saveFailed'))),
       },
     );
   }
@@ -68,23 +74,23 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
   return (
     <form onSubmit={submit} noValidate aria-busy={update.isPending} className="flex max-w-2xl flex-col gap-6">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-semibold">Registrations</legend>
+        <legend className="mb-2 font-semibold">{t('adminSettings.registrations')}</legend>
         {REGISTRATIONS.map((r) => (
           <label
-            key={r.value}
+            key={r}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-sky-400 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400"
           >
             <input
               type="radio"
               name="registrations"
-              value={r.value}
-              checked={registrations === r.value}
-              onChange={() => setRegistrations(r.value)}
+              value={r}
+              checked={registrations === r}
+              onChange={() => setRegistrations(r)}
               className="mt-1 h-4 w-4 accent-sky-400"
             />
             <span className="flex flex-col">
-              <span className="text-sm font-medium">{r.label}</span>
-              <span className="text-xs text-muted">{r.hint}</span>
+              <span className="text-sm font-medium">{t(`adminSettings.registrations.${r}`)}</span>
+              <span className="text-xs text-muted">{t(`adminSettings.registrations.${r}Hint`)}</span>
             </span>
           </label>
         ))}
@@ -96,35 +102,46 @@ function SettingsForm({ settings }: { settings: InstanceSettings }) {
             onChange={(e) => setVerification(e.target.checked ? 'required' : 'off')}
             className="h-4 w-4 accent-sky-400"
           />
-          New accounts must confirm their email address before they sign in
+          {t('adminSettings.emailVerification')}
         </label>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold">Default quotas</legend>
+        <legend className="mb-2 font-semibold">{t('adminSettings.defaultQuotas')}</legend>
         <TextField
-          label="Upload limit (videos)"
+          label={t('adminSettings.uploadLimit')}
           inputMode="numeric"
           value={uploadLimit}
           onChange={(e) => setUploadLimit(e.target.value)}
-          hint="Blank: the server's UPLOAD_LIMIT_DEFAULT"
+          hint={t('adminSettings.uploadLimitHint')}
         />
         <TextField
-          label="Storage quota (bytes)"
+          label={t('adminSettings.quota')}
           inputMode="numeric"
           value={quota}
           onChange={(e) => setQuota(e.target.value)}
-          hint={'value' in quotaValue && quotaValue.value !== null ? formatBytes(quotaValue.value) : 'Blank: unlimited'}
+          hint={'value' in quotaValue && quotaValue.value !== null ? formatBytes(quotaValue.value) : t('adminSettings.quotaHint')}
         />
       </fieldset>
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 font-semibold">Sign-in page</legend>
-        <TextField label="Instance name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        <TextareaField label="Terms" maxLength={20000} rows={8} value={terms} onChange={(e) => setTerms(e.target.value)} />
+        <legend className="mb-2 font-semibold">{t('adminSettings.signInPage')}</legend>
+        <TextField
+          label={t('adminSettings.instanceName')}
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextareaField
+          label={t('adminSettings.terms')}
+          maxLength={20000}
+          rows={8}
+          value={terms}
+          onChange={(e) => setTerms(e.target.value)}
+        />
       </fieldset>
       <FormError message={error} />
       <div>
         <Button type="submit" aria-disabled={update.isPending}>
-          Save settings
+          {t('adminSettings.save')}
         </Button>
       </div>
     </form>

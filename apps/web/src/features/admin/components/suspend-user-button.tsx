@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorText } from '@/lib/api-client';
@@ -10,12 +11,13 @@ import { useUserAction } from '../api/user-actions';
  * with the reason, its content is hidden. Used on the users page and on a reported channel.
  */
 export function SuspendUserButton({ userId, username }: { userId: string; username: string }) {
+  const { t } = useTranslation();
   const action = useUserAction();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="danger" size="sm" onClick={() => setOpen(true)}>
-        Suspend account
+        {t('suspendUser.button')}
       </Button>
       <ReasonDialog
         open={open}
@@ -23,19 +25,19 @@ export function SuspendUserButton({ userId, username }: { userId: string; userna
           setOpen(next);
           if (!next) action.reset();
         }}
-        title={`Suspend @${username}?`}
-        description="Their sessions end at once, they cannot sign in and their content is hidden until they are unsuspended."
-        confirmLabel="Suspend"
+        title={t('suspendUser.title', { username })}
+        description={t('suspendUser.description')}
+        confirmLabel={t('suspendUser.confirm')}
         required
         pending={action.isPending}
-        error={action.error ? errorText(action.error, 'The account could not be suspended.') : null}
+        error={action.error ? errorText(action.error, t('suspendUser.failed')) : null}
         onConfirm={(reason) =>
           action.mutate(
             { userId, action: 'suspend', reason },
             {
               onSuccess: () => {
                 setOpen(false);
-                toastSuccess(`@${username} suspended`);
+                toastSuccess(t('suspendUser.done', { username }));
               },
             },
           )

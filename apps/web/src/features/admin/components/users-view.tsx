@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_STORAGE_QUOTA_BYTES, MAX_UPLOAD_LIMIT, type AdminUser, type AdminUsersQuery, type Role } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -8,7 +9,7 @@ import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { inputClasses, TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/api-client';
-import { countOf, formatDate } from '@/lib/formatters';
+import { formatCount, formatDate } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUser } from '../api/update-admin-user';
@@ -19,16 +20,13 @@ import { SuspendUserButton } from './suspend-user-button';
 
 const PAGE_SIZE = 20;
 const ROLES: Role[] = ['user', 'moderator', 'admin'];
-const FILTERS = [
-  { value: '', label: 'Everyone' },
-  { value: 'pending', label: 'Awaiting approval' },
-  { value: 'suspended', label: 'Suspended' },
-  { value: 'staff', label: 'Staff' },
-] as const;
-type Filter = (typeof FILTERS)[number]['value'];
+/** The filters; each one's label is adminUsers.filter.<value or 'everyone'> in the catalogue. */
+const FILTERS = ['', 'pending', 'suspended', 'staff'] as const;
+type Filter = (typeof FILTERS)[number];
 
 /** /admin/users: search accounts; change a role, limits; suspend, unsuspend, approve (API.md §12). */
 export function UsersView() {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<Filter>('');
@@ -44,18 +42,18 @@ export function UsersView() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form role="search" aria-label="Users" onSubmit={search} className="flex flex-wrap items-end gap-3">
+      <form role="search" aria-label={t('adminUsers.label')} onSubmit={search} className="flex flex-wrap items-end gap-3">
         <TextField
-          label="Search users"
+          label={t('adminUsers.search')}
           type="search"
-          placeholder="Name, username or email"
+          placeholder={t('adminUsers.searchPlaceholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           className="min-w-56 flex-1"
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="users-filter" className="text-sm font-medium text-zinc-200">
-            Show
+            {t('adminUsers.show')}
           </label>
           <select
             id="users-filter"
@@ -67,24 +65,24 @@ export function UsersView() {
             className={`${inputClasses} w-48`}
           >
             {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
+              <option key={f} value={f}>
+                {t(`adminUsers.filter.${f || 'everyone'}`)}
               </option>
             ))}
           </select>
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('adminUsers.searchButton')}</Button>
       </form>
       {users.isPending ? (
         <LoadingScreen />
       ) : users.isError ? (
-        <LoadError message={errorText(users.error, 'Users could not be loaded.')} onRetry={() => void users.refetch()} />
+        <LoadError message={errorText(users.error, t('adminUsers.loadFailed'))} onRetry={() => void users.refetch()} />
       ) : users.data.users.length === 0 ? (
-        <EmptyState text="No users found" />
+        <EmptyState text={t('adminUsers.empty')} />
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {countOf(users.data.total, 'user', 'users')}
+            {t('count.users', { count: users.data.total, formatted: formatCount(users.data.total) })}
           </p>
           <ul className="flex flex-col gap-3" aria-busy={users.isFetching}>
             {users.data.users.map((user) => (
@@ -93,7 +91,7 @@ export function UsersView() {
               </li>
             ))}
           </ul>
-          <Pager label="Users pages" page={page} hasNext={page * PAGE_SIZE < users.data.total} onPage={setPage} />
+          <Pager label={t('adminUsers.pages')} page={page} hasNext={page * PAGE_SIZE < users.data.total} onPage={setPage} />
         </>
       )}
     </div>
@@ -101,18 +99,22 @@ export function UsersView() {
 }
 
 function UserStatus({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
   if (user.suspended)
     return (
       <p className="text-sm text-red-300">
-        <span className="font-semibold">Suspended</span>
+        <span className="font-semibold">{t('adminUsers.filter.suspended')}</span>
         {user.suspendedReason ? `: ${user.suspendedReason}` : ''}
       </p>
     );
-  if (user.approvalPending) return <p className="text-sm font-semibold text-amber-300">Awaiting approval</p>;
+  if (user.approvalPending) {
+    return <p className="text-sm font-semibold text-amber-300">{t('adminUsers.filter.pending')}</p>;
+  }
   return null;
 }
 
 function UserRow({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
   const update = useUpdateAdminUser();
   const action = useUserAction();
   const [limitsOpen, setLimitsOpen] = useState(false);
@@ -126,9 +128,9 @@ function UserRow({ user }: { user: AdminUser }) {
       {
         onSuccess: () => {
           setRoleReason('');
-          toastSuccess(`${name} is now ${role}`);
+          toastSuccess(t('adminUsers.roleChanged', { name, role: t(`adminUsers.role.${role}`) }));
         },
-        onError: (e) => toastError(errorText(e, 'The role could not be changed.')),
+        onError: (e) => toastError(errorText(e, t('adminUsers.roleFailed'))),
       },
     );
   }
@@ -137,8 +139,9 @@ function UserRow({ user }: { user: AdminUser }) {
     action.mutate(
       { userId: user._id, action: kind, reason: '' },
       {
-        onSuccess: () => toastSuccess(kind === 'approve' ? `${name} approved` : `${name} unsuspended`),
-        onError: (e) => toastError(errorText(e, 'That did not work.')),
+        onSuccess: () =>
+          toastSuccess(kind === 'approve' ? t('adminUsers.approved', { name }) : t('adminUsers.unsuspended', { name })),
+        onError: (e) => toastError(errorText(e, t('adminUsers.actionFailed'))),
       },
     );
   }
@@ -150,35 +153,35 @@ function UserRow({ user }: { user: AdminUser }) {
         <div className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-semibold">{user.fullname}</span>
           <span className="truncate text-sm text-muted">
-            {name} · {user.email} · joined {formatDate(user.createdAt)}
+            {name} · {user.email} · {t('adminUsers.joined', { date: formatDate(user.createdAt) })}
           </span>
         </div>
         {/* Typed before the role is picked: the audit log keeps it beside the change. */}
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-muted">Reason</span>
+          <span className="text-muted">{t('adminUsers.reason')}</span>
           <input
             type="text"
             value={roleReason}
             maxLength={1000}
-            aria-label={`Reason for ${name}'s new role`}
-            placeholder="Why (optional)"
+            aria-label={t('adminUsers.reasonLabel', { name })}
+            placeholder={t('adminUsers.reasonPlaceholder')}
             disabled={update.isPending}
             onChange={(e) => setRoleReason(e.target.value)}
             className={`${inputClasses} h-9 w-44`}
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-muted">Role</span>
+          <span className="text-muted">{t('adminUsers.role')}</span>
           <select
             value={user.role}
-            aria-label={`Role of ${name}`}
+            aria-label={t('adminUsers.roleLabel', { name })}
             disabled={update.isPending}
             onChange={(e) => changeRole(e.target.value as Role)}
             className={`${inputClasses} h-9 w-36`}
           >
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {t(`adminUsers.role.${r}`)}
               </option>
             ))}
           </select>
@@ -187,28 +190,30 @@ function UserRow({ user }: { user: AdminUser }) {
       <UserStatus user={user} />
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-muted">Uploads</dt>
+          <dt className="text-muted">{t('adminUsers.uploads')}</dt>
           <dd className="tabular-nums">
-            {user.uploads} of {user.uploadLimit}
-            {user.overrides.uploadLimit === null ? ' (default)' : ''}
+            {t('adminUsers.usedOf', { used: user.uploads, limit: user.uploadLimit })}
+            {user.overrides.uploadLimit === null ? t('adminUsers.byDefault') : ''}
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Storage</dt>
+          <dt className="text-muted">{t('adminUsers.storage')}</dt>
           <dd className="tabular-nums">
-            {formatBytes(user.storageBytes)} of{' '}
-            {user.storageQuotaBytes === null ? 'unlimited' : formatBytes(user.storageQuotaBytes)}
-            {user.overrides.storageQuotaBytes === null ? ' (default)' : ''}
+            {t('adminUsers.usedOf', {
+              used: formatBytes(user.storageBytes),
+              limit: user.storageQuotaBytes === null ? t('adminUsers.unlimited') : formatBytes(user.storageQuotaBytes),
+            })}
+            {user.overrides.storageQuotaBytes === null ? t('adminUsers.byDefault') : ''}
           </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => setLimitsOpen(true)}>
-          Edit limits
+          {t('adminUsers.editLimits')}
         </Button>
         {user.approvalPending ? (
           <Button size="sm" aria-disabled={action.isPending} onClick={() => !action.isPending && act('approve')}>
-            Approve
+            {t('adminUsers.approve')}
           </Button>
         ) : null}
         {user.suspended ? (
@@ -218,7 +223,7 @@ function UserRow({ user }: { user: AdminUser }) {
             aria-disabled={action.isPending}
             onClick={() => !action.isPending && act('unsuspend')}
           >
-            Unsuspend
+            {t('adminUsers.unsuspend')}
           </Button>
         ) : (
           <SuspendUserButton userId={user._id} username={user.username} />
@@ -230,10 +235,14 @@ function UserRow({ user }: { user: AdminUser }) {
 }
 
 function LimitsDialog({ user, open, onOpenChange }: { user: AdminUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title={`Limits of @${user.username}`} description="Leave a field blank for the instance default.">
+        <DialogContent
+          title={t('adminUsers.limitsTitle', { username: user.username })}
+          description={t('adminUsers.limitsDescription')}
+        >
           <LimitsForm user={user} onDone={() => onOpenChange(false)} />
         </DialogContent>
       ) : null}
@@ -244,6 +253,7 @@ function LimitsDialog({ user, open, onOpenChange }: { user: AdminUser; open: boo
 const asText = (value: number | null) => (value === null ? '' : String(value));
 
 function LimitsForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const { t } = useTranslation();
   const update = useUpdateAdminUser();
   const [uploadLimit, setUploadLimit] = useState(asText(user.overrides.uploadLimit));
   const [quota, setQuota] = useState(asText(user.overrides.storageQuotaBytes));
@@ -253,17 +263,22 @@ function LimitsForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const limit = parseLimit(uploadLimit, MAX_UPLOAD_LIMIT);
-    if ('error' in limit) return setError(`Upload limit: ${limit.error}`);
-    if ('error' in quotaValue) return setError(`Storage quota: ${quotaValue.error}`);
+    // parseLimit's messages, in the page's language: not a whole number, or above the field's maximum.
+    const limitError = (text: string, max: number) =>
+      /^\d+$/.test(text.trim()) ? t('adminSettings.atMost', { max }) : t('adminSettings.wholeNumber');
+    if ('error' in limit) return setError(t('adminUsers.uploadLimitError', { error: limitError(uploadLimit, MAX_UPLOAD_LIMIT) }));
+    if ('error' in quotaValue) {
+      return setError(t('adminUsers.quotaError', { error: limitError(quota, MAX_STORAGE_QUOTA_BYTES) }));
+    }
     setError(null);
     update.mutate(
       { userId: user._id, patch: { uploadLimit: limit.value, storageQuotaBytes: quotaValue.value } },
       {
         onSuccess: () => {
-          toastSuccess('Limits saved');
+          toastSuccess(t('adminUsers.limitsSaved'));
           onDone();
         },
-        onError: (e) => setError(errorText(e, 'The limits could not be saved.')),
+        onError: (e) => setError(errorText(e, t('adminUsers.limitsFailed'))),
       },
     );
   }
@@ -271,25 +286,25 @@ function LimitsForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
       <TextField
-        label="Upload limit (videos)"
+        label={t('adminSettings.uploadLimit')}
         inputMode="numeric"
         value={uploadLimit}
         onChange={(e) => setUploadLimit(e.target.value)}
       />
       <TextField
-        label="Storage quota (bytes)"
+        label={t('adminSettings.quota')}
         inputMode="numeric"
         value={quota}
         onChange={(e) => setQuota(e.target.value)}
-        hint={'value' in quotaValue && quotaValue.value !== null ? formatBytes(quotaValue.value) : 'Blank: the default'}
+        hint={'value' in quotaValue && quotaValue.value !== null ? formatBytes(quotaValue.value) : t('adminUsers.quotaHint')}
       />
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t('common.cancel')}</Button>
         </DialogClose>
         <Button type="submit" aria-disabled={update.isPending}>
-          Save
+          {t('adminUsers.save')}
         </Button>
       </div>
     </form>

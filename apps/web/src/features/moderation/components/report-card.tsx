@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminReport, Owner } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';
@@ -6,7 +7,7 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ReportStateBadge } from '@/components/report-state-badge';
 import { errorText } from '@/lib/api-client';
 import { formatDate, formatRelativeTime } from '@/lib/formatters';
-import { reasonLabel, REPORT_TARGET_LABELS } from '@/lib/report-reasons';
+import { REPORT_REASONS } from '@/lib/report-reasons';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useRejectReport } from '../api/reject-report';
 import { useRestore } from '../api/restore';
@@ -21,12 +22,19 @@ export type ReportCardSlots = TargetSlots & {
 /** A report's target that a takedown can hide; a channel is dealt with by suspending its owner. */
 const removable = (type: AdminReport['targetType']): type is Exclude<AdminReport['targetType'], 'channel'> => type !== 'channel';
 
+/** A reason's label in the page's language; an unknown key (a newer server) shows as it came. */
+export function useReasonLabel() {
+  const { t } = useTranslation();
+  return (reason: string) => (REPORT_REASONS.some((r) => r.value === reason) ? t(`moderation.reason.${reason}`) : reason);
+}
+
 function Reporter({ report }: { report: AdminReport }) {
+  const { t } = useTranslation();
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
       <Img src={report.reporter.avatar} fallback="avatar" alt="" className="h-5 w-5 rounded-full object-cover" />
       <span>
-        Reported by <span className="text-zinc-200">@{report.reporter.username}</span>{' '}
+        {t('reportCard.reportedBy')} <span className="text-zinc-200">@{report.reporter.username}</span>{' '}
         <time dateTime={report.createdAt} title={formatDate(report.createdAt)}>
           {formatRelativeTime(report.createdAt)}
         </time>
@@ -37,11 +45,13 @@ function Reporter({ report }: { report: AdminReport }) {
 
 /** One report in the queue: the reason, the target in context, and reject / take down / restore. */
 export function ReportCard({ report, slots }: { report: AdminReport; slots: ReportCardSlots }) {
+  const { t } = useTranslation();
+  const reasonLabel = useReasonLabel();
   const reject = useRejectReport();
   const takeDown = useTakeDown();
   const restore = useRestore();
   const [dialog, setDialog] = useState<'reject' | 'takedown' | null>(null);
-  const kind = REPORT_TARGET_LABELS[report.targetType];
+  const kind = t(`moderation.kind.${report.targetType}`);
   const { target } = report;
   const open = report.state === 'open';
   const removed = target.removedReason !== null;
@@ -55,7 +65,7 @@ export function ReportCard({ report, slots }: { report: AdminReport; slots: Repo
 
   return (
     <article
-      aria-label={`Report: ${kind}, ${reasonLabel(report.reason)}`}
+      aria-label={t('reportCard.label', { kind, reason: reasonLabel(report.reason) })}
       className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
@@ -65,18 +75,20 @@ export function ReportCard({ report, slots }: { report: AdminReport; slots: Repo
         <ReportStateBadge state={report.state} />
       </header>
       <Reporter report={report} />
-      {report.text ? <p className="text-sm break-words whitespace-pre-line">“{report.text}”</p> : null}
-      {report.note ? <p className="text-sm text-muted">Moderator's note: {report.note}</p> : null}
+      {report.text ? (
+        <p className="text-sm break-words whitespace-pre-line">{t('reportCard.quote', { text: report.text })}</p>
+      ) : null}
+      {report.note ? <p className="text-sm text-muted">{t('reportCard.note', { note: report.note })}</p> : null}
       <ReportTarget report={report} slots={slots} />
       <div className="flex flex-wrap gap-2 border-t border-line pt-4">
         {open ? (
           <Button variant="secondary" size="sm" onClick={() => setDialog('reject')}>
-            Reject
+            {t('reportCard.reject')}
           </Button>
         ) : null}
         {target.exists && removable(report.targetType) && !removed ? (
           <Button variant="danger" size="sm" onClick={() => setDialog('takedown')}>
-            Take down
+            {t('reportCard.takeDown')}
           </Button>
         ) : null}
         {target.exists && removable(report.targetType) && removed ? (
@@ -90,13 +102,13 @@ export function ReportCard({ report, slots }: { report: AdminReport; slots: Repo
               restore.mutate(
                 { targetType: report.targetType, targetId: report.targetId },
                 {
-                  onSuccess: () => toastSuccess('Restored'),
-                  onError: (e) => toastError(errorText(e, 'It could not be restored.')),
+                  onSuccess: () => toastSuccess(t('reportCard.restored')),
+                  onError: (e) => toastError(errorText(e, t('reportCard.restoreFailed'))),
                 },
               )
             }
           >
-            Restore
+            {t('reportCard.restore')}
           </Button>
         ) : null}
         {report.targetType === 'channel' && target.owner ? slots.accountAction?.(target.owner) : null}
@@ -104,31 +116,34 @@ export function ReportCard({ report, slots }: { report: AdminReport; slots: Repo
       <ReasonDialog
         open={dialog === 'reject'}
         onOpenChange={close}
-        title="Reject this report?"
-        description="The report is closed without action; the reporter sees it was rejected."
-        fieldLabel="Note"
-        confirmLabel="Reject report"
+        title={t('reportCard.rejectTitle')}
+        description={t('reportCard.rejectDescription')}
+        fieldLabel={t('reportCard.noteLabel')}
+        confirmLabel={t('reportCard.rejectConfirm')}
         confirmVariant="primary"
         pending={reject.isPending}
-        error={reject.error ? errorText(reject.error, 'The report could not be rejected.') : null}
+        error={reject.error ? errorText(reject.error, t('reportCard.rejectFailed')) : null}
         onConfirm={(note) =>
-          reject.mutate({ reportId: report._id, note }, { onSuccess: () => (setDialog(null), toastSuccess('Report rejected')) })
+          reject.mutate(
+            { reportId: report._id, note },
+            { onSuccess: () => (setDialog(null), toastSuccess(t('reportCard.rejected'))) },
+          )
         }
       />
       <ReasonDialog
         open={dialog === 'takedown'}
         onOpenChange={close}
-        title={`Take this ${kind} down?`}
-        description={`It disappears for everyone; its owner sees your reason. Paid content is refunded to every buyer.`}
-        confirmLabel="Take down"
+        title={t(`reportCard.takeDownTitle.${report.targetType}`)}
+        description={t('reportCard.takeDownDescription')}
+        confirmLabel={t('reportCard.takeDown')}
         required
         pending={takeDown.isPending}
-        error={takeDown.error ? errorText(takeDown.error, 'It could not be taken down.') : null}
+        error={takeDown.error ? errorText(takeDown.error, t('reportCard.takeDownFailed')) : null}
         onConfirm={(reason) =>
           removable(report.targetType) &&
           takeDown.mutate(
             { targetType: report.targetType, targetId: report.targetId, reason },
-            { onSuccess: () => (setDialog(null), toastSuccess('Taken down')) },
+            { onSuccess: () => (setDialog(null), toastSuccess(t('reportCard.takenDown'))) },
           )
         }
       />

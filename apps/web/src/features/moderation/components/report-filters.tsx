@@ -1,23 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { AdminReportsQuery, ReportReason, ReportState, ReportTargetType } from '@streamhub/contract';
 import { inputClasses } from '@/components/ui/text-field';
 import { REPORT_REASONS } from '@/lib/report-reasons';
 
 export type QueueFilters = Pick<AdminReportsQuery, 'state' | 'targetType' | 'reason'>;
 
-const STATES: Array<{ value: ReportState | ''; label: string }> = [
-  { value: 'open', label: 'Open' },
-  { value: 'actioned', label: 'Action taken' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: '', label: 'Any state' },
-];
-const TYPES: Array<{ value: ReportTargetType | ''; label: string }> = [
-  { value: '', label: 'Anything' },
-  { value: 'video', label: 'Videos' },
-  { value: 'comment', label: 'Comments' },
-  { value: 'post', label: 'Posts' },
-  { value: 'channel', label: 'Channels' },
-];
-const REASONS: Array<{ value: ReportReason | ''; label: string }> = [{ value: '', label: 'Any reason' }, ...REPORT_REASONS];
+// Each option's label is the catalogue's reportFilters.<kind>.<value or 'any'> (moderation.reason.* for reasons).
+const STATES: Array<ReportState | ''> = ['open', 'actioned', 'rejected', ''];
+const TYPES: Array<ReportTargetType | ''> = ['', 'video', 'comment', 'post', 'channel'];
+const REASONS: Array<ReportReason | ''> = ['', ...REPORT_REASONS.map((r) => r.value)];
 
 type SelectProps<T extends string> = {
   id: string;
@@ -51,27 +42,28 @@ function FilterSelect<T extends string>({ id, label, value, options, onChange }:
 
 /** The queue's filters: state (open by default), type of target, reason. */
 export function ReportFilters({ value, onChange }: { value: QueueFilters; onChange: (next: QueueFilters) => void }) {
+  const { t } = useTranslation();
   return (
-    <div role="group" aria-label="Filter reports" className="flex flex-wrap gap-3">
+    <div role="group" aria-label={t('reportFilters.label')} className="flex flex-wrap gap-3">
       <FilterSelect
         id="reports-state"
-        label="State"
+        label={t('reportFilters.state')}
         value={value.state}
-        options={STATES}
+        options={STATES.map((v) => ({ value: v, label: t(`reportFilters.state.${v || 'any'}`) }))}
         onChange={(state) => onChange({ ...value, state })}
       />
       <FilterSelect
         id="reports-type"
-        label="Type"
+        label={t('reportFilters.type')}
         value={value.targetType}
-        options={TYPES}
+        options={TYPES.map((v) => ({ value: v, label: t(`reportFilters.type.${v || 'any'}`) }))}
         onChange={(targetType) => onChange({ ...value, targetType })}
       />
       <FilterSelect
         id="reports-reason"
-        label="Reason"
+        label={t('reportFilters.reason')}
         value={value.reason}
-        options={REASONS}
+        options={REASONS.map((v) => ({ value: v, label: v ? t(`moderation.reason.${v}`) : t('reportFilters.reason.any') }))}
         onChange={(reason) => onChange({ ...value, reason })}
       />
     </div>

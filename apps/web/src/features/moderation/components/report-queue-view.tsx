@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Pager } from '@/components/ui/pager';
@@ -6,12 +7,13 @@ import { errorText } from '@/lib/api-client';
 import { useReportQueue } from '../api/get-report-queue';
 import { ReportCard, type ReportCardSlots } from './report-card';
 import { ReportFilters, type QueueFilters } from './report-filters';
-import { countOf } from '@/lib/formatters';
+import { formatCount } from '@/lib/formatters';
 
 const PAGE_SIZE = 20;
 
 /** /admin/reports: the moderation queue, open reports oldest first by default (API.md §12). */
 export function ReportQueueView({ slots }: { slots: ReportCardSlots }) {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<QueueFilters>({ state: 'open' });
   const [page, setPage] = useState(1);
   const queue = useReportQueue({ ...filters, page });
@@ -28,13 +30,13 @@ export function ReportQueueView({ slots }: { slots: ReportCardSlots }) {
       {queue.isPending ? (
         <LoadingScreen />
       ) : queue.isError ? (
-        <LoadError message={errorText(queue.error, 'Reports could not be loaded.')} onRetry={() => void queue.refetch()} />
+        <LoadError message={errorText(queue.error, t('reportQueue.loadFailed'))} onRetry={() => void queue.refetch()} />
       ) : queue.data.reports.length === 0 ? (
-        <EmptyState text="No reports" />
+        <EmptyState text={t('reportQueue.empty')} />
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {countOf(queue.data.total, 'report', 'reports')}
+            {t('count.reports', { count: queue.data.total, formatted: formatCount(queue.data.total) })}
           </p>
           <ul className="flex flex-col gap-4" aria-busy={queue.isFetching}>
             {queue.data.reports.map((report) => (
@@ -43,7 +45,7 @@ export function ReportQueueView({ slots }: { slots: ReportCardSlots }) {
               </li>
             ))}
           </ul>
-          <Pager label="Report pages" page={page} hasNext={page * PAGE_SIZE < queue.data.total} onPage={setPage} />
+          <Pager label={t('reportQueue.pages')} page={page} hasNext={page * PAGE_SIZE < queue.data.total} onPage={setPage} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { AdminReport, Owner, ReportedVideo } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatRelativeTime } from '@/lib/formatters';
@@ -21,24 +22,30 @@ function OwnerLine({ owner }: { owner: Owner | null }) {
 }
 
 function VideoDetails({ video }: { video: ReportedVideo }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-1">
       <p className="font-semibold">
         {video.status === 'ready' ? (
           <Link to={`/video/watch/${encodeURIComponent(video._id)}`} className="hover:underline">
-            {video.title || 'Untitled Video'}
+            {video.title || t('reportTarget.untitledVideo')}
           </Link>
         ) : (
-          video.title || 'Untitled Video'
+          video.title || t('reportTarget.untitledVideo')
         )}
-        {video.isExclusive ? <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">Exclusive</span> : null}
+        {video.isExclusive ? (
+          <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('reportTarget.exclusive')}</span>
+        ) : null}
       </p>
-      <p className="line-clamp-4 text-sm whitespace-pre-line text-zinc-300">{video.description || 'No description'}</p>
+      <p className="line-clamp-4 text-sm whitespace-pre-line text-zinc-300">
+        {video.description || t('reportTarget.noDescription')}
+      </p>
     </div>
   );
 }
 
 function VideoTile({ video }: { video: ReportedVideo }) {
+  const { t } = useTranslation();
   return (
     <div className="flex w-40 shrink-0 flex-col gap-1">
       <Img
@@ -48,7 +55,7 @@ function VideoTile({ video }: { video: ReportedVideo }) {
         loading="lazy"
         className="aspect-video w-full rounded-lg object-cover"
       />
-      <span className="line-clamp-2 text-xs">{video.title || 'Untitled Video'}</span>
+      <span className="line-clamp-2 text-xs">{video.title || t('reportTarget.untitledVideo')}</span>
       {video.status === 'ready' ? null : <span className="text-xs text-muted">{video.status}</span>}
     </div>
   );
@@ -59,13 +66,14 @@ const postHref = (ownerId: string, postId: string) => `/post/u/${encodeURICompon
 
 /** The reported thing as the moderator needs to judge it (API.md §12 target summary). */
 export function ReportTarget({ report, slots }: { report: AdminReport; slots: TargetSlots }) {
+  const { t } = useTranslation();
   const { target } = report;
-  if (!target.exists) return <p className="text-sm text-muted">This {report.targetType} was deleted by its owner.</p>;
+  if (!target.exists) return <p className="text-sm text-muted">{t(`reportTarget.deleted.${report.targetType}`)}</p>;
   return (
     <div className="flex flex-col gap-3">
       {target.removedReason ? (
         <p role="note" className="rounded-lg border border-red-900 bg-red-950/60 px-3 py-2 text-sm text-red-200">
-          Removed: {target.removedReason}
+          {t('reportTarget.removed', { reason: target.removedReason })}
         </p>
       ) : null}
       <OwnerLine owner={target.owner} />
@@ -91,7 +99,7 @@ export function ReportTarget({ report, slots }: { report: AdminReport; slots: Ta
           {target.comment.videoId ? (
             <>
               <Link to={`/video/watch/${encodeURIComponent(target.comment.videoId)}`} className="w-fit text-sm underline">
-                Open the video
+                {t('reportTarget.openVideo')}
               </Link>
               {slots.commentThread?.({ kind: 'video', id: target.comment.videoId }, target.comment._id)}
             </>
@@ -107,16 +115,16 @@ export function ReportTarget({ report, slots }: { report: AdminReport; slots: Ta
           </blockquote>
           {target.owner && !target.removedReason ? (
             <Link to={postHref(target.owner._id, target.post._id)} className="w-fit text-sm underline">
-              Open the post
+              {t('reportTarget.openPost')}
             </Link>
           ) : null}
         </div>
       ) : null}
       {target.channel ? (
         target.channel.recentVideos.length === 0 ? (
-          <p className="text-sm text-muted">No videos on this channel.</p>
+          <p className="text-sm text-muted">{t('reportTarget.noVideos')}</p>
         ) : (
-          <div className="flex gap-3 overflow-x-auto pb-1" aria-label="Recent videos of the channel" role="region" tabIndex={0}>
+          <div className="flex gap-3 overflow-x-auto pb-1" aria-label={t('reportTarget.recentVideos')} role="region" tabIndex={0}>
             {target.channel.recentVideos.map((video) => (
               <VideoTile key={video._id} video={video} />
             ))}

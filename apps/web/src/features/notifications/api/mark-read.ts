@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { MarkNotificationsRead, Unread } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { toastError } from '@/lib/toast';
@@ -12,6 +13,7 @@ export function markRead(body: MarkNotificationsRead) {
 
 /** Marks read, then shows the items read and the server's unread count (no refetch). */
 export function useMarkRead() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markRead,
@@ -23,7 +25,7 @@ export function useMarkRead() {
     },
     onError: (error) => {
       console.error('Could not mark notifications read', error);
-      toastError(errorText(error, 'Could not mark notifications as read.'));
+      toastError(errorText(error, t('notifications.markReadFailed')));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { NotificationSettings, NotificationSettingsPatch } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { patchQueries } from '@/lib/optimistic';
@@ -12,6 +13,7 @@ export function updateNotificationSettings(patch: NotificationSettingsPatch) {
 
 /** A toggle shows at once; a refusal puts it back and says why. */
 export function useUpdateNotificationSettings() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: notificationKeys.settings(),
@@ -30,7 +32,7 @@ export function useUpdateNotificationSettings() {
     onError: (error, _patch, rollback) => {
       rollback?.();
       console.error('Could not save the notification settings', error);
-      toastError(errorText(error, 'Could not save your notification settings.'));
+      toastError(errorText(error, t('notificationSettings.saveFailed')));
     },
   });
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { BellIcon } from '@/components/ui/icons';
 import { useNotifications } from '../api/get-notifications';
 import { useUnread } from '../api/get-unread';
 import { flattenNotifications } from '../notification-cache';
-import { badgeText, bellLabel } from '../notification-rules';
+import { badgeText } from '../notification-rules';
 import { NotificationEntry } from './notification-entry';
 
 /** How many of the latest items the bell's popover shows; 'See all' opens the rest. */
@@ -31,11 +32,12 @@ function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, clo
 
 /** The popover's items, loaded as it opens (and only rendered while it is open). */
 function LatestNotifications({ onChosen }: { onChosen: () => void }) {
+  const { t } = useTranslation();
   const list = useNotifications();
   const items = flattenNotifications(list.data).slice(0, BELL_ITEMS);
-  if (list.isPending) return <p className="px-3 py-4 text-sm text-muted">Loading…</p>;
-  if (list.isError) return <p className="px-3 py-4 text-sm text-muted">Notifications could not be loaded.</p>;
-  if (items.length === 0) return <p className="px-3 py-4 text-sm text-muted">No notifications yet</p>;
+  if (list.isPending) return <p className="px-3 py-4 text-sm text-muted">{t('notifications.loading')}</p>;
+  if (list.isError) return <p className="px-3 py-4 text-sm text-muted">{t('notificationBell.loadFailed')}</p>;
+  if (items.length === 0) return <p className="px-3 py-4 text-sm text-muted">{t('notifications.empty')}</p>;
   return (
     <ul className="flex flex-col">
       {items.map((item) => (
@@ -54,6 +56,7 @@ function LatestNotifications({ onChosen }: { onChosen: () => void }) {
  * library: the shell, which every signed-in page loads first, stays small.
  */
 export function NotificationBell() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -79,7 +82,7 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        aria-label={bellLabel(unread)}
+        aria-label={unread > 0 ? t('notificationBell.labelUnread', { count: unread }) : t('notificationBell.label')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
@@ -105,7 +108,7 @@ export function NotificationBell() {
       >
         {/* Not a heading: the top bar comes before the page's h1. */}
         <p id={`${panelId}-title`} className="px-3 py-2 text-sm font-semibold">
-          Latest notifications
+          {t('notificationBell.latest')}
         </p>
         {open ? <LatestNotifications onChosen={() => close(false)} /> : null}
         <div className="mt-1 border-t border-line pt-1">
@@ -114,7 +117,7 @@ export function NotificationBell() {
             onClick={() => close(false)}
             className="flex justify-center rounded-lg px-3 py-2 text-sm font-medium hover:bg-hover focus-visible:outline-2 focus-visible:outline-sky-400"
           >
-            See all
+            {t('notificationBell.seeAll')}
           </Link>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatRelativeTime } from '@/lib/formatters';
@@ -7,16 +8,19 @@ import { formatRelativeTime } from '@/lib/formatters';
  * comment's words when it is about one, and how long ago; an unread one is bold with a dot, and screen readers hear 'Unread' first.
  */
 export function NotificationSummary({ item }: { item: NotificationItem }) {
+  const { t } = useTranslation();
   return (
     <>
       <Img src={item.actor?.avatar} fallback="avatar" alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={`text-sm break-words ${item.read ? 'text-zinc-300' : 'font-semibold text-fg'}`}>
-          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.read ? null : <span className="sr-only">{t('notificationSummary.unread')}</span>}
           {item.text}
         </span>
         {item.comment?.content ? (
-          <span className="line-clamp-2 text-sm break-words text-zinc-300">“{item.comment.content}”</span>
+          <span className="line-clamp-2 text-sm break-words text-zinc-300">
+            {t('notificationSummary.quote', { content: item.comment.content })}
+          </span>
         ) : null}
         <time dateTime={item.createdAt} className="text-xs text-muted">
           {formatRelativeTime(item.createdAt)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -9,20 +10,21 @@ import { NotificationEntry } from './notification-entry';
 
 /** /notifications: every item, newest first, a page at a time, with Mark all as read (API.md §13). */
 export function NotificationsView() {
+  const { t } = useTranslation();
   const list = useNotifications();
   const unread = useUnread().data?.unread ?? 0;
   const markRead = useMarkRead();
 
   if (list.isPending) return <LoadingScreen />;
-  if (list.isError) return <LoadError message="Your notifications could not be loaded." onRetry={() => void list.refetch()} />;
+  if (list.isError) return <LoadError message={t('notificationsView.loadFailed')} onRetry={() => void list.refetch()} />;
   const items = flattenNotifications(list.data);
-  if (items.length === 0) return <EmptyState text="No notifications yet" />;
+  if (items.length === 0) return <EmptyState text={t('notifications.empty')} />;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted" aria-live="polite">
-          {unread > 0 ? `${unread} unread` : 'All read'}
+          {unread > 0 ? t('notificationsView.unread', { count: unread }) : t('notificationsView.allRead')}
         </p>
         <Button
           variant="secondary"
@@ -32,10 +34,10 @@ export function NotificationsView() {
             if (unread > 0 && !markRead.isPending) markRead.mutate({});
           }}
         >
-          Mark all as read
+          {t('notificationsView.markAll')}
         </Button>
       </div>
-      <ul aria-label="Notifications" className="flex flex-col gap-2">
+      <ul aria-label={t('notificationBell.label')} className="flex flex-col gap-2">
         {items.map((item) => (
           <li key={item._id}>
             <NotificationEntry
@@ -54,7 +56,7 @@ export function NotificationsView() {
               if (!list.isFetchingNextPage) void list.fetchNextPage();
             }}
           >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {list.isFetchingNextPage ? t('notifications.loading') : t('notificationsView.loadMore')}
           </Button>
         </div>
       ) : null}

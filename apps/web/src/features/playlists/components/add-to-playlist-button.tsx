@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -15,11 +16,11 @@ import { addVideoToPlaylist, useAddVideoToPlaylist } from '../api/add-video-to-p
 import { useCreatePlaylist } from '../api/create-playlist';
 import { createPlaylistBody, emptyPlaylistForm, playlistFormError } from '../playlist-form';
 import { useUserPlaylists } from '../api/get-user-playlists';
-import { videoCountLabel } from '../playlists';
 import { ExclusiveMarker } from './exclusive-marker';
 
 /** The list inside 'Select a Playlist': the viewer's own playlists; loaded when the modal opens. */
 function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId: string; onAdded: () => void }) {
+  const { t } = useTranslation();
   const playlists = useUserPlaylists(userId);
   const add = useAddVideoToPlaylist(videoId);
 
@@ -27,21 +28,21 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
     return (
       <div role="status" className="mt-4 flex items-center gap-3 text-muted">
         <Spinner className="h-5 w-5" />
-        Loading data...
+        {t('playlists.loadingData')}
       </div>
     );
   }
   if (playlists.isError) {
     return (
       <p role="alert" className="mt-4 text-muted">
-        {errorText(playlists.error, 'Failed to load playlists.')}
+        {errorText(playlists.error, t('playlists.loadFailed'))}
       </p>
     );
   }
-  if (playlists.data.length === 0) return <p className="mt-4 text-muted">No playlists available</p>;
+  if (playlists.data.length === 0) return <p className="mt-4 text-muted">{t('playlists.noneInPicker')}</p>;
 
   return (
-    <ul aria-label="Your playlists" className="mt-4 flex max-h-[60dvh] flex-col gap-1 overflow-y-auto">
+    <ul aria-label={t('playlists.yourPlaylists')} className="mt-4 flex max-h-[60dvh] flex-col gap-1 overflow-y-auto">
       {playlists.data.map((playlist) => {
         const added = playlist.videos.includes(videoId);
         const adding = add.isPending && add.variables === playlist._id;
@@ -54,12 +55,12 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
               onClick={() =>
                 add.mutate(playlist._id, {
                   onSuccess: () => {
-                    toastSuccess('Success!');
+                    toastSuccess(t('playlists.success'));
                     onAdded();
                   },
                   onError: (e) => {
                     console.error('Could not add the video to the playlist', e);
-                    toastError(errorText(e, 'Error'));
+                    toastError(errorText(e, t('playlists.error')));
                   },
                 })
               }
@@ -73,14 +74,14 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
               />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{playlist.name}</span>
-                <span className="text-xs text-muted">{videoCountLabel(playlist.videos.length)}</span>
+                <span className="text-xs text-muted">{t('playlists.videoCount', { count: playlist.videos.length })}</span>
               </span>
               {playlist.isExclusive ? <ExclusiveMarker className="shrink-0" /> : null}
               {adding ? <Spinner className="h-5 w-5 shrink-0" /> : null}
               {added ? (
                 <span id={`added-${playlist._id}`} className="flex shrink-0 items-center gap-1 text-xs text-muted">
                   <CheckIcon />
-                  Added
+                  {t('playlists.added')}
                 </span>
               ) : null}
             </button>
@@ -96,6 +97,7 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
  * video is added to it at once, so an empty list is no dead end.
  */
 function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: () => void }) {
+  const { t } = useTranslation();
   const create = useCreatePlaylist();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(emptyPlaylistForm);
@@ -105,18 +107,18 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const problem = playlistFormError(form);
+    const problem = playlistFormError(form, t);
     if (problem) return setError(problem);
     setError(null);
     setSaving(true);
     try {
       const playlist = await create.mutateAsync(createPlaylistBody(form));
       await addVideoToPlaylist(videoId, playlist._id);
-      toastSuccess('Success!');
+      toastSuccess(t('playlists.success'));
       onAdded();
     } catch (e) {
       console.error('Could not create the playlist with the video', e);
-      setError(errorText(e, 'Failed to create playlist'));
+      setError(errorText(e, t('playlists.createFailed')));
     } finally {
       setSaving(false);
     }
@@ -126,7 +128,7 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
     return (
       <Button variant="secondary" className="mt-4 w-full" onClick={() => setOpen(true)}>
         <PlaylistIcon />
-        New playlist
+        {t('playlists.newPlaylist')}
       </Button>
     );
   }
@@ -135,12 +137,12 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
       onSubmit={handleSubmit}
       noValidate
       aria-busy={saving}
-      aria-label="New playlist"
+      aria-label={t('playlists.newPlaylist')}
       className="mt-4 flex flex-col gap-3 border-t border-line pt-4"
     >
       <fieldset disabled={saving} className="flex flex-col gap-3">
         <TextField
-          label="Name"
+          label={t('playlists.name')}
           name="name"
           required
           autoFocus
@@ -150,7 +152,7 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
           onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         />
         <TextareaField
-          label="Description"
+          label={t('playlists.description')}
           name="description"
           required
           maxLength={PLAYLIST_DESCRIPTION_MAX}
@@ -161,10 +163,10 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" disabled={saving} onClick={() => setOpen(false)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Creating...' : 'Create and add'}
+          {saving ? t('playlists.creating') : t('playlists.createAndAdd')}
         </Button>
       </div>
     </form>
@@ -173,15 +175,16 @@ function NewPlaylistInPicker({ videoId, onAdded }: { videoId: string; onAdded: (
 
 /** The watch page's 'Add' button and its 'Select a Playlist' modal (SPEC §2). */
 export function AddToPlaylistButton({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <PlaylistIcon />
-        Add
+        {t('playlists.add')}
       </Button>
-      <DialogContent title="Select a Playlist">
+      <DialogContent title={t('playlists.selectPlaylist')}>
         {user ? (
           <>
             <PlaylistPicker videoId={videoId} userId={user._id} onAdded={() => setOpen(false)} />

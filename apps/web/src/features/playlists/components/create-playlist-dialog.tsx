@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_MIN_PRICE, PLAYLIST_NAME_MAX } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -15,6 +16,7 @@ import { VisibilitySelect } from '@/components/ui/visibility-select';
 
 /** 'New Playlist' and its 'Create New Playlist' modal (SPEC §2, §5). */
 export function CreatePlaylistDialog() {
+  const { t } = useTranslation();
   const create = useCreatePlaylist();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<PlaylistForm>(emptyPlaylistForm);
@@ -31,17 +33,17 @@ export function CreatePlaylistDialog() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = playlistFormError(form);
+    const problem = playlistFormError(form, t);
     if (problem) return setError(problem);
     setError(null);
     try {
       await create.mutateAsync(createPlaylistBody(form));
-      toastSuccess('Success!');
+      toastSuccess(t('playlists.success'));
       setOpen(false);
       setForm(emptyPlaylistForm());
     } catch (e) {
       console.error('Could not create the playlist', e);
-      setError(errorText(e, 'Failed to create playlist'));
+      setError(errorText(e, t('playlists.createFailed')));
     }
   }
 
@@ -51,14 +53,14 @@ export function CreatePlaylistDialog() {
       <DialogTrigger asChild>
         <Button>
           <PlaylistIcon />
-          New Playlist
+          {t('createPlaylist.open')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Create New Playlist" className="max-w-lg">
+      <DialogContent title={t('createPlaylist.title')} className="max-w-lg">
         <form onSubmit={handleSubmit} noValidate aria-busy={saving} className="mt-5 flex flex-col gap-4">
           <fieldset disabled={saving} className="flex flex-col gap-4">
             <TextField
-              label="Name"
+              label={t('playlists.name')}
               maxLength={PLAYLIST_NAME_MAX}
               name="name"
               required
@@ -67,7 +69,7 @@ export function CreatePlaylistDialog() {
               onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
             />
             <TextareaField
-              label="Description"
+              label={t('playlists.description')}
               maxLength={PLAYLIST_DESCRIPTION_MAX}
               name="description"
               required
@@ -79,12 +81,12 @@ export function CreatePlaylistDialog() {
               onChange={(visibility) => setForm((f) => ({ ...f, visibility }))}
             />
             <ExclusivePriceFields
-              switchLabel="Exclusive playlist"
-              priceLabel="Playlist Price"
+              switchLabel={t('playlists.exclusivePlaylist')}
+              priceLabel={t('createPlaylist.price')}
               isExclusive={form.isExclusive}
               price={form.price}
               min={PLAYLIST_MIN_PRICE}
-              hint={`At least ${PLAYLIST_MIN_PRICE}.`}
+              hint={t('createPlaylist.priceHint', { min: PLAYLIST_MIN_PRICE })}
               onExclusiveChange={(isExclusive) => setForm((f) => ({ ...f, isExclusive }))}
               onPriceChange={(price) => setForm((f) => ({ ...f, price }))}
             />
@@ -93,11 +95,11 @@ export function CreatePlaylistDialog() {
           <div className="flex justify-end gap-3">
             <DialogClose asChild>
               <Button variant="secondary" disabled={saving}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={saving}>
-              {saving ? 'Creating...' : 'Create'}
+              {saving ? t('playlists.creating') : t('createPlaylist.create')}
             </Button>
           </div>
         </form>

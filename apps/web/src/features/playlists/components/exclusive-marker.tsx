@@ -1,4 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
 /** SPEC §1: exclusive playlists carry a marker. */
 export function ExclusiveMarker({ className = '' }: { className?: string }) {
-  return <span className={`rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-black ${className}`}>Exclusive</span>;
+  const { t } = useTranslation();
+  return (
+    <span className={`rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-black ${className}`}>
+      {t('playlists.exclusiveMarker')}
+    </span>
+  );
 }

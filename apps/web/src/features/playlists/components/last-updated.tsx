@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { formatDate, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 
 /** 'Last updated 3 days ago', with the full date on hover and for assistive tech. */
 export function LastUpdated({ value, className = '' }: { value: string; className?: string }) {
+  const { t } = useTranslation();
   const now = useNow();
   return (
     <p className={className}>
-      Last updated{' '}
+      {t('playlists.lastUpdated')}{' '}
       <time dateTime={value} title={formatDate(value)}>
         {formatRelativeTime(value, now)}
       </time>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PlaylistSummary } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { PlaylistIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
-import { videoCountLabel } from '../playlists';
 import { ExclusiveMarker } from './exclusive-marker';
 import { LastUpdated } from './last-updated';
 
@@ -17,6 +17,7 @@ type PlaylistCardProps = {
 
 /** A card on /playlist: poster, exclusive marker, name, description, 'Last updated', 'Videos: n' (SPEC §2). */
 export function PlaylistCard({ playlist, href, onDelete, deleting }: PlaylistCardProps) {
+  const { t } = useTranslation();
   const count = playlist.videos.length;
   return (
     <article aria-label={playlist.name} data-testid="playlist-card" className="group flex h-full flex-col gap-3">
@@ -41,10 +42,10 @@ export function PlaylistCard({ playlist, href, onDelete, deleting }: PlaylistCar
             {playlist.name}
           </Link>
         </h2>
-        {playlist.isExclusive ? <span className="sr-only">Exclusive playlist</span> : null}
+        {playlist.isExclusive ? <span className="sr-only">{t('playlists.exclusivePlaylist')}</span> : null}
         <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-400">{playlist.description}</p>
         <LastUpdated value={playlist.updatedAt} className="text-xs text-muted" />
-        <p className="text-xs text-muted">{videoCountLabel(count)}</p>
+        <p className="text-xs text-muted">{t('playlists.videoCount', { count })}</p>
       </div>
       {onDelete ? (
         <Button
@@ -52,10 +53,10 @@ export function PlaylistCard({ playlist, href, onDelete, deleting }: PlaylistCar
           size="sm"
           className="self-start"
           disabled={deleting}
-          aria-label={`Delete Playlist ${playlist.name}`}
+          aria-label={t('playlists.deleteNamed', { name: playlist.name })}
           onClick={onDelete}
         >
-          Delete Playlist
+          {t('playlists.delete')}
         </Button>
       ) : null}
     </article>

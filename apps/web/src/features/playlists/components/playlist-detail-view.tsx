@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PlaylistDetail } from '@streamhub/contract';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,7 +14,7 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { usePlaylist } from '../api/get-playlist';
 import { useRemoveVideoFromPlaylist } from '../api/remove-video-from-playlist';
 import { useSetPlaylistOrder } from '../api/set-playlist-order';
-import { movedOrder, playlistWatchHref, videoCountLabel } from '../playlists';
+import { movedOrder, playlistWatchHref } from '../playlists';
 import { ExclusiveMarker } from './exclusive-marker';
 import { LastUpdated } from './last-updated';
 import { PlaylistEditForm } from './playlist-edit-form';
@@ -32,6 +33,7 @@ type PlaylistDetailViewProps = {
 
 /** /playlist/p/{id} and /playlist/u/{channelId}/p/{id}: view and edit modes (SPEC §2). */
 export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDeleted }: PlaylistDetailViewProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   // Once deleted, the page stops asking for it (a refetch would answer 404 and go back).
   const [deleted, setDeleted] = useState(false);
@@ -55,9 +57,9 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
   if (detail.isError) {
     return (
       <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-2 text-center">
-        <title>Playlist unavailable · StreamHub</title>
-        <h1 className="text-xl font-semibold">Playlist unavailable</h1>
-        <p className="text-muted">{errorText(detail.error, 'The playlist could not be loaded.')}</p>
+        <title>{t('playlistDetail.unavailableTitle')}</title>
+        <h1 className="text-xl font-semibold">{t('playlistDetail.unavailable')}</h1>
+        <p className="text-muted">{errorText(detail.error, t('playlistDetail.loadFailed'))}</p>
       </div>
     );
   }
@@ -71,12 +73,12 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
     deletePlaylist.mutate(playlistId, {
       onSuccess: () => {
         setDeleted(true);
-        toastSuccess('Deleted!');
+        toastSuccess(t('playlists.deleted'));
         onDeleted();
       },
       onError: (e) => {
         console.error('Could not delete the playlist', e);
-        toastError(errorText(e, 'Failed to delete playlist'));
+        toastError(errorText(e, t('playlists.deleteFailed')));
       },
     });
   }
@@ -84,7 +86,13 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
   function move(from: number, to: number) {
     const video = videos[from];
     if (!video || to < 0 || to >= videos.length || from === to) return;
-    setMoveNote(`${video.title?.trim() || 'Untitled Video'} moved to position ${to + 1} of ${videos.length}`);
+    setMoveNote(
+      t('playlistDetail.moved', {
+        title: video.title?.trim() || t('playlists.untitledVideo'),
+        position: to + 1,
+        total: videos.length,
+      }),
+    );
     setOrder.mutate(
       movedOrder(
         videos.map((v) => v._id),
@@ -94,7 +102,7 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
       {
         onError: (e) => {
           console.error('Could not reorder the playlist', e);
-          toastError(errorText(e, 'Failed to reorder playlist'));
+          toastError(errorText(e, t('playlistDetail.reorderFailed')));
         },
       },
     );
@@ -102,10 +110,10 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
 
   function confirmRemoval(videoId: string) {
     removeVideo.mutate(videoId, {
-      onSuccess: () => toastSuccess('Removed!'),
+      onSuccess: () => toastSuccess(t('playlistDetail.removed')),
       onError: (e) => {
         console.error('Could not remove the video from the playlist', e);
-        toastError(errorText(e, 'Error'));
+        toastError(errorText(e, t('playlists.error')));
       },
     });
   }
@@ -114,7 +122,7 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:items-start">
       <title>{`${playlist.name} · StreamHub`}</title>
       <section
-        aria-label="Playlist"
+        aria-label={t('playlistDetail.playlist')}
         className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-5 md:flex-row md:items-start xl:sticky xl:top-20 xl:flex-col xl:items-stretch"
       >
         {/* Beside the details from 768 px, above them in the narrow side column from 1280 px. */}
@@ -134,21 +142,21 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
                   <p className="line-clamp-6 text-sm break-words whitespace-pre-line text-zinc-300">{playlist.description}</p>
                 ) : null}
                 <LastUpdated value={playlist.updatedAt} className="text-sm text-muted" />
-                <p className="text-sm text-muted">{videoCountLabel(videos.length)}</p>
+                <p className="text-sm text-muted">{t('playlists.videoCount', { count: videos.length })}</p>
               </div>
               {videos.length > 0 && !locked && videos[0] ? (
                 <Link to={playlistWatchHref(videos[0]._id, playlistId)} className={buttonClasses('primary', 'md', 'self-start')}>
-                  Play all
+                  {t('playlistDetail.playAll')}
                 </Link>
               ) : null}
               {isOwner ? (
                 <div className="flex flex-wrap gap-2">
                   <Button variant="secondary" onClick={() => setEditing(true)}>
                     <PencilIcon />
-                    Edit
+                    {t('playlistDetail.edit')}
                   </Button>
                   <Button variant="danger" disabled={deletePlaylist.isPending} onClick={() => setConfirmingDelete(true)}>
-                    {deletePlaylist.isPending ? 'Deleting...' : 'Delete Playlist'}
+                    {deletePlaylist.isPending ? t('playlistDetail.deleting') : t('playlists.delete')}
                   </Button>
                 </div>
               ) : null}
@@ -158,14 +166,14 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
         </div>
       </section>
 
-      <section aria-label="Playlist videos" className="flex min-w-0 flex-col gap-2">
+      <section aria-label={t('playlistDetail.videos')} className="flex min-w-0 flex-col gap-2">
         {isOwner ? (
           <p role="status" className="sr-only">
             {moveNote}
           </p>
         ) : null}
         {videos.length === 0 ? (
-          <p className="py-16 text-center text-muted">This playlist has no videos yet.</p>
+          <p className="py-16 text-center text-muted">{t('playlistDetail.empty')}</p>
         ) : (
           <ol className="flex flex-col gap-1">
             {videos.map((video, index) => (
@@ -204,8 +212,8 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title="Delete Playlist?"
-        description="This action cannot be undone."
+        title={t('playlists.deleteConfirm')}
+        description={t('playlists.cannotUndo')}
         onConfirm={confirmDelete}
       />
       <ConfirmDialog
@@ -213,8 +221,8 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
         onOpenChange={(open) => {
           if (!open) setPendingRemoval(null);
         }}
-        title="Remove Video?"
-        description="The video will be removed from this playlist."
+        title={t('playlistDetail.removeConfirm')}
+        description={t('playlistDetail.removeDescription')}
         onConfirm={() => {
           if (pendingRemoval) confirmRemoval(pendingRemoval);
         }}

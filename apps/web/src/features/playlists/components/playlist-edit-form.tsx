@@ -1,5 +1,6 @@
 import { PLAYLIST_DESCRIPTION_MAX, type Visibility } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
@@ -16,6 +17,7 @@ type PlaylistEditFormProps = {
 
 /** The detail's edit mode: name and description, 'Save changes' or Cancel (SPEC §2, §5). */
 export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
+  const { t } = useTranslation();
   const update = useUpdatePlaylist(playlist._id);
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description);
@@ -29,26 +31,39 @@ export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
       description: description.trim(),
       ...(visibility !== playlist.visibility ? { visibility } : {}),
     };
-    if (!changes.name) return setError('Name is required');
+    if (!changes.name) return setError(t('playlistForm.nameRequired'));
     if (changes.name === playlist.name && changes.description === playlist.description && !changes.visibility) return onDone();
     setError(null);
     try {
       await update.mutateAsync(changes);
-      toastSuccess('Success!');
+      toastSuccess(t('playlists.success'));
       onDone();
     } catch (e) {
       console.error('Could not update the playlist', e);
-      setError(errorText(e, 'Failed to update playlist'));
+      setError(errorText(e, t('playlistEdit.updateFailed')));
     }
   }
 
   const saving = update.isPending;
   return (
-    <form onSubmit={handleSubmit} noValidate aria-busy={saving} aria-label="Edit playlist" className="flex flex-col gap-4">
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-busy={saving}
+      aria-label={t('playlistEdit.label')}
+      className="flex flex-col gap-4"
+    >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <TextField label="Name" name="name" required autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t('playlists.name')}
+          name="name"
+          required
+          autoFocus
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <TextareaField
-          label="Description"
+          label={t('playlists.description')}
           maxLength={PLAYLIST_DESCRIPTION_MAX}
           name="description"
           value={description}
@@ -59,10 +74,10 @@ export function PlaylistEditForm({ playlist, onDone }: PlaylistEditFormProps) {
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onDone} disabled={saving}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
+          {saving ? t('playlistEdit.saving') : t('playlistEdit.save')}
         </Button>
       </div>
     </form>

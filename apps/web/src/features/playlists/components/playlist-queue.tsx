@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import { usePlaylist } from '../api/get-playlist';
 import { playlistWatchHref } from '../playlists';
@@ -26,6 +27,7 @@ export function usePlaylistNext(playlistId: string | null, videoId: string) {
 
 /** The playlist being played on the watch page: its name, the position, Previous / Next and its videos. */
 export function PlaylistQueue({ playlistId, videoId }: { playlistId: string; videoId: string }) {
+  const { t } = useTranslation();
   const detail = usePlaylist(playlistId);
   if (!detail.data) return null;
   const { playlist } = detail.data;
@@ -33,7 +35,7 @@ export function PlaylistQueue({ playlistId, videoId }: { playlistId: string; vid
   const { index, previous, next } = queuePosition(ids, videoId);
   return (
     <section
-      aria-label={`Playlist: ${playlist.name}`}
+      aria-label={t('playlistQueue.label', { name: playlist.name })}
       className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4"
     >
       <div className="flex flex-col gap-1">
@@ -51,12 +53,12 @@ export function PlaylistQueue({ playlistId, videoId }: { playlistId: string; vid
       <div className="flex gap-2">
         {previous ? (
           <Link to={playlistWatchHref(previous, playlistId)} className={buttonClasses('secondary', 'sm')}>
-            Previous
+            {t('playlistQueue.previous')}
           </Link>
         ) : null}
         {next ? (
           <Link to={playlistWatchHref(next, playlistId)} className={buttonClasses('secondary', 'sm')}>
-            Next
+            {t('playlistQueue.next')}
           </Link>
         ) : null}
       </div>
@@ -69,7 +71,7 @@ export function PlaylistQueue({ playlistId, videoId }: { playlistId: string; vid
               className={`flex gap-2 rounded-lg p-2 text-sm hover:bg-hover ${i === index ? 'bg-raised font-semibold' : ''}`}
             >
               <span className="w-5 shrink-0 text-muted">{i + 1}</span>
-              <span className="line-clamp-2 break-words">{video.title?.trim() || 'Untitled Video'}</span>
+              <span className="line-clamp-2 break-words">{video.title?.trim() || t('playlists.untitledVideo')}</span>
             </Link>
           </li>
         ))}

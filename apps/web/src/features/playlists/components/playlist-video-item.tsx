@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PlaylistVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Img } from '@/components/ui/img';
-import { countOf, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 import { ExclusiveMarker } from './exclusive-marker';
 
@@ -23,7 +24,8 @@ type PlaylistVideoItemProps = {
 /** One row of a playlist's videos: thumbnail, title, owner, views, age; the owner can remove it. */
 export function PlaylistVideoItem(props: PlaylistVideoItemProps) {
   const { video, index, onRemove, removing, ordering, onMoveUp, onMoveDown, href } = props;
-  const title = video.title?.trim() || 'Untitled Video';
+  const { t } = useTranslation();
+  const title = video.title?.trim() || t('playlists.untitledVideo');
   const now = useNow();
   const watchHref = href ?? `/video/watch/${encodeURIComponent(video._id)}`;
   return (
@@ -49,27 +51,46 @@ export function PlaylistVideoItem(props: PlaylistVideoItemProps) {
             {title}
           </Link>
         </h2>
-        <p className="truncate text-sm text-muted">{video.owner?.fullname || 'Unknown'}</p>
+        <p className="truncate text-sm text-muted">{video.owner?.fullname || t('common.unknown')}</p>
         <p className="text-xs text-muted">
-          {video.isExclusive ? <span className="sr-only">Exclusive video · </span> : null}
-          {countOf(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt, now)}
+          {video.isExclusive ? <span className="sr-only">{t('playlistVideo.exclusive')}</span> : null}
+          {t('count.views', { count: video.views ?? 0, formatted: formatCount(video.views ?? 0) })} ·{' '}
+          {formatRelativeTime(video.createdAt, now)}
         </p>
         {video.isExclusive && video.hasAccess === false ? (
-          <p className="text-xs font-medium text-amber-300">Buy to watch</p>
+          <p className="text-xs font-medium text-amber-300">{t('playlistVideo.buyToWatch')}</p>
         ) : null}
       </div>
       {ordering ? (
         <div className="flex shrink-0 flex-col gap-1">
-          <Button variant="ghost" size="sm" aria-label={`Move ${title} up`} disabled={!onMoveUp} onClick={onMoveUp}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('playlistVideo.moveUp', { title })}
+            disabled={!onMoveUp}
+            onClick={onMoveUp}
+          >
             <span aria-hidden="true">↑</span>
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Move ${title} down`} disabled={!onMoveDown} onClick={onMoveDown}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('playlistVideo.moveDown', { title })}
+            disabled={!onMoveDown}
+            onClick={onMoveDown}
+          >
             <span aria-hidden="true">↓</span>
           </Button>
         </div>
       ) : null}
       {onRemove ? (
-        <Button variant="ghost" size="icon" aria-label={`Remove ${title} from playlist`} disabled={removing} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('playlistVideo.remove', { title })}
+          disabled={removing}
+          onClick={onRemove}
+        >
           <CloseIcon />
         </Button>
       ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -15,6 +16,7 @@ type PlaylistsViewProps = { userId: string; isOwner: boolean; title: string };
 
 /** /playlist and /playlist/u/{channelId}: a user's playlists; the owner creates and deletes them (SPEC §2, §6). */
 export function PlaylistsView({ userId, isOwner, title }: PlaylistsViewProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const playlists = useUserPlaylists(userId);
   const deletePlaylist = useDeletePlaylist();
@@ -22,10 +24,10 @@ export function PlaylistsView({ userId, isOwner, title }: PlaylistsViewProps) {
 
   function confirmDelete(playlistId: string) {
     deletePlaylist.mutate(playlistId, {
-      onSuccess: () => toastSuccess('Deleted!'),
+      onSuccess: () => toastSuccess(t('playlists.deleted')),
       onError: (e) => {
         console.error('Could not delete the playlist', e);
-        toastError(errorText(e, 'Failed to delete playlist'));
+        toastError(errorText(e, t('playlists.deleteFailed')));
       },
     });
   }
@@ -42,13 +44,13 @@ export function PlaylistsView({ userId, isOwner, title }: PlaylistsViewProps) {
         <LoadingScreen />
       ) : playlists.isError ? (
         <div role="alert" className="flex min-h-[30vh] flex-col items-center justify-center gap-3 text-center">
-          <p className="text-muted">{errorText(playlists.error, 'Failed to load playlists. Please try again later.')}</p>
+          <p className="text-muted">{errorText(playlists.error, t('playlistsView.loadFailed'))}</p>
           <Button variant="secondary" onClick={() => void playlists.refetch()}>
-            Try Again
+            {t('common.tryAgain')}
           </Button>
         </div>
       ) : playlists.data.length === 0 ? (
-        <p className="py-16 text-center text-lg text-muted">No Playlists available</p>
+        <p className="py-16 text-center text-lg text-muted">{t('playlistsView.empty')}</p>
       ) : (
         <ul aria-label={title} className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {playlists.data.map((playlist) => (
@@ -69,8 +71,8 @@ export function PlaylistsView({ userId, isOwner, title }: PlaylistsViewProps) {
         onOpenChange={(open) => {
           if (!open) setPendingDelete(null);
         }}
-        title="Delete Playlist?"
-        description="This action cannot be undone."
+        title={t('playlists.deleteConfirm')}
+        description={t('playlists.cannotUndo')}
         onConfirm={() => {
           if (pendingDelete) confirmDelete(pendingDelete.id);
         }}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { errorText } from '@/lib/api-client';
@@ -6,18 +7,19 @@ import { useSetWatchLater } from '../api/watch-later';
 
 /** Takes one video out of the Watch later page's list. */
 export function RemoveWatchLaterButton({ videoId, title }: { videoId: string; title: string }) {
+  const { t } = useTranslation();
   const remove = useSetWatchLater(videoId);
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`Remove ${title} from Watch later`}
+      aria-label={t('watchLater.remove', { title })}
       disabled={remove.isPending}
       onClick={() =>
         remove.mutate(false, {
           onError: (e) => {
             console.error('Could not remove the video from Watch later', e);
-            toastError(errorText(e, 'Error'));
+            toastError(errorText(e, t('playlists.error')));
           },
         })
       }

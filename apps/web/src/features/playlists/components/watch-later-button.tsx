@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckIcon, HistoryIcon } from '@/components/ui/icons';
 import { errorText } from '@/lib/api-client';
@@ -6,6 +7,7 @@ import { useSetWatchLater, useWatchLater } from '../api/watch-later';
 
 /** The watch page's 'Watch later' toggle (signed in): saves the video to, or takes it out of, the viewer's Watch later list. */
 export function WatchLaterButton({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const list = useWatchLater();
   const toggle = useSetWatchLater(videoId);
   const saved = Boolean(list.data?.videos.some((v) => v._id === videoId));
@@ -18,13 +20,13 @@ export function WatchLaterButton({ videoId }: { videoId: string }) {
         toggle.mutate(!saved, {
           onError: (e) => {
             console.error('Could not change Watch later', e);
-            toastError(errorText(e, 'Error'));
+            toastError(errorText(e, t('playlists.error')));
           },
         })
       }
     >
       {saved ? <CheckIcon /> : <HistoryIcon />}
-      Watch later
+      {t('watchLater.button')}
     </Button>
   );
 }

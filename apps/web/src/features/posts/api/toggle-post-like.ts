@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { LikeToggle, Post } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { toggledLike, withLikeResult } from '@/lib/likes';
@@ -16,6 +17,7 @@ const inList = (postId: string, change: (post: Post) => Post) => (list: Post[]) 
 
 /** Optimistic (SPEC §4): the post flips at once in its detail and in lists; a refusal puts it back and says so. */
 export function useTogglePostLike() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: togglePostLike,
@@ -34,7 +36,7 @@ export function useTogglePostLike() {
     onError: (error, _postId, context) => {
       context?.rollback();
       console.error('Could not like the post', error);
-      toastError(errorText(error, 'Your like could not be saved.'));
+      toastError(errorText(error, t('likes.notSaved')));
     },
   });
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Post } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { CommentIcon } from '@/components/ui/icons';
 import { ItemMenu } from '@/components/ui/item-menu';
 import { errorText } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { countOf } from '@/lib/formatters';
+import { formatCount } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { useTogglePostLike } from '../api/toggle-post-like';
@@ -24,6 +25,7 @@ type PostDetailProps = {
 
 /** The post on its own page (SPEC §2): like toggle, and for its author a menu with Edit and Delete. */
 export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailProps) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const like = useTogglePostLike();
   const remove = useDeletePost();
@@ -33,25 +35,25 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
   function deletePost() {
     remove.mutate(post._id, {
       onSuccess: () => {
-        toastSuccess('Post Deleted');
+        toastSuccess(t('postDetail.deleted'));
         onDeleted();
       },
       onError: (error) => {
         console.error('Could not delete the post', error);
-        toastError(errorText(error, 'The post could not be deleted.'));
+        toastError(errorText(error, t('postDetail.deleteFailed')));
       },
     });
   }
 
   return (
     <article
-      aria-label="Post"
+      aria-label={t('postDetail.label')}
       aria-busy={remove.isPending}
       className="flex flex-col gap-4 rounded-2xl border border-line bg-panel p-4 sm:p-6"
     >
       <PostHeader
         post={post}
-        action={owner ? <ItemMenu label="Options for this post" onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
+        action={owner ? <ItemMenu label={t('postDetail.options')} onEdit={onEdit} onDelete={deletePost} /> : othersMenu}
       />
       <RemovedNote reason={post.removedReason} />
       <p className="text-lg break-words whitespace-pre-line">
@@ -59,7 +61,7 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
       </p>
       <div className="flex items-center gap-4">
         <LikeButton
-          label="Like post"
+          label={t('postDetail.like')}
           liked={post.isLiked}
           likes={post.likes}
           pending={like.isPending}
@@ -67,7 +69,7 @@ export function PostDetail({ post, othersMenu, onEdit, onDeleted }: PostDetailPr
         />
         <span className="flex items-center gap-1.5 text-sm text-muted" data-testid="post-comments">
           <CommentIcon />
-          {countOf(post.comments, 'comment', 'comments')}
+          {t('count.comments', { count: post.comments, formatted: formatCount(post.comments) })}
         </span>
       </div>
     </article>

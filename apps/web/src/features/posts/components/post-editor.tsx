@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { POST_MAX_LENGTH } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -21,6 +22,7 @@ type PostEditorProps = {
 
 /** The post editor (SPEC §2): a textarea, Cancel, and Create Post or Save Changes; blank text is never sent. */
 export function PostEditor({ original, submitLabel, pending, error, onSubmit, onUnchanged, onCancel }: PostEditorProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(original ?? '');
   const submission = postSubmission(text, original);
 
@@ -34,23 +36,23 @@ export function PostEditor({ original, submitLabel, pending, error, onSubmit, on
   return (
     <form onSubmit={submit} noValidate aria-busy={pending} className="flex flex-col gap-4">
       <TextareaField
-        label="Content"
+        label={t('postEditor.content')}
         name="content"
         autoFocus
         rows={8}
         maxLength={POST_MAX_LENGTH}
-        placeholder="Share something with your audience..."
+        placeholder={t('postEditor.placeholder')}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
       <FormError message={error} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={pending || (!submission.send && submission.reason === 'blank')}>
           {pending ? <Spinner className="h-4 w-4 border-2" /> : null}
-          {submitLabel}
+          {submitLabel === 'Create Post' ? t('postEditor.create') : t('postEditor.save')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
@@ -13,44 +14,41 @@ const fileSize = (bytes: number) =>
 
 /** "Download my data" (API.md §19): ask for an export, watch it being made, download the zip (7 days). */
 export function DownloadMyData() {
+  const { t } = useTranslation();
   const latest = useAccountExport();
   const request = useRequestAccountExport();
   const current = latest.data;
   return (
     <section aria-labelledby="my-data" className="flex flex-col gap-3 rounded-xl border border-line bg-panel p-4">
       <h2 id="my-data" className="text-lg font-semibold">
-        Download my data
+        {t('accountData.download')}
       </h2>
-      <p className="text-sm text-muted">
-        A zip of your account, videos (with their files), comments, posts, playlists, likes, history, subscriptions, purchases and
-        earnings. One a day; it can be downloaded for 7 days.
-      </p>
+      <p className="text-sm text-muted">{t('accountData.downloadIntro')}</p>
       {current?.state === 'pending' || current?.state === 'failed' ? (
         <p role="status" className="text-sm">
-          {current.state === 'pending'
-            ? 'Your export is being made. We will notify you when it is ready.'
-            : 'Your last export could not be made. Please ask again.'}
+          {current.state === 'pending' ? t('accountData.pending') : t('accountData.failed')}
         </p>
       ) : null}
       {current?.state === 'ready' && current.expiresAt ? (
         <p className="text-sm">
           <a className="font-medium text-accent underline" href={accountExportUrl(current._id)} download>
-            Download my data{current.sizeBytes !== null ? ` (${fileSize(current.sizeBytes)})` : ''}
+            {t('accountData.download')}
+            {current.sizeBytes !== null ? ` (${fileSize(current.sizeBytes)})` : ''}
           </a>{' '}
-          <span className="text-muted">until {formatDate(current.expiresAt)}</span>
+          <span className="text-muted">{t('accountData.until', { date: formatDate(current.expiresAt) })}</span>
         </p>
       ) : null}
       {/* A form action: a click before the page's code has run is replayed by React, not lost. */}
       <form action={() => request.mutate()} className="self-start">
         <Button type="submit" disabled={request.isPending || current?.state === 'pending'}>
-          Request my data
+          {t('accountData.request')}
         </Button>
       </form>
       {request.isError ? (
         <p className="text-sm text-red-400">
           {request.error instanceof ApiError && request.error.status === 429
-            ? 'You can ask for one export a day.'
-            : errorText(request.error, 'Please try again.')}
+            ? t('accountData.oneADay')
+            : errorText(request.error, t('accountData.tryAgain'))}
         </p>
       ) : null}
     </section>
@@ -59,6 +57,7 @@ export function DownloadMyData() {
 
 /** "Delete account" (API.md §19): confirmed with the password (and a code when two factors are on); it cannot be undone. */
 export function DeleteAccount({ twoFactor }: { twoFactor: boolean }) {
+  const { t } = useTranslation();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -67,32 +66,29 @@ export function DeleteAccount({ twoFactor }: { twoFactor: boolean }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!password) return setError('Enter your password.');
-    if (twoFactor && !code.trim()) return setError('Enter a code from your authenticator app or a recovery code.');
+    if (!password) return setError(t('deleteAccount.needPassword'));
+    if (twoFactor && !code.trim()) return setError(t('deleteAccount.needCode'));
     setError(null);
     remove.mutate(
       { password, ...(twoFactor ? { code: code.trim() } : {}) },
-      { onError: (err) => setError(errorText(err, 'Please try again.')) },
+      { onError: (err) => setError(errorText(err, t('accountData.tryAgain'))) },
     );
   }
 
   return (
     <section aria-labelledby="delete-account" className="flex flex-col gap-3 rounded-xl border border-red-500/40 bg-panel p-4">
       <h2 id="delete-account" className="text-lg font-semibold">
-        Delete account
+        {t('deleteAccount.title')}
       </h2>
-      <p className="text-sm text-muted">
-        Your videos, posts, comments, likes, history, playlists and subscriptions are deleted at once, and buyers of your paid
-        videos and playlists are refunded. This cannot be undone.
-      </p>
+      <p className="text-sm text-muted">{t('deleteAccount.intro')}</p>
       <Dialog open={open} onOpenChange={setOpen}>
         <Button variant="danger" className="self-start" onClick={() => setOpen(true)}>
-          Delete account
+          {t('deleteAccount.title')}
         </Button>
-        <DialogContent title="Delete your account?" description="Everything of your account goes at once. This cannot be undone.">
+        <DialogContent title={t('deleteAccount.confirmTitle')} description={t('deleteAccount.confirmDescription')}>
           <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
             <TextField
-              label="Password"
+              label={t('deleteAccount.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -101,7 +97,7 @@ export function DeleteAccount({ twoFactor }: { twoFactor: boolean }) {
             />
             {twoFactor ? (
               <TextField
-                label="Two-factor code"
+                label={t('deleteAccount.code')}
                 name="code"
                 autoComplete="one-time-code"
                 value={code}
@@ -110,7 +106,7 @@ export function DeleteAccount({ twoFactor }: { twoFactor: boolean }) {
             ) : null}
             <FormError message={error} />
             <Button type="submit" variant="danger" disabled={remove.isPending}>
-              Delete my account
+              {t('deleteAccount.submit')}
             </Button>
           </form>
         </DialogContent>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
@@ -7,6 +8,7 @@ import { useUpdateEmail } from '../api/update-email';
 
 /** Change of e-mail (API.md §19): with my password; the change happens once the new address opens its link. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation();
   const update = useUpdateEmail();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -15,7 +17,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!email.trim() || !password) return setError('Both fields are required.');
+    if (!email.trim() || !password) return setError(t('changeEmail.bothRequired'));
     setError(null);
     update.mutate(
       { email: email.trim(), password },
@@ -24,17 +26,17 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           setSentTo(email.trim());
           setPassword('');
         },
-        onError: (err) => setError(errorText(err, 'Please try again.')),
+        onError: (err) => setError(errorText(err, t('accountData.tryAgain'))),
       },
     );
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-4">
-      <h2 className="text-lg font-semibold">Email address</h2>
-      <p className="text-sm text-muted">Now: {currentEmail}</p>
+      <h2 className="text-lg font-semibold">{t('changeEmail.title')}</h2>
+      <p className="text-sm text-muted">{t('changeEmail.now', { email: currentEmail })}</p>
       <TextField
-        label="New email"
+        label={t('changeEmail.newEmail')}
         name="email"
         type="email"
         autoComplete="email"
@@ -42,7 +44,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         onChange={(e) => setEmail(e.target.value)}
       />
       <TextField
-        label="Password"
+        label={t('deleteAccount.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -52,11 +54,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <FormError message={error} />
       {sentTo ? (
         <p role="status" className="text-sm text-muted">
-          Open the link we mailed to {sentTo} to finish the change.
+          {t('changeEmail.sent', { email: sentTo })}
         </p>
       ) : null}
       <Button type="submit" className="self-start" disabled={update.isPending}>
-        Change email
+        {t('changeEmail.submit')}
       </Button>
     </form>
   );

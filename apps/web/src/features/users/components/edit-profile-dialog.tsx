@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
 import { PasswordField } from '@/components/password-field';
@@ -17,6 +18,7 @@ import { hasChanges, isPasswordHalfFilled, profileChanges, type ProfileForm } fr
 type Profile = { fullname: string; avatar: string };
 
 function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const { t } = useTranslation();
   const updateDetails = useUpdateDetails();
   const updateAvatar = useUpdateAvatar();
   const updatePassword = useUpdatePassword();
@@ -31,7 +33,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (form.avatar && !isImageFile(form.avatar)) return setError('The avatar must be an image file.');
+    if (form.avatar && !isImageFile(form.avatar)) return setError(t('editProfile.avatarNotImage'));
     // Half a password is left out (SPEC §5) but blocks nothing else; the hint under it says so.
     const changes = profileChanges(form, profile.fullname);
     if (!hasChanges(changes)) {
@@ -46,25 +48,25 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
     try {
       if (changes.fullname) {
         await updateDetails.mutateAsync({ fullname: changes.fullname }).catch((e: unknown) => {
-          throw new Error(errorText(e, 'Failed to update details'));
+          throw new Error(errorText(e, t('editProfile.detailsFailed')));
         });
-        toastSuccess('Success!');
+        toastSuccess(t('editProfile.success'));
       }
       if (changes.avatar) {
         await updateAvatar.mutateAsync(changes.avatar).catch((e: unknown) => {
-          throw new Error(errorText(e, 'Failed to update avatar'));
+          throw new Error(errorText(e, t('editProfile.avatarFailed')));
         });
-        toastSuccess('Success!');
+        toastSuccess(t('editProfile.success'));
       }
       if (changes.password) {
         await updatePassword.mutateAsync(changes.password).catch((e: unknown) => {
-          throw new Error(errorText(e, 'Failed to update password'));
+          throw new Error(errorText(e, t('editProfile.passwordFailed')));
         });
-        toastSuccess('Password Changed Successfully!!');
+        toastSuccess(t('editProfile.passwordChanged'));
       }
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to update details');
+      setError(e instanceof Error ? e.message : t('editProfile.detailsFailed'));
       setSaving(false);
     }
   }
@@ -72,22 +74,22 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
   return (
     <form onSubmit={handleSubmit} noValidate className="mt-5 flex flex-col gap-4" aria-busy={saving}>
       <TextField
-        label="Full name"
+        label={t('editProfile.fullname')}
         name="fullname"
         autoComplete="name"
         value={form.fullname}
         onChange={(e) => setForm((f) => ({ ...f, fullname: e.target.value }))}
       />
       <AvatarPicker
-        label="Change avatar"
+        label={t('editProfile.changeAvatar')}
         file={form.avatar}
         currentSrc={profile.avatar}
         onChange={(avatar) => setForm((f) => ({ ...f, avatar }))}
       />
       <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
-        <legend className="px-1 text-sm font-medium text-zinc-200">Change password</legend>
+        <legend className="px-1 text-sm font-medium text-zinc-200">{t('editProfile.changePassword')}</legend>
         <TextField
-          label="Old password"
+          label={t('editProfile.oldPassword')}
           name="oldPassword"
           type="password"
           autoComplete="current-password"
@@ -95,19 +97,19 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
           onChange={(e) => setForm((f) => ({ ...f, oldPassword: e.target.value }))}
         />
         <PasswordField
-          label="New password"
+          label={t('editProfile.newPassword')}
           name="newPassword"
           value={form.newPassword}
           onChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}
         />
         <p className="min-h-4 text-xs text-amber-300" aria-live="polite">
-          {isPasswordHalfFilled(form) ? 'Fill in both passwords to change yours. Other changes save without it.' : null}
+          {isPasswordHalfFilled(form) ? t('editProfile.halfPassword') : null}
         </p>
       </fieldset>
       <p className="text-sm text-muted">
-        Your email address is changed in{' '}
+        {t('editProfile.emailChangedIn')}{' '}
         <Link to="/account" className="text-sky-400 hover:underline">
-          Account
+          {t('editProfile.account')}
         </Link>
         .
       </p>
@@ -115,11 +117,11 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
       <div className="flex justify-end gap-3">
         <DialogClose asChild>
           <Button variant="secondary" disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
+          {saving ? t('playlistEdit.saving') : t('playlistEdit.save')}
         </Button>
       </div>
     </form>
@@ -128,16 +130,17 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
 
 /** The owner's 'Edit Profile' button and modal (SPEC §2, §5). */
 export function EditProfileDialog({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="secondary">
           <PencilIcon />
-          Edit Profile
+          {t('editProfile.open')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Edit Profile" description="Update your name, avatar or password.">
+      <DialogContent title={t('editProfile.open')} description={t('editProfile.description')}>
         {/* Mounted only while open, so every opening starts from the current profile. */}
         <EditProfileForm profile={profile} onDone={() => setOpen(false)} />
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ const SECTION = 'flex flex-col gap-4 rounded-xl border border-line bg-panel p-4'
 
 /** Change of password: the current one, then the new one (SPEC §5's rules); other sessions end. */
 export function PasswordSection() {
+  const { t } = useTranslation();
   const update = useUpdatePassword();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -34,7 +36,7 @@ export function PasswordSection() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!oldPassword || !newPassword) return setError('Both fields are required.');
+    if (!oldPassword || !newPassword) return setError(t('changeEmail.bothRequired'));
     setError(null);
     update.mutate(
       { oldPassword, newPassword },
@@ -42,9 +44,9 @@ export function PasswordSection() {
         onSuccess: () => {
           setOldPassword('');
           setNewPassword('');
-          toastSuccess('Password changed');
+          toastSuccess(t('security.passwordChanged'));
         },
-        onError: (err) => setError(errorText(err, 'Please try again.')),
+        onError: (err) => setError(errorText(err, t('accountData.tryAgain'))),
       },
     );
   }
@@ -52,20 +54,20 @@ export function PasswordSection() {
   return (
     <form onSubmit={handleSubmit} noValidate className={SECTION} aria-labelledby="password-title">
       <h2 id="password-title" className="text-lg font-semibold">
-        Password
+        {t('security.password')}
       </h2>
       <TextField
-        label="Current password"
+        label={t('security.currentPassword')}
         name="oldPassword"
         type="password"
         autoComplete="current-password"
         value={oldPassword}
         onChange={(e) => setOldPassword(e.target.value)}
       />
-      <PasswordField label="New password" name="newPassword" value={newPassword} onChange={setNewPassword} />
+      <PasswordField label={t('editProfile.newPassword')} name="newPassword" value={newPassword} onChange={setNewPassword} />
       <FormError message={error} />
       <Button type="submit" className="self-start" disabled={update.isPending}>
-        Change password
+        {t('editProfile.changePassword')}
       </Button>
     </form>
   );
@@ -73,6 +75,7 @@ export function PasswordSection() {
 
 /** A QR code of the otpauth URL, drawn in the browser (qrcode loads only here). */
 function QrCode({ text }: { text: string }) {
+  const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -86,7 +89,7 @@ function QrCode({ text }: { text: string }) {
     };
   }, [text]);
   return src ? (
-    <img src={src} width={192} height={192} alt="QR code for your authenticator app" className="rounded bg-white" />
+    <img src={src} width={192} height={192} alt={t('twoFactor.qrAlt')} className="rounded bg-white" />
   ) : (
     <div className="h-48 w-48 rounded bg-raised" aria-hidden />
   );
@@ -94,6 +97,7 @@ function QrCode({ text }: { text: string }) {
 
 /** Two factors (API.md §19): set up with a QR code, confirm a code, keep the recovery codes; turn off. */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
   const setup = useTwoFactorSetup();
   const enable = useTwoFactorEnable();
   const disable = useTwoFactorDisable();
@@ -104,7 +108,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!code.trim()) return setError('Enter the 6-digit code from your app.');
+    if (!code.trim()) return setError(t('twoFactor.needCode'));
     setError(null);
     enable.mutate(code.trim(), {
       onSuccess: (done) => {
@@ -112,13 +116,13 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         setCode('');
         setup.reset();
       },
-      onError: (err) => setError(errorText(err, 'Please try again.')),
+      onError: (err) => setError(errorText(err, t('accountData.tryAgain'))),
     });
   }
 
   function turnOff(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!password || !code.trim()) return setError('Both fields are required.');
+    if (!password || !code.trim()) return setError(t('changeEmail.bothRequired'));
     setError(null);
     disable.mutate(
       { password, code: code.trim() },
@@ -127,9 +131,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           setPassword('');
           setCode('');
           setRecoveryCodes(null);
-          toastSuccess('Two-factor authentication is off');
+          toastSuccess(t('twoFactor.off'));
         },
-        onError: (err) => setError(errorText(err, 'Please try again.')),
+        onError: (err) => setError(errorText(err, t('accountData.tryAgain'))),
       },
     );
   }
@@ -137,15 +141,12 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   return (
     <section className={SECTION} aria-labelledby="two-factor-title">
       <h2 id="two-factor-title" className="text-lg font-semibold">
-        Two-factor authentication
+        {t('twoFactor.title')}
       </h2>
       {recoveryCodes ? (
         <div className="flex flex-col gap-2" role="status">
-          <p className="text-sm">
-            Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your
-            phone. They are shown only now.
-          </p>
-          <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+          <p className="text-sm">{t('twoFactor.recoveryIntro')}</p>
+          <ul aria-label={t('twoFactor.recoveryCodes')} className="grid grid-cols-2 gap-1 font-mono text-sm">
             {recoveryCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
@@ -154,9 +155,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       ) : null}
       {enabled ? (
         <form onSubmit={turnOff} noValidate className="flex flex-col gap-4">
-          {recoveryCodes ? null : <p className="text-sm text-muted">Two-factor authentication is on.</p>}
+          {recoveryCodes ? null : <p className="text-sm text-muted">{t('twoFactor.on')}</p>}
           <TextField
-            label="Password"
+            label={t('deleteAccount.password')}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -164,7 +165,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <TextField
-            label="Code or recovery code"
+            label={t('twoFactor.codeOrRecovery')}
             name="code"
             autoComplete="one-time-code"
             value={code}
@@ -172,18 +173,18 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           />
           <FormError message={error} />
           <Button type="submit" variant="secondary" className="self-start" disabled={disable.isPending}>
-            Turn off two-factor authentication
+            {t('twoFactor.turnOff')}
           </Button>
         </form>
       ) : setup.data ? (
         <form onSubmit={confirm} noValidate className="flex flex-col gap-4">
-          <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <p className="text-sm">{t('twoFactor.scan')}</p>
           <QrCode text={setup.data.otpauthUrl} />
           <p className="text-sm text-muted">
-            Or enter this key by hand: <code className="font-mono break-all text-fg">{setup.data.secret}</code>
+            {t('twoFactor.byHand')} <code className="font-mono break-all text-fg">{setup.data.secret}</code>
           </p>
           <TextField
-            label="6-digit code"
+            label={t('twoFactor.sixDigit')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -192,17 +193,15 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           />
           <FormError message={error} />
           <Button type="submit" className="self-start" disabled={enable.isPending}>
-            Turn on
+            {t('twoFactor.turnOn')}
           </Button>
         </form>
       ) : (
         <>
-          <p className="text-sm text-muted">
-            Sign-in asks for a code from an authenticator app on your phone as well as your password.
-          </p>
-          <FormError message={setup.isError ? errorText(setup.error, 'Please try again.') : null} />
+          <p className="text-sm text-muted">{t('twoFactor.intro')}</p>
+          <FormError message={setup.isError ? errorText(setup.error, t('accountData.tryAgain')) : null} />
           <Button className="self-start" disabled={setup.isPending} onClick={() => setup.mutate()}>
-            Set up two-factor authentication
+            {t('twoFactor.setUp')}
           </Button>
         </>
       )}
@@ -212,6 +211,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
 /** Passkeys (API.md §19): this device's or a security key's sign-in with no password. */
 export function PasskeysSection() {
+  const { t } = useTranslation();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -225,61 +225,61 @@ export function PasskeysSection() {
     add.mutate(name.trim(), {
       onSuccess: () => {
         setName('');
-        toastSuccess('Passkey added');
+        toastSuccess(t('passkeys.added'));
       },
-      onError: (err) => setError(errorText(err, 'The passkey was not added. Please try again.')),
+      onError: (err) => setError(errorText(err, t('passkeys.addFailed'))),
     });
   }
 
   return (
     <section className={SECTION} aria-labelledby="passkeys-title">
       <h2 id="passkeys-title" className="text-lg font-semibold">
-        Passkeys
+        {t('passkeys.title')}
       </h2>
-      <p className="text-sm text-muted">Sign in with your fingerprint, face or screen lock, with no password.</p>
+      <p className="text-sm text-muted">{t('passkeys.intro')}</p>
       {passkeys.data?.length ? (
-        <ul className="flex flex-col divide-y divide-line" aria-label="Your passkeys">
+        <ul className="flex flex-col divide-y divide-line" aria-label={t('passkeys.yours')}>
           {passkeys.data.map((p) => (
             <li key={p._id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium">{p.name}</p>
                 <p className="text-xs text-muted">
-                  Added {formatDate(p.createdAt)}
-                  {p.lastUsedAt ? ` · last used ${formatDate(p.lastUsedAt)}` : ''}
+                  {t('passkeys.addedOn', { date: formatDate(p.createdAt) })}
+                  {p.lastUsedAt ? t('passkeys.lastUsed', { date: formatDate(p.lastUsedAt) }) : ''}
                 </p>
               </div>
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={`Remove passkey ${p.name}`}
+                aria-label={t('passkeys.removeNamed', { name: p.name })}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(p._id)}
               >
-                Remove
+                {t('passkeys.remove')}
               </Button>
             </li>
           ))}
         </ul>
       ) : passkeys.isSuccess ? (
-        <p className="text-sm">No passkeys yet.</p>
+        <p className="text-sm">{t('passkeys.none')}</p>
       ) : null}
       {supported ? (
         <form onSubmit={handleAdd} noValidate className="flex flex-col gap-4">
           <TextField
-            label="Passkey name"
+            label={t('passkeys.name')}
             name="name"
             maxLength={64}
-            placeholder="My laptop"
+            placeholder={t('passkeys.namePlaceholder')}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
           <FormError message={error} />
           <Button type="submit" className="self-start" disabled={add.isPending}>
-            Add a passkey
+            {t('passkeys.add')}
           </Button>
         </form>
       ) : (
-        <p className="text-sm text-muted">This browser cannot use passkeys.</p>
+        <p className="text-sm text-muted">{t('passkeys.unsupported')}</p>
       )}
     </section>
   );
@@ -287,16 +287,17 @@ export function PasskeysSection() {
 
 /** Sign out everywhere: every session of mine ends, this one too; back to the sign-in page. */
 export function SessionsSection() {
+  const { t } = useTranslation();
   const endAll = useEndAllSessions();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
     <section className={SECTION} aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="text-lg font-semibold">
-        Sessions
+        {t('sessions.title')}
       </h2>
-      <p className="text-sm text-muted">Signed in on a device you no longer use? End every session, this one included.</p>
-      <FormError message={endAll.isError ? errorText(endAll.error, 'Please try again.') : null} />
+      <p className="text-sm text-muted">{t('sessions.intro')}</p>
+      <FormError message={endAll.isError ? errorText(endAll.error, t('accountData.tryAgain')) : null} />
       <Button
         variant="secondary"
         className="self-start"
@@ -311,7 +312,7 @@ export function SessionsSection() {
           })
         }
       >
-        Sign out everywhere
+        {t('sessions.signOutEverywhere')}
       </Button>
     </section>
   );

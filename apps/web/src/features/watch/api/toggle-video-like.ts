@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { LikeToggle, WatchVideo } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { toggledLike, withLikeResult } from '@/lib/likes';
@@ -13,6 +14,7 @@ export function toggleVideoLike(videoId: string) {
 
 /** Optimistic like (SPEC §4): the cached video flips at once; a refusal puts it back and says so. */
 export function useToggleVideoLike(videoId: string) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = watchKeys.video(videoId);
   return useMutation({
@@ -25,7 +27,7 @@ export function useToggleVideoLike(videoId: string) {
     onError: (error, _vars, context) => {
       context?.rollback();
       console.error('Like failed', error);
-      toastError(errorText(error, 'Your like could not be saved.'));
+      toastError(errorText(error, t('likes.notSaved')));
     },
   });
 }

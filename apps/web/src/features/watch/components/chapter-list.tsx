@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Chapter } from '@streamhub/contract';
 import { watchAtHref } from '@/components/timestamped-text';
 import { formatDurationHms } from '@/lib/formatters';
@@ -8,11 +9,12 @@ import { formatDurationHms } from '@/lib/formatters';
  * which the player seeks to, so a chapter can be opened in a new tab or shared as well.
  */
 export function ChapterList({ videoId, chapters }: { videoId: string; chapters: readonly Chapter[] }) {
+  const { t } = useTranslation();
   if (chapters.length === 0) return null;
   return (
     <nav aria-labelledby="chapters-heading" className="rounded-xl bg-raised p-4 text-sm" data-testid="chapter-list">
       <h2 id="chapters-heading" className="mb-2 font-semibold">
-        Chapters
+        {t('chapterList.title')}
       </h2>
       <ol className="flex flex-col gap-1">
         {chapters.map((chapter) => (

@@ -1,25 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 
 /**
  * The watch page's keyboard shortcuts, anywhere on the page (not only on the focused player),
  * except while typing (an input, a textarea, a select, an editable element) or while a dialog is
- * open. The help dialog (Shift and /, that is ?) lists exactly these.
+ * open. The help dialog (Shift and /, that is ?) lists exactly these; `does` is the catalogue's key
+ * of what each does.
  */
 export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
-  { keys: ['K', 'Space'], does: 'Play or pause' },
-  { keys: ['J'], does: 'Back 10 seconds' },
-  { keys: ['L'], does: 'Forward 10 seconds' },
-  { keys: ['←'], does: 'Back 5 seconds' },
-  { keys: ['→'], does: 'Forward 5 seconds' },
-  { keys: ['↑', '↓'], does: 'Volume up or down (on the focused player)' },
-  { keys: ['M'], does: 'Mute or unmute' },
-  { keys: ['F'], does: 'Full screen on or off' },
-  { keys: ['C'], does: 'Captions on or off' },
-  { keys: ['T'], does: 'Theater mode on or off' },
-  { keys: ['P'], does: 'Picture-in-picture on or off' },
-  { keys: ['0', '…', '9'], does: 'Jump to 0 % … 90 % of the video' },
-  { keys: ['?'], does: 'Show these shortcuts' },
+  { keys: ['K', 'Space'], does: 'playerShortcuts.playPause' },
+  { keys: ['J'], does: 'playerShortcuts.back10' },
+  { keys: ['L'], does: 'playerShortcuts.forward10' },
+  { keys: ['←'], does: 'playerShortcuts.back5' },
+  { keys: ['→'], does: 'playerShortcuts.forward5' },
+  { keys: ['↑', '↓'], does: 'playerShortcuts.volume' },
+  { keys: ['M'], does: 'playerShortcuts.mute' },
+  { keys: ['F'], does: 'playerShortcuts.fullScreen' },
+  { keys: ['C'], does: 'playerShortcuts.captions' },
+  { keys: ['T'], does: 'playerShortcuts.theater' },
+  { keys: ['P'], does: 'playerShortcuts.pictureInPicture' },
+  { keys: ['0', '…', '9'], does: 'playerShortcuts.jump' },
+  { keys: ['?'], does: 'playerShortcuts.help' },
 ];
 
 /** The keys as aria-keyshortcuts names them. */
@@ -155,9 +157,10 @@ export function usePlayerShortcuts({ media, controller, live, onTheater }: Optio
 
 /** The help dialog: every shortcut and what it does. */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Keyboard shortcuts" className="max-w-lg">
+      <DialogContent title={t('playerShortcuts.title')} className="max-w-lg">
         <table className="mt-4 w-full text-sm">
           <tbody>
             {SHORTCUTS.map(({ keys, does }) => (
@@ -165,11 +168,11 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
                   {keys.map((k, i) => (
                     <kbd key={i} className="mr-1 rounded border border-line bg-hover px-1.5 py-0.5 font-mono text-xs">
-                      {k}
+                      {k === 'Space' ? t('playerShortcuts.space') : k}
                     </kbd>
                   ))}
                 </th>
-                <td className="py-2">{does}</td>
+                <td className="py-2">{t(does)}</td>
               </tr>
             ))}
           </tbody>

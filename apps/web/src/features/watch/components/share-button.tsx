@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WatchVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -23,6 +24,7 @@ type ShareButtonProps = { video: Pick<WatchVideo, '_id' | 'title' | 'isExclusive
 
 /** The watch page's Share: the link (at the current time if asked) and the embed code, each with a copy button. */
 export function ShareButton({ video }: ShareButtonProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState(0);
   const [atTime, setAtTime] = useState(false);
@@ -33,11 +35,11 @@ export function ShareButton({ video }: ShareButtonProps) {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const startAt = atTime ? Math.floor(position) : undefined;
   const link = watchLink(origin, video._id, startAt);
-  const code = embedCode(origin, video._id, video.title?.trim() || 'Untitled Video', startAt);
+  const code = embedCode(origin, video._id, video.title?.trim() || t('share.untitledVideo'), startAt);
 
   const copy = async (text: string, fieldId: string, done: string) => {
     if (await copyText(text, fieldId)) toastSuccess(done);
-    else toastError('Could not copy: select the text and copy it');
+    else toastError(t('share.copyFailed'));
   };
 
   const onOpenChange = (next: boolean) => {
@@ -49,21 +51,21 @@ export function ShareButton({ video }: ShareButtonProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <Button variant="secondary" aria-haspopup="dialog" onClick={() => onOpenChange(true)}>
         <ShareIcon />
-        Share
+        {t('share.button')}
       </Button>
-      <DialogContent title="Share" className="max-w-lg">
+      <DialogContent title={t('share.button')} className="max-w-lg">
         <div className="mt-4 flex flex-col gap-4">
           <div className="flex items-end gap-2">
             <TextField
               id={linkId}
-              label="Link"
+              label={t('share.link')}
               value={link}
               readOnly
               onFocus={(e) => e.currentTarget.select()}
               className="min-w-0 flex-1"
             />
-            <Button onClick={() => void copy(link, linkId, 'Link copied')} className="h-11">
-              Copy link
+            <Button onClick={() => void copy(link, linkId, t('share.linkCopied'))} className="h-11">
+              {t('share.copyLink')}
             </Button>
           </div>
           <div className="flex items-center gap-2 text-sm">
@@ -74,23 +76,23 @@ export function ShareButton({ video }: ShareButtonProps) {
               onChange={(e) => setAtTime(e.currentTarget.checked)}
               className="h-4 w-4 accent-sky-400"
             />
-            <label htmlFor={checkboxId}>Start at {formatDurationHms(Math.floor(position))}</label>
+            <label htmlFor={checkboxId}>{t('share.startAt', { time: formatDurationHms(Math.floor(position)) })}</label>
           </div>
           {video.isExclusive ? (
-            <p className="text-sm text-muted">Exclusive videos play on this page only: an embed shows a link to it.</p>
+            <p className="text-sm text-muted">{t('share.exclusive')}</p>
           ) : (
             <div className="flex flex-col gap-2">
               <TextareaField
                 id={embedId}
-                label="Embed code"
+                label={t('share.embedCode')}
                 value={code}
                 readOnly
                 rows={3}
                 onFocus={(e) => e.currentTarget.select()}
                 className="font-mono"
               />
-              <Button variant="secondary" onClick={() => void copy(code, embedId, 'Embed code copied')} className="self-end">
-                Copy embed code
+              <Button variant="secondary" onClick={() => void copy(code, embedId, t('share.embedCopied'))} className="self-end">
+                {t('share.copyEmbed')}
               </Button>
             </div>
           )}
