@@ -12,7 +12,7 @@ import { en } from './i18n/en';
 import { fr } from './i18n/fr';
 import { pseudoCatalogue } from './i18n/pseudo';
 import { setFormatLocale } from './lib/formatters';
-import { setLoaderEnv } from './app/loaders';
+import { BROWSER_LOADED, setLoaderEnv } from './app/loaders';
 import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
@@ -125,6 +125,7 @@ async function renderPage(request: PageRequest, i18n: i18n, serverUser: ServerUs
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} nonce={request.nonce} />
     </App>,
     client,
+    context.matches[context.matches.length - 1]?.route.path ?? '',
     request.nonce,
   );
   return {
@@ -239,7 +240,7 @@ function pageStatus(context: StaticHandlerContext, head: PageHead): number {
  * which carries this response's nonce. A part that fails renders in the browser instead (React
  * falls back to client rendering there).
  */
-function streamMarkup(element: ReactNode, client: QueryClient, nonce: string): Promise<PassThrough> {
+function streamMarkup(element: ReactNode, client: QueryClient, path: string, nonce: string): Promise<PassThrough> {
   return new Promise((resolve, reject) => {
     const markup = new PassThrough();
     const stream = renderToPipeableStream(element, {
@@ -248,7 +249,7 @@ function streamMarkup(element: ReactNode, client: QueryClient, nonce: string): P
         stream.pipe(markup);
         resolve(markup);
       },
-      onAllReady: () => warnUnloaded(client),
+      onAllReady: () => warnUnloaded(client, path),
       onShellError: reject,
       onError: (error) => console.error('Server render error', error),
     });
@@ -258,14 +259,18 @@ function streamMarkup(element: ReactNode, client: QueryClient, nonce: string): P
 /**
  * Names each query the page rendered without its answer: its route's loader should have asked for
  * it (app/loaders.ts), and the server's markup shows its loading state instead. Queries marked
- * `meta: { ssr: false }` are the browser's on purpose. (page-reads.test.ts keeps this list empty.)
+ * `meta: { ssr: false }`, and those a page lists in BROWSER_LOADED, are the browser's on purpose
+ * (page-reads.test.ts keeps this list empty).
  */
 export const UNLOADED_WARNING = 'Rendered without its loader';
 
-function warnUnloaded(client: QueryClient) {
+function warnUnloaded(client: QueryClient, path: string) {
+  const left = BROWSER_LOADED[path] ?? [];
+  const leftToTheBrowser = (key: readonly unknown[]) => left.some((prefix) => prefix.every((part, i) => key[i] === part));
   for (const query of client.getQueryCache().getAll()) {
     const options = query.options as { enabled?: unknown };
     if (query.state.status !== 'pending' || options.enabled === false || query.meta?.ssr === false) continue;
+    if (leftToTheBrowser(query.queryKey)) continue;
     console.warn(UNLOADED_WARNING, JSON.stringify(query.queryKey));
   }
 }

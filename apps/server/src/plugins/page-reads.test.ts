@@ -123,12 +123,7 @@ describe('a page request (GET) writes nothing', () => {
     }
     expect(statuses).toContain(`200 /video/watch/${videoId}`);
     expect(await everything()).toEqual(before);
-    // The watch page leaves what sits below its player to the browser (app/loaders.ts, docs/web.md).
-    const leftToTheBrowser = [/^\["comments","video",/, /^\["watch","more",/];
-    const unloaded = warn.mock.calls
-      .filter(([message]) => message === 'Rendered without its loader')
-      .map(([, key]) => String(key))
-      .filter((key) => !leftToTheBrowser.some((pattern) => pattern.test(key)));
+    const unloaded = warn.mock.calls.filter(([message]) => message === 'Rendered without its loader').map(([, key]) => key);
     warn.mockRestore();
     expect(unloaded).toEqual([]);
   });

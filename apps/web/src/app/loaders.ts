@@ -187,6 +187,17 @@ export const pageLoaders: Record<string, LoaderFunction> = {
   '/reports': loader(({ query }) => [query(getMyReportsQueryOptions())]),
 };
 
+/**
+ * What a page leaves to the browser on purpose, by query key prefix (its route's path): the watch
+ * page's comments and the owner's other videos, below the player.
+ */
+export const BROWSER_LOADED: Record<string, ReadonlyArray<readonly string[]>> = {
+  '/video/watch/:videoId': [
+    ['comments', 'video'],
+    ['watch', 'more'],
+  ],
+};
+
 function postPage(query: Load['query'], postId: string) {
   return [query(getPostQueryOptions(postId)), query(getCommentsQueryOptions({ kind: 'post', id: postId }))];
 }

@@ -6,9 +6,6 @@ import { createI18n, loadCatalogue } from '.';
 import { en } from './en';
 import { componentFiles, inlineTexts } from './inline-texts';
 import { pseudoText } from './pseudo';
-import { UNTRANSLATED } from './untranslated';
-
-const PARTS = import.meta.glob<Record<string, Record<string, string>>>('./parts/*.ts', { eager: true });
 
 /**
  * The translation lint (docs/languages.md), part of `npm run test:unit`: every shipped language has
@@ -40,19 +37,6 @@ describe('catalogues', () => {
       }
     });
   }
-
-  it('no key is written by two parts of a catalogue (a spread would hide one)', () => {
-    for (const lang of ['en', 'fr']) {
-      const seen = new Map<string, string>();
-      for (const [file, module] of Object.entries(PARTS).filter(([f]) => f.includes(`/${lang}-`))) {
-        for (const key of Object.keys(Object.values(module)[0] ?? {})) {
-          expect(seen.get(key), `${key} in ${file}`).toBeUndefined();
-          seen.set(key, file);
-        }
-      }
-      expect(Object.keys(PARTS).length).toBeGreaterThan(0);
-    }
-  });
 
   it("English keeps the spec’s texts: the heading is '{n} Comments' for every n (SPEC §2)", () => {
     const t = createI18n('en', en).t;
@@ -96,15 +80,32 @@ describe('no text written inline in a component', () => {
     expect(inlineTexts("const a = <p className=\"x\" aria-label={t('k')}>{t('k')} · {n}</p>;")).toEqual([]);
   });
 
-  it('every component outside the shrinking list reads its texts from the catalogue', () => {
-    const files = componentFiles(SRC);
-    const offenders = files
-      .filter((f) => !UNTRANSLATED.has(f))
-      .map((f) => [f, inlineTexts(fs.readFileSync(path.join(SRC, f), 'utf8'))] as const);
+  it('every component reads its texts from the catalogue', () => {
+    const offenders = componentFiles(SRC).map((f) => [f, inlineTexts(fs.readFileSync(path.join(SRC, f), 'utf8'))] as const);
     expect(offenders.filter(([, texts]) => texts.length > 0)).toEqual([]);
-    const cleanListed = [...UNTRANSLATED].filter(
-      (f) => !files.includes(f) || inlineTexts(fs.readFileSync(path.join(SRC, f), 'utf8')).length === 0,
-    );
-    expect(cleanListed, 'translated (or gone): take them off i18n/untranslated.ts').toEqual([]);
+  });
+});
+
+/** Tailwind utilities of a physical side (left/right), where a logical one (start/end) mirrors in a right-to-left language. */
+const PHYSICAL =
+  /(?<=[\s"'`:!])-?(?:(?:ml|mr|pl|pr|border-l|border-r|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br)(?:-[\w./[\]%]+)?|(?:left|right)-(?!1\/2)[\w./[\]%]+|text-left|text-right)(?=[\s"'`])/g;
+
+describe('layouts mirror for a right-to-left language', () => {
+  it('finds physical utilities, not centring or words', () => {
+    expect('<p className="ml-2 pr-4 right-0 text-left">left</p>'.match(PHYSICAL)).toEqual([
+      'ml-2',
+      'pr-4',
+      'right-0',
+      'text-left',
+    ]);
+    expect('<p className="ms-2 left-1/2 -translate-x-1/2" side="left">'.match(PHYSICAL)).toBeNull();
+  });
+
+  it('components use logical properties (ms/me, ps/pe, start/end, border-s/e, text-start/end)', () => {
+    const physical = componentFiles(SRC)
+      .concat(fs.readdirSync(path.join(SRC, 'components/ui')).map((f) => `components/ui/${f}`))
+      .map((f) => [f, fs.readFileSync(path.join(SRC, f), 'utf8').match(PHYSICAL) ?? []] as const)
+      .filter(([, found]) => found.length > 0);
+    expect(physical).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ export function AuditView() {
         tabIndex={0}
         className="overflow-x-auto rounded-xl border border-line"
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">{t('adminAudit.caption')}</caption>
           <thead className="bg-raised">
             <tr>

@@ -31,7 +31,7 @@ export function JobsView() {
     <div className="flex flex-col gap-8">
       <section aria-labelledby="jobs-counts" className="flex flex-col gap-3">
         <div className="flex items-center gap-3">
-          <h2 id="jobs-counts" className="mr-auto text-lg font-semibold">
+          <h2 id="jobs-counts" className="me-auto text-lg font-semibold">
             {t('adminJobs.byState')}
           </h2>
           <Button variant="secondary" size="sm" onClick={() => void jobs.refetch()}>
@@ -42,14 +42,14 @@ export function JobsView() {
           <p className="text-sm text-muted">{t('adminJobs.none')}</p>
         ) : (
           <div className="overflow-x-auto rounded-xl border border-line">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <thead className="bg-raised">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
                     {t('adminJobs.queue')}
                   </th>
                   {states.map((s) => (
-                    <th key={s} scope="col" className="px-3 py-2 text-right font-medium">
+                    <th key={s} scope="col" className="px-3 py-2 text-end font-medium">
                       {s}
                     </th>
                   ))}
@@ -62,7 +62,7 @@ export function JobsView() {
                       {q}
                     </th>
                     {states.map((s) => (
-                      <td key={s} className="px-3 py-2 text-right tabular-nums">
+                      <td key={s} className="px-3 py-2 text-end tabular-nums">
                         {count(q, s)}
                       </td>
                     ))}
@@ -95,7 +95,7 @@ export function JobsView() {
                     <Button
                       size="sm"
                       variant="secondary"
-                      className="ml-auto"
+                      className="ms-auto"
                       aria-disabled={retry.isPending}
                       aria-label={t('adminJobs.retryJob', { queue: job.queue, id: job.id })}
                       onClick={() =>

@@ -34,7 +34,7 @@ function VideoDetails({ video }: { video: ReportedVideo }) {
           video.title || t('reportTarget.untitledVideo')
         )}
         {video.isExclusive ? (
-          <span className="ml-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('reportTarget.exclusive')}</span>
+          <span className="ms-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs text-black">{t('reportTarget.exclusive')}</span>
         ) : null}
       </p>
       <p className="line-clamp-4 text-sm whitespace-pre-line text-zinc-300">
@@ -92,7 +92,7 @@ export function ReportTarget({ report, slots }: { report: AdminReport; slots: Ta
       ) : null}
       {target.comment ? (
         <div className="flex flex-col gap-2">
-          <blockquote className="rounded-lg border-l-4 border-amber-500 bg-raised px-3 py-2 text-sm break-words whitespace-pre-line">
+          <blockquote className="rounded-lg border-s-4 border-amber-500 bg-raised px-3 py-2 text-sm break-words whitespace-pre-line">
             {target.comment.content}
             <footer className="mt-1 text-xs text-muted">{formatRelativeTime(target.comment.createdAt)}</footer>
           </blockquote>

@@ -93,7 +93,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute top-1 right-0.5 min-w-4.5 rounded-full bg-brand px-1 text-center text-[0.6875rem] leading-4.5 font-semibold text-white"
+            className="absolute top-1 end-0.5 min-w-4.5 rounded-full bg-brand px-1 text-center text-[0.6875rem] leading-4.5 font-semibold text-white"
           >
             {badge}
           </span>
@@ -104,7 +104,7 @@ export function NotificationBell() {
         role="region"
         hidden={!open}
         aria-labelledby={`${panelId}-title`}
-        className="animate-fade-in absolute top-12 right-0 z-40 flex max-h-[calc(100dvh-4.5rem)] w-80 max-w-[calc(100vw-1rem)] flex-col overflow-y-auto rounded-xl border border-line bg-raised p-1 shadow-xl"
+        className="animate-fade-in absolute top-12 end-0 z-40 flex max-h-[calc(100dvh-4.5rem)] w-80 max-w-[calc(100vw-1rem)] flex-col overflow-y-auto rounded-xl border border-line bg-raised p-1 shadow-xl"
       >
         {/* Not a heading: the top bar comes before the page's h1. */}
         <p id={`${panelId}-title`} className="px-3 py-2 text-sm font-semibold">

@@ -38,7 +38,7 @@ export function NotificationSettingsForm() {
           <input
             id={`${id}-${type}-email`}
             type="checkbox"
-            className="ml-auto h-4 w-4 accent-sky-500"
+            className="ms-auto h-4 w-4 accent-sky-500"
             checked={settings.data.email?.[type] ?? false}
             onChange={(event) => update.mutate({ email: { [type]: event.target.checked } })}
           />

@@ -64,7 +64,7 @@ function PlaylistPicker({ videoId, userId, onAdded }: { videoId: string; userId:
                   },
                 })
               }
-              className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-hover disabled:cursor-not-allowed disabled:hover:bg-transparent"
+              className="flex w-full items-center gap-3 rounded-xl p-2 text-start transition-colors hover:bg-hover disabled:cursor-not-allowed disabled:hover:bg-transparent"
             >
               <Img
                 src={playlist.poster?.thumbnail}

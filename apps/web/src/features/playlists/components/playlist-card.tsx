@@ -30,11 +30,11 @@ export function PlaylistCard({ playlist, href, onDelete, deleting }: PlaylistCar
           loading="lazy"
           className="aspect-video w-full object-cover transition-transform group-hover:scale-[1.02]"
         />
-        <span className="keep-dark absolute inset-y-0 right-0 flex w-1/3 flex-col items-center justify-center gap-1 bg-black/70 text-sm font-medium">
+        <span className="keep-dark absolute inset-y-0 end-0 flex w-1/3 flex-col items-center justify-center gap-1 bg-black/70 text-sm font-medium">
           <PlaylistIcon className="text-xl" />
           {count}
         </span>
-        {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 left-2" /> : null}
+        {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 start-2" /> : null}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="line-clamp-3 font-semibold break-words">

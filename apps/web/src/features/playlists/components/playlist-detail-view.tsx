@@ -128,7 +128,7 @@ export function PlaylistDetailView({ playlistId, renderOffer, onNotFound, onDele
         {/* Beside the details from 768 px, above them in the narrow side column from 1280 px. */}
         <div className="relative shrink-0 overflow-hidden rounded-xl bg-raised md:w-64 lg:w-72 xl:w-full">
           <Img src={videos[0]?.thumbnail} fallback="poster" alt="" className="aspect-video w-full object-cover" />
-          {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 left-2" /> : null}
+          {playlist.isExclusive ? <ExclusiveMarker className="absolute top-2 start-2" /> : null}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           {editing ? (

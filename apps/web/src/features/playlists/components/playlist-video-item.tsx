@@ -40,10 +40,10 @@ export function PlaylistVideoItem(props: PlaylistVideoItemProps) {
         className="relative block w-36 shrink-0 overflow-hidden rounded-lg bg-raised sm:w-44"
       >
         <Img src={video.thumbnail} fallback="thumbnail" alt="" loading="lazy" className="aspect-video w-full object-cover" />
-        <span className="keep-dark absolute right-1 bottom-1 rounded bg-black/80 px-1 py-0.5 text-xs font-medium tabular-nums">
+        <span className="keep-dark absolute end-1 bottom-1 rounded bg-black/80 px-1 py-0.5 text-xs font-medium tabular-nums">
           {formatDuration(video.duration)}
         </span>
-        {video.isExclusive ? <ExclusiveMarker className="absolute top-1 left-1" /> : null}
+        {video.isExclusive ? <ExclusiveMarker className="absolute top-1 start-1" /> : null}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="line-clamp-2 font-medium break-words">

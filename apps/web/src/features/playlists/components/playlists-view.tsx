@@ -36,7 +36,7 @@ export function PlaylistsView({ userId, isOwner, title }: PlaylistsViewProps) {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <title>{`${title} · StreamHub`}</title>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold">{title}</h1>
+        <h1 className="me-auto text-2xl font-semibold">{title}</h1>
         {isOwner ? <CreatePlaylistDialog /> : null}
       </header>
 

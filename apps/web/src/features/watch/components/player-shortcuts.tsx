@@ -165,9 +165,9 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <tbody>
             {SHORTCUTS.map(({ keys, does }) => (
               <tr key={does} className="border-b border-line last:border-0">
-                <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
+                <th scope="row" className="py-2 pe-4 text-start font-normal whitespace-nowrap">
                   {keys.map((k, i) => (
-                    <kbd key={i} className="mr-1 rounded border border-line bg-hover px-1.5 py-0.5 font-mono text-xs">
+                    <kbd key={i} className="me-1 rounded border border-line bg-hover px-1.5 py-0.5 font-mono text-xs">
                       {k === 'Space' ? t('playerShortcuts.space') : k}
                     </kbd>
                   ))}
