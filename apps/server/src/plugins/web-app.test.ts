@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +47,16 @@ export async function render({ url, origin, cookie, fetch, nonce }) {
       '<script nonce="' + nonce + '">inline</script>',
     preloads: ['</media/poster.webp>; rel=preload; as=image'],
     state: '<script type="application/json" id="state">{"origin":' + JSON.stringify(origin) + '}</script>',
-    markup: Readable.from(['<main>', 'page of ' + who + ' at ' + url, '</main>']),
+    markup: url === '/slow' ? slowMarkup() : Readable.from(['<main>', 'page of ' + who + ' at ' + url, '</main>']),
   };
+}
+// A page whose end waits until the test says (globalThis.finishSlowPage).
+function slowMarkup() {
+  return Readable.from((async function* () {
+    yield '<main>first part</main>';
+    await new Promise((resolve) => (globalThis.finishSlowPage = resolve));
+    yield '<footer>last part</footer>';
+  })());
 }
 `,
 );
@@ -140,6 +149,29 @@ describe('pages rendered by the server entry', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     const sameNonce = (text: string) => text.replace(/nonce="[^"]*"/g, 'nonce=""');
     expect(sameNonce(decoded(gz))).toBe(sameNonce(decoded(br)));
+  });
+
+  it('sends what is rendered at once, compressed, while the rest of the page is still being made', async () => {
+    // Listening for real: an injected request gets its answer whole. (The context's close stops it.)
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+          http.get(`${address}/slow`, { headers: { 'accept-encoding': encoding } }, resolve).on('error', reject),
+        );
+        const text = res.pipe(encoding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip());
+        let received = '';
+        for await (const chunk of text) {
+          received += String(chunk);
+          if (received.includes('first part')) break;
+        }
+        // The head and the first part arrived; the page's end is not made yet.
+        expect(received).toContain('<title>nobody</title>');
+        expect(received).not.toContain('last part');
+        (globalThis as { finishSlowPage?: () => void }).finishSlowPage?.();
+        res.destroy();
+      }
+    }
   });
 
   it("answers with the entry's status and redirects, and the browser's own render when the server's fails", async () => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -284,18 +285,46 @@ export function withLang(head: string, locale: Locale): string {
   );
 }
 
-/** A page streamed to the browser, compressed as it accepts (a fast level: it is made per request). */
+/**
+ * A page streamed to the browser, compressed as it accepts (a fast level: it is made per request).
+ * The compressor is flushed after each piece (the head, each part of React's markup), so what is
+ * ready leaves at once instead of waiting in the compressor's window for the rest of the page.
+ */
 function sendStream(request: FastifyRequest, reply: FastifyReply, body: AsyncIterable<string | Buffer>) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.type('text/html; charset=utf-8');
-  const source = Readable.from(body);
   if (/\bbr\b/.test(accepts)) {
     reply.header('Content-Encoding', 'br');
-    return reply.send(source.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })));
+    const brotli = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.send(flushedEachPiece(body, brotli, zlib.constants.BROTLI_OPERATION_FLUSH));
   }
   if (/\bgzip\b/.test(accepts)) {
     reply.header('Content-Encoding', 'gzip');
-    return reply.send(source.pipe(zlib.createGzip({ level: 6 })));
+    return reply.send(flushedEachPiece(body, zlib.createGzip({ level: 6 }), zlib.constants.Z_SYNC_FLUSH));
   }
-  return reply.send(source);
+  return reply.send(Readable.from(body));
+}
+
+/** `body` written into `compressor` piece by piece, each piece flushed out before the next is awaited. */
+function flushedEachPiece(body: AsyncIterable<string | Buffer>, compressor: zlib.BrotliCompress | zlib.Gzip, flush: number) {
+  void (async () => {
+    try {
+      // The browser may leave mid-page: the compressor closes, and the page is not read further.
+      const closed = once(compressor, 'close').then(
+        () => true,
+        () => true,
+      );
+      for await (const piece of body) {
+        if (compressor.destroyed) return;
+        const drained = compressor.write(piece) ? Promise.resolve(false) : once(compressor, 'drain').then(() => false);
+        if (await Promise.race([drained, closed])) return;
+        const flushed = new Promise<boolean>((resolve) => compressor.flush(flush, () => resolve(false)));
+        if (await Promise.race([flushed, closed])) return;
+      }
+      compressor.end();
+    } catch (err) {
+      compressor.destroy(err as Error);
+    }
+  })();
+  return compressor;
 }
