@@ -123,7 +123,8 @@ export const FR_ERROR_TEXTS: Record<string, string> = {
   'Live not found': 'Direct introuvable',
   'Only the owner can change this live': 'Seul le propriétaire peut modifier ce direct',
   'This live has ended': 'Ce direct est terminé',
-  'Members only can change once the live has ended': 'Le réservé aux membres ne peut changer qu’une fois le direct terminé',
+  'Members only can change once the live has ended':
+    'L’accès réservé aux membres ne peut être modifié qu’une fois le direct terminé',
   'Not found': 'Introuvable',
   'No access to this media': 'Vous n’avez pas accès à ce média',
   'This unsubscribe link is invalid': 'Ce lien de désabonnement est invalide',
