@@ -82,7 +82,8 @@ test.describe('languages', () => {
       await page.request.get(`/video/watch/${videoId}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })
     ).text();
     expect(html).toMatch(/<html[^>]* lang="fr"/);
-    expect(html).toContain('0 commentaire');
+    // The player's texts (the comments, below it, load in the browser).
+    expect(html).toContain('Mode cinéma');
 
     await comments.getByRole('textbox', { name: 'Ajouter un commentaire' }).fill('Bonjour à tous');
     await comments.getByRole('button', { name: 'Commenter', exact: true }).click();

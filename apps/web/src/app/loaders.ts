@@ -1,6 +1,11 @@
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, Params } from 'react-router';
 import type { CurrentUser } from '@streamhub/contract';
+import { getAdminUsersQueryOptions } from '@/features/admin/api/get-admin-users';
+import { getAuditQueryOptions } from '@/features/admin/api/get-audit';
+import { getJobsQueryOptions } from '@/features/admin/api/get-jobs';
+import { getSettingsQueryOptions } from '@/features/admin/api/get-settings';
+import { getReportQueueQueryOptions } from '@/features/moderation/api/get-report-queue';
 import { getInstanceQueryOptions } from '@/features/auth/api/get-instance';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { captionKeys, getCaptions } from '@/features/captions/api/captions';
@@ -124,6 +129,9 @@ function channelPage({ query, user }: Load, channelId: string | undefined) {
   ];
 }
 
+/** The moderation queue as it opens: open reports, oldest first, page 1 (report-queue-view.tsx). */
+const FIRST_QUEUE_PAGE = { state: 'open', page: 1 } as const;
+
 /** The pages' loaders by route path (routes.tsx); a page without one loads in the browser. */
 export const pageLoaders: Record<string, LoaderFunction> = {
   '/home': loader((load, _params, url) => {
@@ -185,6 +193,14 @@ export const pageLoaders: Record<string, LoaderFunction> = {
     query(getNotificationSettingsQueryOptions()),
   ]),
   '/reports': loader(({ query }) => [query(getMyReportsQueryOptions())]),
+  // The staff pages open on their first page with default filters (a visitor who is not staff is
+  // refused by the API, and the page says so).
+  '/admin': loader(({ query }) => [query(getReportQueueQueryOptions(FIRST_QUEUE_PAGE))]),
+  '/admin/reports': loader(({ query }) => [query(getReportQueueQueryOptions(FIRST_QUEUE_PAGE))]),
+  '/admin/users': loader(({ query }) => [query(getAdminUsersQueryOptions({ query: undefined, filter: undefined, page: 1 }))]),
+  '/admin/settings': loader(({ query }) => [query(getSettingsQueryOptions())]),
+  '/admin/jobs': loader(({ query }) => [query(getJobsQueryOptions())]),
+  '/admin/audit': loader(({ query }) => [query(getAuditQueryOptions(1))]),
 };
 
 /**

@@ -38,11 +38,18 @@ export async function startApp(root: HTMLElement) {
   html.lang = locale;
   setFormatLocale(() => locale);
   const [catalogue] = await Promise.all([loadCatalogue(locale), loadMatchedRoutes(location.pathname)]);
+  const router = createBrowserRouter(routes);
+  // Leaving a page, what failed there and nothing shows any more is forgotten: the next page
+  // that shows it asks again (a failure is the visit's answer only: retryOnMount is off).
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'loading') return;
+    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' && query.getObserversCount() === 0 });
+  });
   const app: ReactNode = (
     <StrictMode>
       <I18nextProvider i18n={createI18n(locale, catalogue)}>
         <AppProviders>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <RouterProvider router={router} />
           <MarkHydrated />
         </AppProviders>
       </I18nextProvider>
