@@ -234,10 +234,12 @@ function pageStatus(context: StaticHandlerContext, head: PageHead): number {
 }
 
 /**
- * React's streaming render of the page: resolves once the shell is ready, and the markup flows on
- * as React writes it. The loaders have loaded the page's data, so little is left to wait for; a
- * part that suspends (a lazy component) follows its fallback, moved in by React's inline script,
- * which carries this response's nonce. A part that fails renders in the browser instead (React
+ * React's streaming render of the page, piped out once all of it is ready: every Suspense boundary
+ * (a lazy component inside a page) is then in place in the markup, in order, so the browser never
+ * holds a boundary's fallback and its content at once while React's inline script moves one into
+ * the other (a page could show two players for a moment, and hydration could render one anew).
+ * The loaders have loaded the page's data, so all is ready a few milliseconds after the shell; the
+ * markup then flows as React writes it. A part that fails renders in the browser instead (React
  * falls back to client rendering there).
  */
 function streamMarkup(element: ReactNode, client: QueryClient, path: string, nonce: string): Promise<PassThrough> {
@@ -245,11 +247,14 @@ function streamMarkup(element: ReactNode, client: QueryClient, path: string, non
     const markup = new PassThrough();
     const stream = renderToPipeableStream(element, {
       nonce,
-      onShellReady: () => {
+      // Every boundary in place, however large: React would otherwise send a large one after its
+      // fallback, to be moved in by an inline script.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => {
+        warnUnloaded(client, path);
         stream.pipe(markup);
         resolve(markup);
       },
-      onAllReady: () => warnUnloaded(client, path),
       onShellError: reject,
       onError: (error) => console.error('Server render error', error),
     });
