@@ -1,6 +1,5 @@
 import type { Comment, CurrentUser } from '@streamhub/contract';
 import type { CommentTargetKind } from '@/lib/query-keys';
-import { countOf } from '@/lib/formatters';
 
 /** What the comments belong to: a video or a post (the same component serves both). */
 export type CommentTarget = { kind: CommentTargetKind; id: string };
@@ -63,9 +62,6 @@ export function sortComments(list: Comment[], order: CommentOrder): Comment[] {
 export function replyDraft(comment: Pick<Comment, 'parentId' | 'owner'>): string {
   return comment.parentId && comment.owner?.username ? `@${comment.owner.username} ` : '';
 }
-
-/** 'N replies' under a top-level comment. */
-export const repliesLabel = (count: number) => countOf(count, 'reply', 'replies');
 
 /** A new reply is counted on its top-level comment in the cached list. */
 export function countReply(list: Comment[], topId: string, by = 1): Comment[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playlistHref, playlistsTitle, videoCountLabel } from './playlists';
+import { playlistHref, playlistsTitle } from './playlists';
 
 describe('playlists', () => {
   it("titles the owner's list and someone else's", () => {
@@ -11,9 +11,5 @@ describe('playlists', () => {
   it('links own playlists without the channel, others under it', () => {
     expect(playlistHref('p1', 'u1', 'u1')).toBe('/playlist/p/p1');
     expect(playlistHref('p1', 'u2', 'u1')).toBe('/playlist/u/u2/p/p1');
-  });
-
-  it('counts videos as the cards show them', () => {
-    expect(videoCountLabel(0)).toBe('Videos: 0');
   });
 });

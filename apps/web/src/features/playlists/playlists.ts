@@ -10,9 +10,6 @@ export function playlistHref(playlistId: string, ownerId: string, viewerId: stri
   return ownerId === viewerId ? `/playlist/p/${id}` : `/playlist/u/${encodeURIComponent(ownerId)}/p/${id}`;
 }
 
-/** 'Videos: n' on cards and the detail (SPEC §2). */
-export const videoCountLabel = (count: number) => `Videos: ${count}`;
-
 /** The ids in a new order: the one at `from` moved to `to` (both within the list). */
 export function movedOrder(ids: readonly string[], from: number, to: number): string[] {
   const next = [...ids];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { salesLabel, topEarningItems, type EarningsItem } from './earnings';
+import { topEarningItems, type EarningsItem } from './earnings';
 
 const item = (id: string, amount: number, lastSaleAt = '2026-01-01T00:00:00Z'): EarningsItem => ({
   kind: 'video',
@@ -15,10 +15,5 @@ describe('earnings', () => {
     const items = [item('a', 5), item('b', 30), item('c', 5, '2026-02-01T00:00:00Z'), item('d', 1)];
     expect(topEarningItems(items, 3).map((i) => i._id)).toEqual(['b', 'c', 'a']);
     expect(topEarningItems(undefined)).toEqual([]);
-  });
-
-  it('counts sales in words', () => {
-    expect(salesLabel(1)).toBe('1 sale');
-    expect(salesLabel(0)).toBe('0 sales');
   });
 });

@@ -1,5 +1,4 @@
 import type { Earnings } from '@streamhub/contract';
-import { countOf } from '@/lib/formatters';
 
 export type EarningsItem = Earnings['items'][number];
 
@@ -9,6 +8,3 @@ export function topEarningItems(items: EarningsItem[] | null | undefined, limit 
     .sort((a, b) => b.amount - a.amount || Date.parse(b.lastSaleAt) - Date.parse(a.lastSaleAt))
     .slice(0, limit);
 }
-
-/** '1 sale', '3 sales'. */
-export const salesLabel = (count: number) => countOf(count, 'sale', 'sales');
