@@ -107,7 +107,15 @@ describe('a page request (GET) writes nothing', () => {
       '/admin/jobs',
       '/admin/audit',
       '/studio',
+      '/studio/payouts',
       `/studio/${videoId}`,
+      '/playlist/watch-later',
+      '/account',
+      '/account/security',
+      '/forgot-password',
+      '/reset-password?token=nothing',
+      '/verify-email',
+      '/confirm-email?token=nothing',
     ];
     const before = await everything();
     const statuses: string[] = [];

@@ -46,6 +46,8 @@ import { readVideoFilters } from '@/features/videos/video-filters';
 import { getMoreVideosQueryOptions } from '@/features/watch/api/get-more-videos';
 import { getProgressiveSourcesQueryOptions } from '@/features/watch/api/get-progressive-sources';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
+import { getPasskeysQueryOptions } from '@/features/users/api/security';
+import { getMembersQueryOptions, getPayoutsQueryOptions } from '@/features/purchases/api/get-payouts';
 
 /**
  * The routes' loaders (React Router's data APIs): what each page shows, asked for before it renders.
@@ -191,6 +193,15 @@ export const pageLoaders: Record<string, LoaderFunction> = {
   '/notifications': loader(({ infinite, query, client }) => [
     infinite(getNotificationsQueryOptions((unread) => client.setQueryData(notificationKeys.unread(), unread))),
     query(getNotificationSettingsQueryOptions()),
+  ]),
+  '/account': loader(({ query }) => [query(getOwnChannelQueryOptions())]),
+  '/account/security': loader(({ query }) => [query(getOwnChannelQueryOptions()), query(getPasskeysQueryOptions())]),
+  '/playlist/watch-later': loader(({ query }) => [query(getWatchLaterQueryOptions())]),
+  '/studio/payouts': loader(({ query, user }) => [
+    query(getEarningsQueryOptions()),
+    query(getPayoutsQueryOptions()),
+    user && query(getMembershipOfferQueryOptions(user._id)),
+    query(getMembersQueryOptions()),
   ]),
   '/reports': loader(({ query }) => [query(getMyReportsQueryOptions())]),
   // The staff pages open on their first page with default filters (a visitor who is not staff is

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Membership, MembershipOffer, PayoutsOverview } from '@streamhub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MembershipOffer } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -9,6 +9,8 @@ import { api, errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/formatters';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { formatAmount } from '../money';
+import { membershipOfferKey } from '../api/get-membership-offer';
+import { useMembers, usePayouts } from '../api/get-payouts';
 import { useChannelMembership } from './membership';
 
 const PAYOUT_STATE_KEYS = {
@@ -20,7 +22,7 @@ const PAYOUT_STATE_KEYS = {
 /** The creator's balance, connected account and payouts (API.md §20: GET /api/payouts, POST /api/payouts/onboarding). */
 export function PayoutsPanel() {
   const { t } = useTranslation();
-  const payouts = useQuery({ queryKey: ['payouts'], queryFn: () => api.get<PayoutsOverview>('/api/payouts') });
+  const payouts = usePayouts();
   const connect = useMutation({ mutationFn: () => api.post<{ url: string }>('/api/payouts/onboarding') });
   useEffect(() => {
     if (payouts.error) console.error('Could not load payouts', payouts.error);
@@ -96,10 +98,7 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useChannelMembership(channelId);
-  const members = useQuery({
-    queryKey: ['membership-members'],
-    queryFn: () => api.get<Membership[]>('/api/memberships/members'),
-  });
+  const members = useMembers();
   const [price, setPrice] = useState('');
   const [perks, setPerks] = useState('');
   const offer = current.data?.offer;
@@ -112,7 +111,7 @@ export function MembershipSettings({ channelId }: { channelId: string }) {
     mutationFn: () => api.put<MembershipOffer>('/api/memberships/offer', { json: { price, perks } }),
     onSuccess: () => {
       toastSuccess(t('membershipSettings.saved'));
-      void queryClient.invalidateQueries({ queryKey: ['membership-offer', channelId] });
+      void queryClient.invalidateQueries({ queryKey: membershipOfferKey(channelId) });
     },
     onError: (error) => toastError(errorText(error, t('membershipSettings.saveFailed'))),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Passkey } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { refreshProfile } from '../refresh-profile';
@@ -27,8 +27,11 @@ export function useTwoFactorDisable() {
   });
 }
 
+export const getPasskeysQueryOptions = () =>
+  queryOptions({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => api.get<Passkey[]>('/api/users/passkeys', { signal }) });
+
 export function usePasskeys() {
-  return useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => api.get<Passkey[]>('/api/users/passkeys') });
+  return useQuery(getPasskeysQueryOptions());
 }
 
 /** Registers a passkey: the server's options, the browser's ceremony (@simplewebauthn/browser), the server's check. */
