@@ -56,7 +56,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { isPageRequest, registerWebApp } from './plugins/web-app.ts';
 
 /** Builds the HTTP app from its dependencies; never listens, so tests use `app.inject`. */
-export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger; warmPages?: boolean } = {}) {
   const media = createMediaHandler({
     gate: deps.services.mediaGate,
     storage: deps.storage,
@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     distDir: deps.config.webDistDir,
     publicUrl: deps.config.publicUrl,
     defaultLocale: deps.config.defaultLocale,
+    warm: opts.warmPages,
   });
   return app;
 }

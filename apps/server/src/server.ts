@@ -64,7 +64,7 @@ async function runSingle() {
     // The embedded database could not be started again: exit non-zero, for the supervisor to restart us.
     const deps = await createDeps(config, log, { onFatal: () => void stop('database lost', 1), signal: stop.signal });
     return closingOnFailure(deps, async () => {
-      const app = await buildApp(deps, { logger: log });
+      const app = await buildApp(deps, { logger: log, warmPages: true });
       if (config.role === 'all') {
         // The embedded database belongs to this process alone, so jobs it left running are orphans.
         await startWorker(deps, { exclusive: !config.databaseUrl });
@@ -166,7 +166,7 @@ async function runHttpWorker() {
     });
     // The primary serves the cluster's metrics: it asks each worker for its own.
     if (deps.metrics) answerClusterMetrics(deps.metrics);
-    return { deps, app: await closingOnFailure(deps, () => buildApp(deps, { logger: log })) };
+    return { deps, app: await closingOnFailure(deps, () => buildApp(deps, { logger: log, warmPages: true })) };
   })();
   // The primary is gone (killed): nothing may keep serving from its data folder.
   process.on('disconnect', () => {

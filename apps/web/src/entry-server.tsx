@@ -16,7 +16,7 @@ import { BROWSER_LOADED, setLoaderEnv } from './app/loaders';
 import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
-import { loadMatchedRoutes, routes, type RouteHandle } from './app/router';
+import { loadAllRoutes, loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE, type ServerUser } from './lib/auth';
@@ -91,6 +91,11 @@ setApiTransport((url, init) => {
   if (init.method && init.method !== 'GET') return Promise.reject(new Error(`${init.method} is not sent while rendering`));
   return send(url, init);
 });
+
+/** Loads every page's code, as the server starts: no first visitor of a page waits for its modules. */
+export function warm(): Promise<void> {
+  return loadAllRoutes();
+}
 
 export function render(request: PageRequest): Promise<RenderedPage> {
   const renderedAt = Date.now();

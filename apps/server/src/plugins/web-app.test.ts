@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
+import { HANDED_VIEWER_HEADER, handViewer } from './handed-viewer.ts';
 import { cutTemplate, pageRedirect, withLang, withTheme } from './web-app.ts';
 
 // A build of the web app: index.html and an asset with their .br and .gz copies
@@ -126,6 +128,25 @@ describe('pages rendered by the server entry', () => {
       expect(res.headers['cache-control'], url).toBe('private, no-cache');
       expect(res.headers.vary, url).toMatch(/cookie/i);
     }
+  });
+
+  it("lets a render's calls ask as the viewer its page request found; their key means nothing from outside, nor once the page is sent", async () => {
+    const user = await registerUser(ctx);
+    const me = (await get('/api/users/me', { cookie: user.cookie })).json() as { data: { _id: string; username: string } };
+    expect((await get('/api/users/me', { [HANDED_VIEWER_HEADER]: crypto.randomUUID() })).statusCode).toBe(401);
+    const handed = handViewer({
+      _id: me.data._id,
+      username: me.data.username,
+      fullname: 'Handed',
+      avatar: null,
+      sessionId: 'page',
+      role: 'user',
+    });
+    const asked = await get('/api/users/me', handed.header);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().data.username).toBe(me.data.username);
+    handed.release();
+    expect((await get('/api/users/me', handed.header)).statusCode).toBe(401);
   });
 
   it('renders a page with a forged or expired session for nobody, and clears both cookies with it', async () => {

@@ -19,6 +19,7 @@ import {
   type Theme,
 } from '@streamhub/contract';
 import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
+import { handViewer } from './handed-viewer.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -38,7 +39,7 @@ type PageRequest = {
 type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; head: string; preloads: string[]; state: string; markup: Readable };
-type ServerEntry = { render(request: PageRequest): Promise<RenderedPage> };
+type ServerEntry = { render(request: PageRequest): Promise<RenderedPage>; warm?(): Promise<void> };
 
 /**
  * Whether a request is for a page (not the API, media, assets or another file): the auth plugin
@@ -55,6 +56,8 @@ export type WebAppOptions = {
   publicUrl?: string;
   /** The language of a visitor who chose none and whose browser asks for no shipped one (DEFAULT_LOCALE). */
   defaultLocale?: Locale;
+  /** Load every page's code before the app is ready (a server; tests load what they render). */
+  warm?: boolean;
 };
 
 /**
@@ -63,7 +66,10 @@ export type WebAppOptions = {
  * API calls go through this app itself (`app.inject`), with the visitor's cookies. Without a
  * server build the plain index.html renders in the browser instead.
  */
-export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl, defaultLocale = 'en' }: WebAppOptions) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir, publicUrl, defaultLocale = 'en', warm = false }: WebAppOptions,
+) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -85,6 +91,18 @@ export async function registerWebApp(app: FastifyInstance, { distDir, publicUrl,
   // Which chunks hold each page's code (the build's manifest; none in an older build).
   const manifest = builtFile(path.join(distDir, '.vite', 'manifest.json'), (text) => JSON.parse(text) as unknown);
   const serverEntry = serverEntryOf(`${path.resolve(distDir)}-ssr`);
+
+  // A server loads every page's code before it takes requests: the first visitor of each page
+  // after a start would wait for that page's modules otherwise (100–300 ms on a small machine).
+  if (warm && hasBuild) {
+    app.addHook('onReady', async () => {
+      const entry = await serverEntry().catch((err: unknown) => {
+        app.log.error({ err }, 'web app server entry failed to load');
+        return null;
+      });
+      await entry?.warm?.();
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -165,6 +183,9 @@ export function pageRedirect(url: string, signedIn: boolean): string | null {
  */
 function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cookie: string): PageRequest['fetch'] {
   const sent = new Set<string>();
+  // The viewer the page request found, handed to its calls while its response runs.
+  const handed = request.viewer ? handViewer(request.viewer) : null;
+  if (handed) reply.raw.once('close', handed.release);
   return async (url, init) => {
     const headers = new Headers(init.headers);
     const response = await app.inject({
@@ -179,6 +200,7 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
         // An error text the page shows is in the page's language (docs/languages.md).
         ...(request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {}),
         host: request.headers.host ?? 'localhost',
+        ...handed?.header,
       },
     });
     const setCookie = response.headers['set-cookie'];

@@ -53,11 +53,19 @@ export const routes: RouteObject[] = [
  */
 export async function loadMatchedRoutes(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+  await Promise.all(matches.map(({ route }) => loadRoute(route)));
+}
+
+/**
+ * Loads every route's code (the server, as it starts: its first visitor of each page would wait
+ * for that page's modules otherwise).
+ */
+export async function loadAllRoutes(list: RouteObject[] = routes): Promise<void> {
+  await Promise.all(list.map(async (route) => Promise.all([loadRoute(route), loadAllRoutes(route.children ?? [])])));
+}
+
+async function loadRoute(route: RouteObject) {
+  if (typeof route.lazy !== 'function') return;
+  const loaded = await route.lazy();
+  Object.assign(route, loaded, { lazy: undefined });
 }

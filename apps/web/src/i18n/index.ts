@@ -39,6 +39,8 @@ export function createI18n(locale: Locale, catalogue: Catalogue): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // No advertisement in the server's log or the browser's console.
+    showSupportNotice: false,
   });
   return instance;
 }
