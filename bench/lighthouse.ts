@@ -32,7 +32,7 @@ const context = await chromium.launchPersistentContext(profile, {
 
 type Figures = { score: number; lcp: number; tbt: number; fcp: number; cls: number };
 
-async function audit(url: string, run: number, tries = 3): Promise<Figures> {
+async function audit(label: string, url: string, run: number, tries = 3): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -46,12 +46,12 @@ async function audit(url: string, run: number, tries = 3): Promise<Figures> {
   // say nothing about the page: that run is made again rather than counted as a score of 0.
   if (result.lhr.runtimeError && tries > 1) {
     console.log(`  (${url}: ${result.lhr.runtimeError.code}; run again)`);
-    return audit(url, run, tries - 1);
+    return audit(label, url, run, tries - 1);
   }
   const { audits, categories } = result.lhr;
   // LH_JSON=prefix: each run's report, and its trace for bench/trace-tasks.ts.
   if (process.env.LH_JSON) {
-    const name = `${process.env.LH_JSON}-${new URL(url).pathname.split('/')[1] || 'root'}-${run}`;
+    const name = `${process.env.LH_JSON}-${label.replace(/\W+/g, '') || 'root'}-${run}`;
     await fs.writeFile(`${name}.json`, result.report as string);
     await fs.writeFile(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
   }
@@ -75,7 +75,7 @@ const only = process.env.PAGES?.split(',');
 async function measure(label: string, url: string) {
   if (only && !only.includes(label)) return;
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, i + 1));
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(label, url, i + 1));
   const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
   console.log(
     `${label.padEnd(9)} score ${m('score')} (runs ${runs.map((r) => r.score).join('/')}), LCP ${(m('lcp') / 1000).toFixed(1)} s, ` +

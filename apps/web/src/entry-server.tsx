@@ -12,7 +12,7 @@ import { en } from './i18n/en';
 import { fr } from './i18n/fr';
 import { pseudoCatalogue } from './i18n/pseudo';
 import { setFormatLocale } from './lib/formatters';
-import { BROWSER_LOADED, setLoaderEnv } from './app/loaders';
+import { setLoaderEnv } from './app/loaders';
 import { headTags, pageHead, type PageHead } from './app/page-head';
 import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
@@ -84,6 +84,20 @@ setLoaderEnv(() => scope());
 
 /** Every language's catalogue, in the server's bundle (the browser loads only its page's). */
 const CATALOGUES: Record<Locale, Catalogue> = { en, fr, [PSEUDO_LOCALE]: pseudoCatalogue(en) };
+
+/**
+ * One i18next instance per language, shared by every render in it: an instance holds its language
+ * and catalogues only (nothing of a request), and making one took about a millisecond a page.
+ */
+const translators = new Map<Locale, i18n>();
+const translatorFor = (locale: Locale) => {
+  let instance = translators.get(locale);
+  if (!instance) translators.set(locale, (instance = createI18n(locale, CATALOGUES[locale])));
+  return instance;
+};
+
+/** The route tree's static handler, made once (matching and the routes' data are per request). */
+let staticHandler: ReturnType<typeof createStaticHandler> | null = null;
 setApiTransport((url, init) => {
   const send = current.getStore()?.fetch;
   if (!send) return Promise.reject(new Error('No request to send this call for'));
@@ -105,7 +119,7 @@ export function render(request: PageRequest): Promise<RenderedPage> {
   const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   return current.run({ fetch: request.fetch, renderedAt, locale, client, user }, () =>
-    renderPage(request, createI18n(locale, CATALOGUES[locale]), serverUserOf(userCookie, user)),
+    renderPage(request, translatorFor(locale), serverUserOf(userCookie, user)),
   );
 }
 
@@ -118,7 +132,7 @@ async function renderPage(request: PageRequest, i18n: i18n, serverUser: ServerUs
   const { client, user, renderedAt } = scope();
   const url = new URL(request.url, request.origin);
   await loadMatchedRoutes(url.pathname);
-  const handler = createStaticHandler(routes);
+  const handler = (staticHandler ??= createStaticHandler(routes));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -130,7 +144,6 @@ async function renderPage(request: PageRequest, i18n: i18n, serverUser: ServerUs
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} nonce={request.nonce} />
     </App>,
     client,
-    context.matches[context.matches.length - 1]?.route.path ?? '',
     request.nonce,
   );
   return {
@@ -247,7 +260,7 @@ function pageStatus(context: StaticHandlerContext, head: PageHead): number {
  * markup then flows as React writes it. A part that fails renders in the browser instead (React
  * falls back to client rendering there).
  */
-function streamMarkup(element: ReactNode, client: QueryClient, path: string, nonce: string): Promise<PassThrough> {
+function streamMarkup(element: ReactNode, client: QueryClient, nonce: string): Promise<PassThrough> {
   return new Promise((resolve, reject) => {
     const markup = new PassThrough();
     const stream = renderToPipeableStream(element, {
@@ -256,7 +269,7 @@ function streamMarkup(element: ReactNode, client: QueryClient, path: string, non
       // fallback, to be moved in by an inline script.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => {
-        warnUnloaded(client, path);
+        warnUnloaded(client);
         stream.pipe(markup);
         resolve(markup);
       },
@@ -269,18 +282,14 @@ function streamMarkup(element: ReactNode, client: QueryClient, path: string, non
 /**
  * Names each query the page rendered without its answer: its route's loader should have asked for
  * it (app/loaders.ts), and the server's markup shows its loading state instead. Queries marked
- * `meta: { ssr: false }`, and those a page lists in BROWSER_LOADED, are the browser's on purpose
- * (page-reads.test.ts keeps this list empty).
+ * `meta: { ssr: false }` are the browser's on purpose (page-reads.test.ts keeps this list empty).
  */
 export const UNLOADED_WARNING = 'Rendered without its loader';
 
-function warnUnloaded(client: QueryClient, path: string) {
-  const left = BROWSER_LOADED[path] ?? [];
-  const leftToTheBrowser = (key: readonly unknown[]) => left.some((prefix) => prefix.every((part, i) => key[i] === part));
+function warnUnloaded(client: QueryClient) {
   for (const query of client.getQueryCache().getAll()) {
     const options = query.options as { enabled?: unknown };
     if (query.state.status !== 'pending' || options.enabled === false || query.meta?.ssr === false) continue;
-    if (leftToTheBrowser(query.queryKey)) continue;
     console.warn(UNLOADED_WARNING, JSON.stringify(query.queryKey));
   }
 }

@@ -46,6 +46,7 @@ import { readVideoFilters } from '@/features/videos/video-filters';
 import { getMoreVideosQueryOptions } from '@/features/watch/api/get-more-videos';
 import { getProgressiveSourcesQueryOptions } from '@/features/watch/api/get-progressive-sources';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
+import { getCommentsQueryOptions } from '@/features/comments/api/get-comments';
 import { getPasskeysQueryOptions } from '@/features/users/api/security';
 import { getMembersQueryOptions, getPayoutsQueryOptions } from '@/features/purchases/api/get-payouts';
 
@@ -104,16 +105,25 @@ export const shellLoader = loader(({ query, user }) => [
 ]);
 
 /**
- * The watch page's calls above the fold, as far as one answer does not name the next (the video
- * names its stream): the video, its rung files (the first frame needs no code), up next, and the
- * viewer's Watch later list (the save button's state). Its comments and the owner's other videos
- * sit below the player and load in the browser (on the server they cost more than the video's call).
+ * The watch page's calls, as far as one answer does not name the next (the video names its owner
+ * and its stream): the video, its rung files (the first frame needs no code), its comments, the
+ * owner's other videos, up next, and the viewer's Watch later list (the save button's state). The
+ * page is whole in the server's HTML: left to the browser, the comments and side lists came after
+ * the code, and their arrival re-rendered the page in one long task (docs/decisions.md).
  */
 async function watchPage({ query, client, user }: Load, videoId: string) {
-  const independent = [query(getUpNextQueryOptions(videoId)), user && query(getWatchLaterQueryOptions())];
+  const independent = [
+    query(getUpNextQueryOptions(videoId)),
+    user && query(getWatchLaterQueryOptions()),
+    query(getCommentsQueryOptions({ kind: 'video', id: videoId })),
+  ];
   await query(getWatchVideoQueryOptions(videoId));
   const video = client.getQueryData(getWatchVideoQueryOptions(videoId).queryKey);
-  await Promise.all([...independent, video?.hlsUrl && !video.isLive && query(getProgressiveSourcesQueryOptions(video.hlsUrl))]);
+  await Promise.all([
+    ...independent,
+    video?.owner?._id && query(getMoreVideosQueryOptions(video.owner._id)),
+    video?.hlsUrl && !video.isLive && query(getProgressiveSourcesQueryOptions(video.hlsUrl)),
+  ]);
 }
 
 /** A channel's page: the profile and its numbers, its latest videos; the owner's own also their earnings. */
@@ -212,17 +222,6 @@ export const pageLoaders: Record<string, LoaderFunction> = {
   '/admin/settings': loader(({ query }) => [query(getSettingsQueryOptions())]),
   '/admin/jobs': loader(({ query }) => [query(getJobsQueryOptions())]),
   '/admin/audit': loader(({ query }) => [query(getAuditQueryOptions(1))]),
-};
-
-/**
- * What a page leaves to the browser on purpose, by query key prefix (its route's path): the watch
- * page's comments and the owner's other videos, below the player.
- */
-export const BROWSER_LOADED: Record<string, ReadonlyArray<readonly string[]>> = {
-  '/video/watch/:videoId': [
-    ['comments', 'video'],
-    ['watch', 'more'],
-  ],
 };
 
 function postPage(query: Load['query'], postId: string) {

@@ -4,10 +4,6 @@ import { lazy, type ComponentType } from 'react';
 type AnyComponent = ComponentType<any>;
 
 /**
- * React.lazy for modules with named exports, e.g. `lazyComponent(() => import('./pages/home-page'), 'HomePage')`.
- * Used for heavy, rarely needed parts inside a page (drawers, overlays); pages use lazyRoute.
- */
-/**
  * A React Router `lazy` route for a module with a named page export: the router loads every
  * matched route module in parallel before it renders them, so a layout and its page never load
  * one after the other and never suspend.
@@ -16,6 +12,10 @@ export function lazyRoute<M extends Record<K, AnyComponent>, K extends keyof M &
   return async () => ({ Component: (await load())[name] });
 }
 
+/**
+ * React.lazy for modules with named exports, e.g. `lazyComponent(() => import('./player-menu'), 'PlayerMenu')`.
+ * Used for heavy, rarely needed parts inside a page (drawers, overlays); pages use lazyRoute.
+ */
 export function lazyComponent<M extends Record<K, AnyComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }

@@ -20,12 +20,7 @@ describe('purchaseSections', () => {
       ],
       purchasedUploads: [{ _id: 'up1', uploadCount: 5, amount: 20, purchasedAt: '2026-01-03T10:00:00Z' }],
     });
-    expect(sections.map((s) => s.title)).toEqual([
-      'Purchased Videos',
-      'Playlist Videos',
-      'Purchased Playlists',
-      'Purchased Uploads',
-    ]);
+    expect(sections.map((s) => s.kind)).toEqual(['videos', 'playlistVideos', 'playlists', 'uploads']);
     expect(sections[0]?.items.map((i) => i._id)).toEqual(['purchase-a']);
     expect(sections[1]?.items.map((i) => i._id)).toEqual(['purchase-b']);
   });
@@ -39,17 +34,16 @@ describe('purchaseSections', () => {
     expect(videos?.items.map((i) => i._id)).toEqual(['purchase-new', 'purchase-old']);
   });
 
-  it('keeps all four sections when some are empty, each with its note', () => {
+  it('keeps all four sections when some are empty', () => {
     const onlyUploads = purchaseSections({
       purchasedUploads: [{ _id: 'up1', uploadCount: 5, amount: 20, purchasedAt: '2026-01-03T10:00:00Z' }],
     });
-    expect(onlyUploads.map((s) => [s.title, s.items.length])).toEqual([
-      ['Purchased Videos', 0],
-      ['Playlist Videos', 0],
-      ['Purchased Playlists', 0],
-      ['Purchased Uploads', 1],
+    expect(onlyUploads.map((s) => [s.kind, s.items.length])).toEqual([
+      ['videos', 0],
+      ['playlistVideos', 0],
+      ['playlists', 0],
+      ['uploads', 1],
     ]);
-    expect(onlyUploads.every((s) => s.emptyNote.length > 0)).toBe(true);
     expect(isEmptyHistory(onlyUploads)).toBe(false);
   });
 

@@ -12,13 +12,12 @@ export function isRefunded(refund: Refund | undefined): boolean {
   return Boolean(refund && (refund.refunded === true || refund.status === 'refunded'));
 }
 
-/** `title` is the section's heading, word for word from SPEC §2; `emptyNote` stands in for no items. */
-export type PurchaseSection = { title: string; emptyNote: string } & (
+/** A section of the page; its heading and empty note are the catalogue's, by `kind` (purchase-history-view.tsx). */
+export type PurchaseSection =
   | { kind: 'videos'; items: PurchasedVideo[] }
   | { kind: 'playlistVideos'; items: PurchasedVideo[] }
   | { kind: 'playlists'; items: PurchasedPlaylist[] }
-  | { kind: 'uploads'; items: PurchasedUpload[] }
-);
+  | { kind: 'uploads'; items: PurchasedUpload[] };
 
 const list = <T>(value: T[] | null | undefined): T[] => (Array.isArray(value) ? value : []);
 
@@ -35,26 +34,18 @@ export function purchaseSections(history: Partial<PurchaseHistory> | null | unde
   return [
     {
       kind: 'videos',
-      title: 'Purchased Videos',
-      emptyNote: 'No videos bought yet.',
       items: newestFirst(videos.filter((v) => !v.playlistId)),
     },
     {
       kind: 'playlistVideos',
-      title: 'Playlist Videos',
-      emptyNote: 'No videos from bought playlists yet.',
       items: newestFirst(videos.filter((v) => Boolean(v.playlistId))),
     },
     {
       kind: 'playlists',
-      title: 'Purchased Playlists',
-      emptyNote: 'No playlists bought yet.',
       items: newestFirst(list(history?.purchasedPlaylists)),
     },
     {
       kind: 'uploads',
-      title: 'Purchased Uploads',
-      emptyNote: 'No upload slots bought yet.',
       items: newestFirst(list(history?.purchasedUploads)),
     },
   ];
