@@ -138,7 +138,7 @@ describe('pages rendered by the server entry', () => {
       _id: me.data._id,
       username: me.data.username,
       fullname: 'Handed',
-      avatar: null,
+      avatar: '',
       sessionId: 'page',
       role: 'user',
     });

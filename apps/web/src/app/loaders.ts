@@ -46,7 +46,6 @@ import { readVideoFilters } from '@/features/videos/video-filters';
 import { getMoreVideosQueryOptions } from '@/features/watch/api/get-more-videos';
 import { getProgressiveSourcesQueryOptions } from '@/features/watch/api/get-progressive-sources';
 import { getWatchVideoQueryOptions } from '@/features/watch/api/get-watch-video';
-import { getCommentsQueryOptions } from '@/features/comments/api/get-comments';
 import { getPasskeysQueryOptions } from '@/features/users/api/security';
 import { getMembersQueryOptions, getPayoutsQueryOptions } from '@/features/purchases/api/get-payouts';
 
