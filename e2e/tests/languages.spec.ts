@@ -82,8 +82,9 @@ test.describe('languages', () => {
       await page.request.get(`/video/watch/${videoId}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })
     ).text();
     expect(html).toMatch(/<html[^>]* lang="fr"/);
-    // The player's texts (the comments, below it, load in the browser).
+    // The player's texts and the comments' heading: the page is whole in the server's HTML.
     expect(html).toContain('Mode cinéma');
+    expect(html).toContain('0 commentaire');
 
     await comments.getByRole('textbox', { name: 'Ajouter un commentaire' }).fill('Bonjour à tous');
     await comments.getByRole('button', { name: 'Commenter', exact: true }).click();

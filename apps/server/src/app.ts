@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     distDir: deps.config.webDistDir,
     publicUrl: deps.config.publicUrl,
     defaultLocale: deps.config.defaultLocale,
-    warm: opts.warmPages,
+    warmPages: opts.warmPages,
   });
   return app;
 }

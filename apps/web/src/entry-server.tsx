@@ -7,7 +7,7 @@ import { PSEUDO_LOCALE, type CurrentUser, type Locale, type VideoListPage, type 
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, type Catalogue } from './i18n';
+import { createI18n } from './i18n';
 import { en } from './i18n/en';
 import { fr } from './i18n/fr';
 import { pseudoCatalogue } from './i18n/pseudo';
@@ -82,18 +82,15 @@ setRenderedAt(() => current.getStore()?.renderedAt ?? Date.now());
 setFormatLocale(() => current.getStore()?.locale ?? 'en');
 setLoaderEnv(() => scope());
 
-/** Every language's catalogue, in the server's bundle (the browser loads only its page's). */
-const CATALOGUES: Record<Locale, Catalogue> = { en, fr, [PSEUDO_LOCALE]: pseudoCatalogue(en) };
-
 /**
- * One i18next instance per language, shared by every render in it: an instance holds its language
- * and catalogues only (nothing of a request), and making one took about a millisecond a page.
+ * Every language's catalogue, in the server's bundle (the browser loads only its page's), as one
+ * i18next instance per language shared by every render in it: an instance holds its language and
+ * catalogues only (nothing of a request), and making one took about a millisecond a page.
  */
-const translators = new Map<Locale, i18n>();
-const translatorFor = (locale: Locale) => {
-  let instance = translators.get(locale);
-  if (!instance) translators.set(locale, (instance = createI18n(locale, CATALOGUES[locale])));
-  return instance;
+const TRANSLATORS: Record<Locale, i18n> = {
+  en: createI18n('en', en),
+  fr: createI18n('fr', fr),
+  [PSEUDO_LOCALE]: createI18n(PSEUDO_LOCALE, pseudoCatalogue(en)),
 };
 
 /** The route tree's static handler, made once (matching and the routes' data are per request). */
@@ -119,7 +116,7 @@ export function render(request: PageRequest): Promise<RenderedPage> {
   const user = userCookie ? decryptUserCookie(userCookie) : null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   return current.run({ fetch: request.fetch, renderedAt, locale, client, user }, () =>
-    renderPage(request, translatorFor(locale), serverUserOf(userCookie, user)),
+    renderPage(request, TRANSLATORS[locale], serverUserOf(userCookie, user)),
   );
 }
 

@@ -6,7 +6,7 @@ import type { Viewer } from '../features/sessions/sessions.service.ts';
  * A page's render calls this app itself (`app.inject`, plugins/web-app.ts) as its visitor, whose
  * session the page request has resolved already. The render hands that viewer over under a random
  * key for as long as its response runs, and each call names the key in this header: the calls do
- * not look the session up again (a query each, seven on a watch page). A key nobody handed over,
+ * not look the session up again (a query each). A key nobody handed over,
  * as any request from outside would send, means nothing.
  */
 export const HANDED_VIEWER_HEADER = 'x-streamhub-render';

@@ -117,6 +117,16 @@ describe('a page request (GET) writes nothing', () => {
       '/verify-email',
       '/confirm-email?token=nothing',
     ];
+    // Every route of the web app's table (routes.tsx) is among them: a new page is read here too.
+    const { bareRoutes, shellRoutes } = (await import(path.join(web, 'src/app/routes.tsx'))) as Record<
+      'bareRoutes' | 'shellRoutes',
+      Array<{ path: string }>
+    >;
+    const pattern = (route: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/?]+')}(?:\\?.*)?$`);
+    const unvisited = [...bareRoutes, ...shellRoutes]
+      .map((route) => route.path)
+      .filter((route) => route !== '*' && !pages.some((url) => pattern(route).test(url)));
+    expect(unvisited).toEqual([]);
     const before = await everything();
     const statuses: string[] = [];
     // Each page renders once, with what its routes' loaders asked for (app/loaders.ts): the render

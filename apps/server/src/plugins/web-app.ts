@@ -57,7 +57,7 @@ export type WebAppOptions = {
   /** The language of a visitor who chose none and whose browser asks for no shipped one (DEFAULT_LOCALE). */
   defaultLocale?: Locale;
   /** Load every page's code before the app is ready (a server; tests load what they render). */
-  warm?: boolean;
+  warmPages?: boolean;
 };
 
 /**
@@ -68,7 +68,7 @@ export type WebAppOptions = {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { distDir, publicUrl, defaultLocale = 'en', warm = false }: WebAppOptions,
+  { distDir, publicUrl, defaultLocale = 'en', warmPages = false }: WebAppOptions,
 ) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -94,7 +94,7 @@ export async function registerWebApp(
 
   // A server loads every page's code before it takes requests: the first visitor of each page
   // after a start would wait for that page's modules otherwise (100–300 ms on a small machine).
-  if (warm && hasBuild) {
+  if (warmPages && hasBuild) {
     app.addHook('onReady', async () => {
       const entry = await serverEntry().catch((err: unknown) => {
         app.log.error({ err }, 'web app server entry failed to load');
