@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The web's components translate through one translator per page (apps/web/src/i18n/use-translation.ts). */
+const ownTranslator = {
+  name: 'react-i18next',
+  importNames: ['useTranslation'],
+  message: "Use useTranslation from '@/i18n/use-translation' (one translator per page, not a copy per component).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,7 +35,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [ownTranslator] }],
+    },
   },
   {
     // Features never import each other on the web (bulletproof-react); pages in app/ compose them.
@@ -37,6 +47,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [ownTranslator],
           patterns: [
             {
               group: ['../../*/**', '@/features/*'],

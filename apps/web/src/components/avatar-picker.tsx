@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { drawAvatar, placeFile } from '@/lib/canvas-file';
 import { Button } from './ui/button';

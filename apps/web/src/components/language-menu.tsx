@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { LOCALE_NAMES, LOCALES, localeChoice } from '@streamhub/contract';
 import { chooseLanguage } from '@/lib/language';
 

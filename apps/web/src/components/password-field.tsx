@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { InfoTooltip } from './ui/info-tooltip';
 import { TextField } from './ui/text-field';
 import { PasswordStrengthHint } from './password-strength-hint';

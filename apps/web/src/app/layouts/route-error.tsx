@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useRouteError } from 'react-router';
 import { NotFoundScreen } from '@/components/not-found-screen';
 import { Button } from '@/components/ui/button';

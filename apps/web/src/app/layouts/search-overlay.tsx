@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { VideoSearchForm } from '@/features/videos/components/video-search-form';
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isUserPage, signInPathFor } from '@streamhub/contract';
 import { LoadingScreen } from '@/components/ui/loading-screen';

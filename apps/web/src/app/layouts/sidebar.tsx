@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '@streamhub/contract';
 import {

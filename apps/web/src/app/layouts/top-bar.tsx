@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInPathFor, type CurrentUser } from '@streamhub/contract';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { AuditView } from '@/features/admin/components/audit-view';
 import { StaffPage } from '../layouts/staff-page';
 

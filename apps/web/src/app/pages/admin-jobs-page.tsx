@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { JobsView } from '@/features/admin/components/jobs-view';
 import { StaffPage } from '../layouts/staff-page';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { UsersView } from '@/features/admin/components/users-view';
 import { StaffPage } from '../layouts/staff-page';
 

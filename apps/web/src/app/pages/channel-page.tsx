@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ChannelMembershipPanel } from '@/features/purchases/components/membership';
 import { ActionMenu } from '@/components/ui/action-menu';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { ReactNode } from 'react';
 import { BlockedUsersList } from '@/features/channel-blocks/components/blocked-users-list';
 import { BlockedWordsEditor } from '@/features/channel-blocks/components/blocked-words-editor';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { VideoCollection } from '@/components/video-collection';
 import { videoTitle } from '@/components/video-card';
 import { ConfirmRemoveButton } from '@/components/ui/confirm-remove-button';

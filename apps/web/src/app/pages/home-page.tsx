@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { ForYouShelf } from '@/features/recommendations/components/for-you-shelf';
 import { VideoListView } from '@/features/video-list/components/video-list-view';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
 import { NotificationsView } from '@/features/notifications/components/notifications-view';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PurchaseHistoryView } from '@/features/purchases/components/purchase-history-view';
 
 /** /purchases: 'Purchase History' (SPEC §2). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { MyReportsView } from '@/features/reports/components/my-reports-view';
 
 /** /reports: the reports I made and their states (API.md §12). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { EarningsSummary } from '@/features/purchases/components/earnings-summary';
 import { MembershipSettings, PayoutsPanel } from '@/features/purchases/components/payouts-and-membership';
 import { useCurrentUser } from '@/lib/auth';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { EmptyState, LoadError } from '@/components/ui/list-states';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useSubscribers } from '@/features/subscriptions/api/get-subscribers';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useConfirmMailedLink } from '@/features/auth/api/verify-email';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { errorText } from '@/lib/api-client';
 
 /** Catalogue keys of each kind of mailed link's texts. */

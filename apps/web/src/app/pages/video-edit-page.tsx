@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { VideoUploadForm } from '@/features/videos/components/video-upload-form';
 import { useGoBack } from '@/lib/go-back';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button, buttonClasses } from '@/components/ui/button';

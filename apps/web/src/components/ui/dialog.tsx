@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CloseIcon } from './icons';
 
 /** Radix handles focus trapping, Esc and focus return; these wrappers only style it. */

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { menuItemClasses, MoreMenu } from './more-menu';
 import type { MenuAction } from './action-menu';
 

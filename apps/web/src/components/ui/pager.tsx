@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from './button';
 
 type PagerProps = { page: number; hasNext: boolean; onPage: (page: number) => void; label: string };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent } from './dialog';
 import { FormError } from './form-error';

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 export const inputClasses =
   'h-11 w-full rounded-lg border border-line bg-page px-3 text-sm text-fg placeholder:text-zinc-500 focus:border-sky-400 focus:ring-2 focus:ring-sky-400/30 focus:outline-none focus-visible:outline-none aria-invalid:border-red-500';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { VISIBILITIES, type Visibility } from '@streamhub/contract';
 import { inputClasses } from './text-field';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { JobsView as Jobs } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadError } from '@/components/ui/list-states';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorText } from '@/lib/api-client';

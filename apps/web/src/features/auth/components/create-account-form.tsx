@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { HeldComment } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Img } from '@/components/ui/img';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { ChannelProfile, ChannelStats, OwnProfile } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatCount, formatDate } from '@/lib/formatters';

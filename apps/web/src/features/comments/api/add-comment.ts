@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Comment } from '@streamhub/contract';
 import { api, errorText } from '@/lib/api-client';
 import { commentKeys, postKeys } from '@/lib/query-keys';

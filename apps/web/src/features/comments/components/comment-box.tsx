@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';

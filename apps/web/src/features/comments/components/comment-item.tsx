@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { TimestampedText } from '@/components/timestamped-text';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { COMMENT_MAX_LENGTH, type Comment } from '@streamhub/contract';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useId, useState } from 'react';
 import type { Comment } from '@streamhub/contract';
 import type { MenuAction } from '@/components/ui/action-menu';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { api } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { historyKeys } from '@/lib/query-keys';

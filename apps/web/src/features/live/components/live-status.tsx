@@ -1,6 +1,6 @@
 import type { LiveState } from '@streamhub/contract';
 import { LiveBadge } from '@/components/video-card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatInteger } from '@/lib/formatters';
 import { LIVE_STATE_KEYS } from '../live-form';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { LiveInfo } from '@streamhub/contract';
 
 /** How long a live may wait with nothing arriving before the page says what to check. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { AdminReportsQuery, ReportReason, ReportState, ReportTargetType } from '@streamhub/contract';
 import { inputClasses } from '@/components/ui/text-field';
 import { REPORT_REASONS } from '@/lib/report-reasons';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { AdminReport, Owner, ReportedVideo } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatRelativeTime } from '@/lib/formatters';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { BellIcon } from '@/components/ui/icons';
 import { useNotifications } from '../api/get-notifications';
 import { useUnread } from '../api/get-unread';

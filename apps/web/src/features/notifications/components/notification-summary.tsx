@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { NotificationItem } from '@streamhub/contract';
 import { Img } from '@/components/ui/img';
 import { formatRelativeTime } from '@/lib/formatters';

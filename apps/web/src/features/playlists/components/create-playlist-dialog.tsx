@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_MIN_PRICE, PLAYLIST_NAME_MAX } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';

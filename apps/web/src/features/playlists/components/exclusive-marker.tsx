@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** SPEC §1: exclusive playlists carry a marker. */
 export function ExclusiveMarker({ className = '' }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatDate, formatRelativeTime } from '@/lib/formatters';
 import { useNow } from '@/lib/use-now';
 

@@ -1,6 +1,6 @@
 import { PLAYLIST_DESCRIPTION_MAX, type Visibility } from '@streamhub/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';

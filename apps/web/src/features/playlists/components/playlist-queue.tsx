@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { buttonClasses } from '@/components/ui/button';
 import { usePlaylist } from '../api/get-playlist';
 import { playlistWatchHref } from '../playlists';

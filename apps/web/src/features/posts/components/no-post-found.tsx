@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { buttonClasses } from '@/components/ui/button';
 
 /** SPEC §2: what the post screens show when the post does not load. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Post } from '@streamhub/contract';
 import { CommentIcon, LikeIcon } from '@/components/ui/icons';
 import { formatCount, formatDate } from '@/lib/formatters';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Post } from '@streamhub/contract';
 import { LikeButton } from '@/components/like-button';
 import { CommentIcon } from '@/components/ui/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** A post taken down, or hidden while its author is suspended: only its author sees it, and why (API.md §12). */
 export function RemovedNote({ reason }: { reason: string | undefined }) {

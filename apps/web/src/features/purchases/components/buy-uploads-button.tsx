@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { UPLOAD_SLOTS_PER_PURCHASE, UPLOAD_SLOTS_PRICE } from '@streamhub/contract';
 import { useBuyUploads } from '../api/buy-uploads';
 import { formatAmount } from '../money';

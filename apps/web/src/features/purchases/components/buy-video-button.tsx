@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useBuyVideo } from '../api/buy-video';
 import { formatAmount } from '../money';
 import { PurchaseButton } from './purchase-button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, type ButtonVariant } from '@/components/ui/button';

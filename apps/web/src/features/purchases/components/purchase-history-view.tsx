@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Img } from '@/components/ui/img';

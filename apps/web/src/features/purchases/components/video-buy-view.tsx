@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';

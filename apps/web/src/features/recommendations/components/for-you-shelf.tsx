@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ListedVideoCard, thumbnailPriority, VideoGrid } from '@/components/video-card';
 import { useForYou } from '../api/get-for-you';
 

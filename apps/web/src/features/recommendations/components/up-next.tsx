@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ListedVideoCard, watchHref } from '@/components/video-card';

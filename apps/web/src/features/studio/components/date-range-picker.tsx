@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { lastDays, RANGE_PRESETS, rangeProblem, todayUtc, type DayRange } from '../studio-range';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { AvatarPicker, isImageFile } from '@/components/avatar-picker';
 import { PasswordField } from '@/components/password-field';

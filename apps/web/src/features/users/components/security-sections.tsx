@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { VISIBILITY_LABEL_KEYS } from '@/components/ui/visibility-select';
 import type { DashboardVideo } from '@streamhub/contract';
 import { ItemMenu } from '@/components/ui/item-menu';

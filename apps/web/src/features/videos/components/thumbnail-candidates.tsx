@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useId } from 'react';
 import { Img } from '@/components/ui/img';
 import { useThumbnailCandidates } from '../api/get-thumbnail-candidates';

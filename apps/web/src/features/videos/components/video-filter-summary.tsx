@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SORT_FIELD_KEYS, type VideoFilters } from '../video-filters';
 
 /** A one-line description of the active filters, e.g. for the home heading. */

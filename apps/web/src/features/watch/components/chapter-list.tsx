@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Chapter } from '@streamhub/contract';
 import { watchAtHref } from '@/components/timestamped-text';
 import { formatDurationHms } from '@/lib/formatters';

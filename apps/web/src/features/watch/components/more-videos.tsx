@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { MoreVideo } from '@streamhub/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Chapter } from '@streamhub/contract';
 import { useBrowserValue } from '@/lib/use-browser-value';
 import type { ErrorData } from 'hls.js';
