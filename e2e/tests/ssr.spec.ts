@@ -86,6 +86,17 @@ test.describe('server-rendered pages', () => {
     expect(cards[1]).toContain('loading="eager"');
   });
 
+  test("a channel's HTML asks for its avatar first, the image in its markup at high priority", async ({ page }) => {
+    const response = await page.request.get(`/channel/${owner.id}`);
+    expect(response.status()).toBe(200);
+    const link = response.headers().link ?? '';
+    expect(link).toMatch(/^<\/media\/[^>]+>; rel=preload; as=image; fetchpriority=high$/);
+    const avatar = link.slice(1, link.indexOf('>'));
+    expect(await response.text()).toMatch(
+      new RegExp(`<img[^>]+src="${avatar}"[^>]*fetchPriority="high"|<img[^>]+fetchPriority="high"[^>]*src="${avatar}"`),
+    );
+  });
+
   test("a viewer's watch page HTML holds the poster and the video playing a rung's own file", async ({ page }) => {
     await registerViaApi(page);
     const response = await page.request.get(`/video/watch/${open}`);

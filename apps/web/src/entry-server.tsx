@@ -3,7 +3,14 @@ import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { PSEUDO_LOCALE, type CurrentUser, type Locale, type VideoListPage, type WatchVideo } from '@streamhub/contract';
+import {
+  PSEUDO_LOCALE,
+  type ChannelProfile,
+  type CurrentUser,
+  type Locale,
+  type VideoListPage,
+  type WatchVideo,
+} from '@streamhub/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -21,7 +28,7 @@ import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE, type ServerUser } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
-import { videoKeys, watchKeys } from './lib/query-keys';
+import { channelKeys, videoKeys, watchKeys } from './lib/query-keys';
 import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
 import { getProgressiveSourcesQueryOptions } from './features/watch/api/get-progressive-sources';
 
@@ -218,9 +225,18 @@ function pageChunks(context: StaticHandlerContext, manifest: ClientManifest): st
 const chunkPreloads = (files: string[]) =>
   files.map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low">`).join('');
 
-/** What the page asks for first: /home's first thumbnail, the watch page's poster and first media (app/page-preloads.ts). */
+/**
+ * What the page asks for first: /home's first thumbnail, a channel's avatar, the watch page's poster
+ * and first media (app/page-preloads.ts).
+ */
 async function pagePreloads(context: StaticHandlerContext, client: QueryClient, request: PageRequest): Promise<Preload[]> {
   const last = context.matches[context.matches.length - 1];
+  if (last?.route.path === '/channel' || last?.route.path === '/channel/:channelId') {
+    // The avatar: the header's one image, and the page's largest paint above the videos.
+    const channelId = last.params.channelId;
+    const channel = client.getQueryData<ChannelProfile>(channelId ? channelKeys.detail(channelId) : channelKeys.own());
+    return channel?.avatar ? [{ href: channel.avatar, as: 'image', highPriority: true }] : [];
+  }
   if (last?.route.path === '/home') {
     // The first card's thumbnail (the For you shelf's when it shows, above the grid): the page's
     // largest paint, asked for before the HTML is read.
