@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { SessionsService, Viewer } from '../features/sessions/sessions.service.ts';
 import { Unauthorized } from '../lib/errors.ts';
 import { encryptUserCookie } from '../lib/user-cookie.ts';
-import { handedViewer } from './handed-viewer.ts';
+import { renderOf } from './render-calls.ts';
 import { withMediaUrls } from './media-urls.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -74,11 +74,11 @@ export function registerAuth(
   app.decorateRequest('viewer', null);
   // A callback hook: a caller without our cookies (the public reads' crowd) costs no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    // A page render's own call: its page request found the viewer (plugins/handed-viewer.ts).
-    const handed = handedViewer(request);
-    if (handed) {
-      request.viewer = handed;
-      return done();
+    // A page render's own call: its page request found the viewer (plugins/render-calls.ts).
+    const render = renderOf(request);
+    if (render) {
+      request.viewer = render.viewer;
+      return done(render.viewer || !request.routeOptions.config.signedIn ? undefined : new Unauthorized('Unauthorized request'));
     }
     const isPage = !request.url.startsWith('/api/');
     if (isPage && !pageNeedsViewer(request.method, request.url)) return done();

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, createVideo } from '../../test/factories.ts';
 import { createTestContext, registerUser } from '../../test/support.ts';
-import { HANDED_VIEWER_HEADER, handViewer } from './handed-viewer.ts';
+import { RENDER_CALL_HEADER, registerRender } from './render-calls.ts';
 import { cutTemplate, pageRedirect, withLang, withTheme } from './web-app.ts';
 
 // A build of the web app: index.html and an asset with their .br and .gz copies
@@ -133,8 +133,8 @@ describe('pages rendered by the server entry', () => {
   it("lets a render's calls ask as the viewer its page request found; their key means nothing from outside, nor once the page is sent", async () => {
     const user = await registerUser(ctx);
     const me = (await get('/api/users/me', { cookie: user.cookie })).json() as { data: { _id: string; username: string } };
-    expect((await get('/api/users/me', { [HANDED_VIEWER_HEADER]: crypto.randomUUID() })).statusCode).toBe(401);
-    const handed = handViewer({
+    expect((await get('/api/users/me', { [RENDER_CALL_HEADER]: crypto.randomUUID() })).statusCode).toBe(401);
+    const handed = registerRender({
       _id: me.data._id,
       username: me.data.username,
       fullname: 'Handed',

@@ -19,7 +19,7 @@ import {
   type Theme,
 } from '@streamhub/contract';
 import { SESSION_COOKIE, USER_COOKIE } from './auth.ts';
-import { handViewer } from './handed-viewer.ts';
+import { registerRender } from './render-calls.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -183,9 +183,9 @@ export function pageRedirect(url: string, signedIn: boolean): string | null {
  */
 function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cookie: string): PageRequest['fetch'] {
   const sent = new Set<string>();
-  // The viewer the page request found, handed to its calls while its response runs.
-  const handed = request.viewer ? handViewer(request.viewer) : null;
-  if (handed) reply.raw.once('close', handed.release);
+  // The render's calls, known as such (and as its viewer) while its response runs.
+  const render = registerRender(request.viewer);
+  reply.raw.once('close', render.release);
   return async (url, init) => {
     const headers = new Headers(init.headers);
     const response = await app.inject({
@@ -200,7 +200,7 @@ function injectedFetch(app: FastifyInstance, request: FastifyRequest, reply: Fas
         // An error text the page shows is in the page's language (docs/languages.md).
         ...(request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {}),
         host: request.headers.host ?? 'localhost',
-        ...handed?.header,
+        ...render.header,
       },
     });
     const setCookie = response.headers['set-cookie'];

@@ -44,6 +44,8 @@ export const watchKeys = {
   more: (ownerId: string) => [...watchKeys.all, 'more', ownerId] as const,
   /** The progressive files of the rungs of a stream (its master playlist, then each rung's), by the stream's URL */
   sources: (hlsUrl: string) => [...watchKeys.all, 'sources', hlsUrl] as const,
+  /** POST /api/video/v/:videoId/view, run once per visit */
+  view: (videoId: string) => [...watchKeys.all, 'view', videoId] as const,
   /** POST /api/watchHistory/track/:videoId, run once per visit */
   track: (videoId: string) => [...watchKeys.all, 'track', videoId] as const,
 };

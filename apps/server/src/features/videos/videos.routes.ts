@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CountedView,
   DashboardVideos,
   EditVideoFields,
   Id,
@@ -21,6 +22,7 @@ import type { ClaimedUpload } from '../uploads/uploads.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
+import { renderOf } from '../../plugins/render-calls.ts';
 import { addressKey, viewerKey } from './viewer-key.ts';
 
 const VideoParams = z.object({ videoId: Id });
@@ -88,8 +90,22 @@ export const videosRoutes: FastifyPluginAsyncZod<{
       ok(
         reply,
         await videos.watch(request.params.videoId, request.viewer, {
-          countView: true,
+          // A page's render reads for its visitor: their browser counts the view (POST …/view).
+          countView: !renderOf(request),
           viewer: { key: viewerKey(request), address: addressKey(request) },
+        }),
+      ),
+  );
+
+  app.post(
+    '/v/:videoId/view',
+    { schema: { tags, params: VideoParams, response: { 200: envelope(CountedView) } } },
+    async (request, reply) =>
+      ok(
+        reply,
+        await videos.countView(request.params.videoId, request.viewer, {
+          key: viewerKey(request),
+          address: addressKey(request),
         }),
       ),
   );

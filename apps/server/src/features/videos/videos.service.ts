@@ -1,4 +1,4 @@
-import type { EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
+import type { CountedView, EditVideoFields, UploadVideoFields, WatchVideo } from '@streamhub/contract';
 import { MIN_VIDEO_PRICE, parseChapters, toAmount, toMinorUnits } from '@streamhub/contract';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -27,6 +27,9 @@ import type { AddressCap } from './address-cap.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { cancelPublication, endSchedule, queuePublication } from './scheduled-publishing.ts';
 import type { CaptionsService } from '../captions/captions.service.ts';
+
+/** Who a view is counted for: the viewer's key and their network's (viewer-key.ts). */
+type VisitKeys = { key: string; address: string };
 
 interface Deps {
   repo: VideosRepo;
@@ -143,6 +146,17 @@ export function createVideosService({
   }
 
   /**
+   * A view of a ready video, counted once per viewer and rolling hour (their mark) and no more
+   * than the address's cap allows; true when it counted.
+   */
+  async function countOnce(row: { id: string; status: string }, visit: VisitKeys): Promise<boolean> {
+    const counted =
+      row.status === 'ready' && (await repo.markView(row.id, visit.key)) && (await viewsPerAddress.allows(row.id, visit.address));
+    if (counted) await views.count(row.id);
+    return counted;
+  }
+
+  /**
    * The watch call (API.md §6). The access module decides: unready videos exist only for their
    * owner (404), an exclusive video needs access (401 with a reason); the file URLs of an
    * exclusive video carry a short-lived token bound to video and session.
@@ -150,22 +164,14 @@ export function createVideosService({
   async function watch(
     videoId: string,
     viewer: Viewer | null,
-    opts: { countView: boolean; viewer?: { key: string; address: string } } = { countView: true },
+    opts: { countView: boolean; viewer?: VisitKeys } = { countView: true },
   ): Promise<WatchVideo> {
     // 'card': a live waiting for its stream, to a viewer who may not watch it once live.
     const card = (await assertCanWatch(videoId, viewer)) === 'card';
     let row = await repo.findForWatch(videoId);
     // Deleted between the two statements.
     if (!row) throw new NotFound('Video not found');
-    // One view per viewer and rolling hour (their mark), and no more than the address's cap.
-    const counted = Boolean(
-      opts.countView &&
-      row.status === 'ready' &&
-      opts.viewer &&
-      (await repo.markView(row.id, opts.viewer.key)) &&
-      (await viewsPerAddress.allows(row.id, opts.viewer.address)),
-    );
-    if (counted) await views.count(row.id);
+    const counted = opts.countView && opts.viewer ? await countOnce(row, opts.viewer) : false;
     // This process's counted views show at once in its answers; lists show them once written.
     row = { ...row, views: views.shown(row.id, row.views, counted) };
     // Exclusive media, a scheduled video's (its owner's alone until published) and a private
@@ -281,6 +287,17 @@ export function createVideosService({
     },
 
     watch,
+
+    /**
+     * A watch page's view, sent by the browser once it has the page (POST …/view): counted by the
+     * watch call's rule, for whoever may watch the video (the same refusals as the watch call).
+     * The server's render of a page counts none: a GET of a page changes nothing.
+     */
+    async countView(videoId: string, viewer: Viewer | null, visit: VisitKeys): Promise<CountedView> {
+      if ((await assertCanWatch(videoId, viewer)) === 'card') return { counted: false };
+      const row = await repo.findForWatch(videoId);
+      return { counted: row ? await countOnce(row, visit) : false };
+    },
 
     /**
      * API.md §6 details (the edit page's call): what a card of the video shows, to whoever may

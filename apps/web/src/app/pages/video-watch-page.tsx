@@ -20,6 +20,7 @@ import { SubscribeButton } from '@/features/subscriptions/components/subscribe-b
 import { useWatchVideo } from '@/features/watch/api/get-watch-video';
 import { useProgressiveSources } from '@/features/watch/api/get-progressive-sources';
 import { useTrackWatch } from '@/features/watch/api/track-watch';
+import { useCountView } from '@/features/watch/api/count-view';
 import { useMoreVideos } from '@/features/watch/api/get-more-videos';
 import { MoreVideos } from '@/features/watch/components/more-videos';
 import { ShareButton } from '@/features/watch/components/share-button';
@@ -63,6 +64,16 @@ function TrackVisit({ videoId, onFailed }: { videoId: string; onFailed: (error: 
   useEffect(() => {
     if (error) onFailed(error);
   }, [error, onFailed]);
+  return null;
+}
+
+/**
+ * The visit's view, counted by the browser's own call once the page has its video (the server's
+ * render counts none): in a component of its own, so its answer re-renders nothing else. A view
+ * that could not be counted changes nothing on the page.
+ */
+function CountVisit({ videoId }: { videoId: string }) {
+  useCountView(videoId);
   return null;
 }
 
@@ -183,6 +194,7 @@ function WatchContent({ videoId, trackError }: { videoId: string; trackError: Er
       className={`mx-auto flex w-full max-w-[1600px] flex-col gap-6 ${theater.on ? '' : 'xl:flex-row'}`}
     >
       <title>{t('watchPage.documentTitle', { title })}</title>
+      {preview || waiting ? null : <CountVisit videoId={videoId} />}
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         {/* Not lazy: this page is its own chunk already, and a suspending player would wait for
             React's Suspense reveal throttle (~300 ms) before hls.js could start. Its boundary
