@@ -393,6 +393,8 @@ export const routeMatrix: RouteEntry[] = [
     body: () => ({ json: { position: 1, playing: true } }),
     expect: { anonymous: 200, other: 200, owner: 200 },
   },
+  // A watch page's view (docs/api.md §6): whoever may watch the video, anonymous viewers too.
+  { route: 'POST /api/video/v/:videoId/view', setup: video, expect: { anonymous: 200, other: 200, owner: 200 } },
   // Likes, comments, history (API.md §7).
   { route: 'POST /api/like/v/:videoId', setup: video, expect: { anonymous: 401, other: 200, owner: 200 } },
   { route: 'POST /api/like/c/:commentId', setup: comment, expect: { anonymous: 401, other: 200, owner: 200 } },
