@@ -97,6 +97,25 @@ test.describe('server-rendered pages', () => {
     );
   });
 
+  test('a visit counts one view: by the browser once it has the page, never by the HTML', async ({ page }) => {
+    await registerViaApi(page);
+    const viewsIn = (html: string) => Number(/>(\d+) views?<!-- --> · /.exec(html)?.[1]);
+    // Fetching the page's HTML (a crawler, a prefetch) counts nothing.
+    const before = viewsIn(await (await page.request.get(`/video/watch/${open}`)).text());
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(viewsIn(await (await page.request.get(`/video/watch/${open}`)).text())).toBe(before);
+    const counted = page.waitForResponse((r) => r.url().endsWith(`/api/video/v/${open}/view`));
+    await page.goto(`/video/watch/${open}`);
+    expect(await (await counted).json()).toMatchObject({ data: { counted: true } });
+    // The details' line above the description: "<n> views · <date>".
+    const countLine = page.getByTestId('video-description').locator('xpath=preceding-sibling::p[1]');
+    const shown = (n: number) => new RegExp(`^${n} ${n === 1 ? 'view' : 'views'} · `);
+    await expect(countLine).toHaveText(shown(before + 1));
+    // Counted once: the next visit within the hour adds nothing.
+    await page.reload();
+    await expect(countLine).toHaveText(shown(before + 1));
+  });
+
   test("a viewer's watch page HTML holds the poster and the video playing a rung's own file", async ({ page }) => {
     await registerViaApi(page);
     const response = await page.request.get(`/video/watch/${open}`);

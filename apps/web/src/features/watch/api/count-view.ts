@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CountedView } from '@streamhub/contract';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CountedView, WatchVideo } from '@streamhub/contract';
 import { api } from '@/lib/api-client';
 import { watchKeys } from '@/lib/query-keys';
 
@@ -10,12 +10,19 @@ export async function countView(videoId: string): Promise<CountedView> {
 
 /**
  * Sent once per visit by the browser, as soon as the page is the app's: the server's render asks
- * the watch call for its visitor and counts nothing (a GET of a page changes nothing).
+ * the watch call for its visitor and counts nothing (a GET of a page changes nothing). A view that
+ * counted shows in the page's count at once, as the watch call's own count does.
  */
-export const countViewQueryOptions = (videoId: string) =>
+export const countViewQueryOptions = (videoId: string, client: QueryClient) =>
   queryOptions({
     queryKey: watchKeys.view(videoId),
-    queryFn: () => countView(videoId),
+    queryFn: async () => {
+      const answer = await countView(videoId);
+      if (answer.counted) {
+        client.setQueryData<WatchVideo>(watchKeys.video(videoId), (video) => video && { ...video, views: video.views + 1 });
+      }
+      return answer;
+    },
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -23,4 +30,4 @@ export const countViewQueryOptions = (videoId: string) =>
     meta: { ssr: false },
   });
 
-export const useCountView = (videoId: string) => useQuery(countViewQueryOptions(videoId));
+export const useCountView = (videoId: string) => useQuery(countViewQueryOptions(videoId, useQueryClient()));
