@@ -232,8 +232,8 @@ export type DashboardVideos = z.infer<typeof DashboardVideos>;
 
 /** `POST /api/video/v/:id/retry`: the failed video is processing again. */
 export const RetriedVideo = z.object({ _id: Id, status: z.literal('processing') });
+export type RetriedVideo = z.infer<typeof RetriedVideo>;
 
-/** POST /api/video/v/:videoId/view (API.md §6): whether the visit counted as a view. */
+/** POST /api/video/v/:videoId/view (docs/api.md §6): whether the visit counted as a view. */
 export const CountedView = z.object({ counted: z.boolean() });
 export type CountedView = z.infer<typeof CountedView>;
-export type RetriedVideo = z.infer<typeof RetriedVideo>;

@@ -134,7 +134,7 @@ describe('pages rendered by the server entry', () => {
     const user = await registerUser(ctx);
     const me = (await get('/api/users/me', { cookie: user.cookie })).json() as { data: { _id: string; username: string } };
     expect((await get('/api/users/me', { [RENDER_CALL_HEADER]: crypto.randomUUID() })).statusCode).toBe(401);
-    const handed = registerRender({
+    const render = registerRender({
       _id: me.data._id,
       username: me.data.username,
       fullname: 'Handed',
@@ -142,11 +142,11 @@ describe('pages rendered by the server entry', () => {
       sessionId: 'page',
       role: 'user',
     });
-    const asked = await get('/api/users/me', handed.header);
+    const asked = await get('/api/users/me', render.header);
     expect(asked.statusCode).toBe(200);
     expect(asked.json().data.username).toBe(me.data.username);
-    handed.release();
-    expect((await get('/api/users/me', handed.header)).statusCode).toBe(401);
+    render.release();
+    expect((await get('/api/users/me', render.header)).statusCode).toBe(401);
   });
 
   it('renders a page with a forged or expired session for nobody, and clears both cookies with it', async () => {

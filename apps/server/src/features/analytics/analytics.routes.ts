@@ -4,7 +4,7 @@ import { AnalyticsQuery, Id, ProgressAnswer, ProgressBody, StudioAnalytics, enve
 import type { AnalyticsService } from './analytics.service.ts';
 import { ok } from '../../lib/respond.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
-import { addressKey, viewerKey } from '../videos/viewer-key.ts';
+import { visitorOf } from '../videos/viewer-key.ts';
 
 /** `POST /api/video/v/:videoId/progress`: the player's heartbeat (API.md §16). */
 export const progressRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
@@ -19,12 +19,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService
       },
     },
     async (request, reply) => {
-      const counted = await analytics.progress(
-        request.params.videoId,
-        request.viewer,
-        { key: viewerKey(request), address: addressKey(request) },
-        request.body,
-      );
+      const counted = await analytics.progress(request.params.videoId, request.viewer, visitorOf(request), request.body);
       return ok(reply, { counted });
     },
   );

@@ -23,7 +23,7 @@ import { ok } from '../../lib/respond.ts';
 import { parseFields } from '../../lib/validate.ts';
 import { requireViewer, signedIn } from '../../plugins/auth.ts';
 import { renderOf } from '../../plugins/render-calls.ts';
-import { addressKey, viewerKey } from './viewer-key.ts';
+import { visitorOf } from './viewer-key.ts';
 
 const VideoParams = z.object({ videoId: Id });
 
@@ -92,7 +92,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
         await videos.watch(request.params.videoId, request.viewer, {
           // A page's render reads for its visitor: their browser counts the view (POST …/view).
           countView: !renderOf(request),
-          viewer: { key: viewerKey(request), address: addressKey(request) },
+          viewer: visitorOf(request),
         }),
       ),
   );
@@ -100,14 +100,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v/:videoId/view',
     { schema: { tags, params: VideoParams, response: { 200: envelope(CountedView) } } },
-    async (request, reply) =>
-      ok(
-        reply,
-        await videos.countView(request.params.videoId, request.viewer, {
-          key: viewerKey(request),
-          address: addressKey(request),
-        }),
-      ),
+    async (request, reply) => ok(reply, await videos.countView(request.params.videoId, request.viewer, visitorOf(request))),
   );
 
   app.get(

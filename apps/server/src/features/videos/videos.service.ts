@@ -24,12 +24,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VideoQueries, VideosRepo } from './videos.repo.ts';
 import type { AddressCap } from './address-cap.ts';
+import type { Visitor } from './viewer-key.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { cancelPublication, endSchedule, queuePublication } from './scheduled-publishing.ts';
 import type { CaptionsService } from '../captions/captions.service.ts';
-
-/** Who a view is counted for: the viewer's key and their network's (viewer-key.ts). */
-type VisitKeys = { key: string; address: string };
 
 interface Deps {
   repo: VideosRepo;
@@ -149,7 +147,7 @@ export function createVideosService({
    * A view of a ready video, counted once per viewer and rolling hour (their mark) and no more
    * than the address's cap allows; true when it counted.
    */
-  async function countOnce(row: { id: string; status: string }, visit: VisitKeys): Promise<boolean> {
+  async function countOnce(row: { id: string; status: string }, visit: Visitor): Promise<boolean> {
     const counted =
       row.status === 'ready' && (await repo.markView(row.id, visit.key)) && (await viewsPerAddress.allows(row.id, visit.address));
     if (counted) await views.count(row.id);
@@ -164,7 +162,7 @@ export function createVideosService({
   async function watch(
     videoId: string,
     viewer: Viewer | null,
-    opts: { countView: boolean; viewer?: VisitKeys } = { countView: true },
+    opts: { countView: boolean; viewer?: Visitor } = { countView: true },
   ): Promise<WatchVideo> {
     // 'card': a live waiting for its stream, to a viewer who may not watch it once live.
     const card = (await assertCanWatch(videoId, viewer)) === 'card';
@@ -293,7 +291,7 @@ export function createVideosService({
      * watch call's rule, for whoever may watch the video (the same refusals as the watch call).
      * The server's render of a page counts none: a GET of a page changes nothing.
      */
-    async countView(videoId: string, viewer: Viewer | null, visit: VisitKeys): Promise<CountedView> {
+    async countView(videoId: string, viewer: Viewer | null, visit: Visitor): Promise<CountedView> {
       if ((await assertCanWatch(videoId, viewer)) === 'card') return { counted: false };
       const row = await repo.findForWatch(videoId);
       return { counted: row ? await countOnce(row, visit) : false };

@@ -40,3 +40,8 @@ export function viewerKey(request: FastifyRequest): string {
   if (request.viewer) return `u:${request.viewer._id}`;
   return `a:${addressKey(request)}`;
 }
+
+/** Who a view or a heartbeat is counted for: the viewer (`viewerKey`) and their network (`addressKey`). */
+export type Visitor = { key: string; address: string };
+
+export const visitorOf = (request: FastifyRequest): Visitor => ({ key: viewerKey(request), address: addressKey(request) });

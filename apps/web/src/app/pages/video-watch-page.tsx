@@ -69,8 +69,8 @@ function TrackVisit({ videoId, onFailed }: { videoId: string; onFailed: (error: 
 
 /**
  * The visit's view, counted by the browser's own call once the page has its video (the server's
- * render counts none): in a component of its own, so its answer re-renders nothing else. A view
- * that could not be counted changes nothing on the page.
+ * render counts none). A counted view raises the page's count (features/watch/api/count-view.ts);
+ * one that was not counted, or failed, changes nothing on the page.
  */
 function CountVisit({ videoId }: { videoId: string }) {
   useCountView(videoId);
