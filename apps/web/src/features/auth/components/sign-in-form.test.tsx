@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // English for components rendered outside a page's provider (i18n/index.ts).
 import '@/i18n';
 import { setApiTransport } from '@/lib/api-client';
@@ -34,6 +34,22 @@ function renderSignIn(url: string, answer: (body: unknown) => { status: number; 
 }
 
 const envelope = (statusCode: number, data: unknown) => ({ statusCode, data, message: 'Success', success: statusCode < 400 });
+
+// React Router makes a Request for every navigation, with an AbortController's signal. Under jsdom
+// that controller is jsdom's, and Node 24's Request refuses a signal not its own (Node 20's took it):
+// here the router's requests go without one (nothing aborts these tests' navigations).
+beforeAll(() => {
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(input, init && { ...init, signal: null });
+      }
+    },
+  );
+});
+afterAll(() => vi.unstubAllGlobals());
 
 afterEach(() => {
   cleanup();
