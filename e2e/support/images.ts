@@ -15,3 +15,16 @@ export function makePng(): string {
   cached = file;
   return file;
 }
+
+let wide: string | null = null;
+
+/** A real 1280×720 PNG (a thumbnail wider than a card: the server stores a 640 px copy with it). */
+export function makeWidePng(): string {
+  if (wide && fs.existsSync(wide)) return wide;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streamhub-e2e-img-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'wide.png');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720', '-frames:v', '1', file]);
+  wide = file;
+  return file;
+}

@@ -4,6 +4,8 @@ import { apiError, apiInvalid, apiOk, owner, videoCard, videoListPage, type Fulf
 import { registerViaApi, uniqueUser } from '../support/users';
 import { channelWithVideos, currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 import { openInApp } from '../support/navigation';
+import { makeWidePng } from '../support/images';
+import fs from 'node:fs';
 
 /**
  * The home grid (SPEC §2, §3, §8). Paging, cards and Try Again run against the real server on
@@ -162,6 +164,44 @@ test.describe('home grid', () => {
 
     await expect(page.getByText('Showing 1 to 2 of 2 results', { exact: true })).toBeVisible();
     await creator.close();
+  });
+
+  test("a wide thumbnail's card takes its 640 px copy on a phone, the full image on a wide screen", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const word = uniqueWord('copy');
+    const phone = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const page = await phone.newPage();
+    await registerViaApi(page);
+    const id = await uploadVideo(page, `Wide ${word}`, { seconds: 3, width: 320, height: 180, audio: false });
+    const edit = await page.request.patch(`/api/video/v/${id}`, {
+      multipart: { thumbnail: { name: 'wide.png', mimeType: 'image/png', buffer: fs.readFileSync(makeWidePng()) } },
+    });
+    expect(edit.status(), await edit.text()).toBe(200);
+    const thumbnail = ((await edit.json()) as { data: { thumbnail: string } }).data.thumbnail;
+    expect(thumbnail).toMatch(/^\/media\/thumbnails\/[\w-]+-full\.webp$/);
+    const copy = thumbnail.replace(/-full\.webp$/, '-640.webp');
+    await waitUntilReady(page, await currentUserId(page), [id]);
+    await waitForListed(page, word, 1);
+
+    // The server's HTML names both; a phone (412 px at 1.75) takes the copy.
+    const html = await (await page.request.get(`/home?query=${word}`)).text();
+    expect(html).toContain(`srcset="${copy} 640w, ${thumbnail} 1280w"`);
+    await page.goto(`/home?query=${word}`);
+    const image = page.getByTestId('video-card').locator('img').first();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-640\.webp$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+
+    // A wide screen at 3× needs more than 640 pixels for a card a third of the page wide: the full image.
+    const wideScreen = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 });
+    const desk = await wideScreen.newPage();
+    await desk.goto(`/home?query=${word}`);
+    const full = desk.getByTestId('video-card').locator('img').first();
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-full\.webp$/);
+    await wideScreen.close();
+    await phone.close();
   });
 
   test('cards the real server never lists: no title, no duration, no owner, broken image URLs; hours-old and 2-minute videos', async ({

@@ -28,6 +28,7 @@ import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE, type ServerUser } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
+import { GRID_CARD_SIZES, thumbnailSrcSet } from './lib/thumbnails';
 import { channelKeys, videoKeys, watchKeys } from './lib/query-keys';
 import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
 import { getProgressiveSourcesQueryOptions } from './features/watch/api/get-progressive-sources';
@@ -243,7 +244,8 @@ async function pagePreloads(context: StaticHandlerContext, client: QueryClient, 
     const [[, list] = []] = client.getQueriesData<VideoListPage>({ queryKey: [...videoKeys.all, 'list'] });
     const shelf = client.getQueryData(getForYouQueryOptions(1).queryKey);
     const first = (shelf?.videos.length ? shelf : list)?.videos[0]?.thumbnail;
-    return first ? [{ href: first, as: 'image', highPriority: true }] : [];
+    const srcset = thumbnailSrcSet(first);
+    return first ? [{ href: first, as: 'image', highPriority: true, ...(srcset && { srcset, sizes: GRID_CARD_SIZES }) }] : [];
   }
   const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
   const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;

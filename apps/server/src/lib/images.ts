@@ -38,5 +38,19 @@ export async function normaliseImage(
   }
 }
 
+/**
+ * The width of a thumbnail's card copy: a card is at most ~400 CSS pixels wide on a phone (the
+ * browser takes this copy up to a device pixel ratio of ~2.3 there), a third of a 1280 px
+ * thumbnail's bytes. Wider thumbnails are stored with one (storage/media-keys.ts `thumbnailCardKey`).
+ */
+export const THUMBNAIL_CARD_WIDTH = 640;
+
+/** The card copy of a normalised thumbnail (`normaliseImage`'s WebP), or null when it is no wider than a card. */
+export async function thumbnailCardCopy(image: Buffer): Promise<Buffer | null> {
+  const { width } = await sharp(image, LIMITS).metadata();
+  if (!width || width <= THUMBNAIL_CARD_WIDTH) return null;
+  return sharp(image, LIMITS).resize({ width: THUMBNAIL_CARD_WIDTH }).webp({ quality: 82 }).toBuffer();
+}
+
 export const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
 export const THUMBNAIL_SIZE = { width: 1280, height: 720, fit: 'inside' } as const;

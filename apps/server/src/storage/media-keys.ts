@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.ts';
  * | prefix                  | what                                                | public |
  * |-------------------------|-----------------------------------------------------|--------|
  * | `avatars/`              | avatars, a new key per change                       | yes    |
- * | `thumbnails/`           | video thumbnails, a new key per change              | yes    |
+ * | `thumbnails/`           | video thumbnails, a new key per change (a wide one with its card copy) | yes |
  * | `videos/<id>/`          | HLS ladder and MP4 of a public video                | yes    |
  * | `exclusive/<id>/`       | HLS ladder and MP4 of an exclusive video            | never  |
  * | `private/<id>/`         | HLS ladder and MP4 of a private (not exclusive) video | never  |
@@ -25,7 +25,8 @@ export const PUBLIC_PREFIXES = ['avatars/', 'thumbnails/', 'videos/'] as const;
 export const mediaKeys = {
   /** A new key on every change keeps every public URL immutable (cacheable forever). */
   avatar: (userId: string) => `avatars/${userId}-${newId()}.webp`,
-  thumbnail: (videoId: string) => `thumbnails/${videoId}-${newId()}.webp`,
+  /** `withCardCopy`: a thumbnail wider than a card needs, stored with its card copy beside it (`thumbnailCardKey`). */
+  thumbnail: (videoId: string, withCardCopy = false) => `thumbnails/${videoId}-${newId()}${withCardCopy ? FULL : ''}.webp`,
   /** An exclusive video's folder never changes; a private one's files stay out of the public `videos/`. */
   videoFolder: (videoId: string, isExclusive: boolean, isPrivate = false) =>
     isExclusive ? `exclusive/${videoId}` : isPrivate ? `private/${videoId}` : `videos/${videoId}`,
@@ -33,6 +34,24 @@ export const mediaKeys = {
   /** Where a removed video's files wait for a restore, outside every public prefix (docs/moderation.md). */
   removedFolder: (videoId: string) => `removed/${videoId}`,
 };
+
+const FULL = '-full';
+
+/**
+ * The card copy (THUMBNAIL_CARD_WIDTH wide, lib/images.ts) of a thumbnail stored with one: its
+ * key says so (`…-full.webp` → `…-640.webp`, the web app's `srcset` names the same). Null for a
+ * thumbnail no wider than a card (a frame the transcode picked, a small upload) and for older ones.
+ */
+export function thumbnailCardKey(key: string): string | null {
+  const suffix = `${FULL}.webp`;
+  return key.startsWith('thumbnails/') && key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-640.webp` : null;
+}
+
+/** Every file a thumbnail's key stands for: itself and its card copy when it has one (deleted together). */
+export function thumbnailFiles(key: string): string[] {
+  const card = thumbnailCardKey(key);
+  return card ? [key, card] : [key];
+}
 
 export function isPublicKey(key: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix));

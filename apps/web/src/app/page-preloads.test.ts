@@ -64,6 +64,20 @@ describe('preload tags and headers', () => {
     );
     expect(preloadHeaders(preloads)).toEqual(['</media/t/tok.en/videos/v1/360p/index.m3u8>; rel=preload; as=fetch; crossorigin']);
   });
+
+  it("carry an image's srcset and sizes, so the browser preloads the copy the image will show", () => {
+    const srcset = '/media/thumbnails/v1-a-640.webp 640w, /media/thumbnails/v1-a-full.webp 1280w';
+    const sizes = '(min-width: 640px) 50vw, 100vw';
+    const preloads = [{ href: '/media/thumbnails/v1-a-full.webp', as: 'image' as const, highPriority: true, srcset, sizes }];
+    expect(preloadTags(preloads)).toBe(
+      `<link rel="preload" href="/media/thumbnails/v1-a-full.webp" as="image" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`,
+    );
+    expect(preloadHeaders(preloads)).toEqual([
+      `</media/thumbnails/v1-a-full.webp>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${sizes}"; fetchpriority=high`,
+    ]);
+    // A quote in either would end the header's parameter early: such a preload is the HTML's alone.
+    expect(preloadHeaders([{ ...preloads[0]!, sizes: '100vw"; rel=x' }])).toEqual([]);
+  });
 });
 
 describe('firstMediaUris', () => {

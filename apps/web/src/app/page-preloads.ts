@@ -13,7 +13,15 @@ import { escapeHtml as escape } from '@/lib/escape-html';
  * visitor may watch: the watch call answered, its URLs carry their tokens when it is exclusive.
  */
 
-export type Preload = { href: string; as: 'image' | 'fetch'; highPriority?: boolean; hlsLevel?: boolean };
+export type Preload = {
+  href: string;
+  as: 'image' | 'fetch';
+  highPriority?: boolean;
+  hlsLevel?: boolean;
+  /** An image's `srcset` and `sizes`, as its `<img>` has them: the browser preloads the copy the image will show. */
+  srcset?: string;
+  sizes?: string;
+};
 
 /** A phone: most visitors, and the screen the first rung must start fastest on. */
 const FIRST_SCREEN = { ...predictPlayerSize(412), pixelRatio: 2, bandwidthBps: DEFAULT_BANDWIDTH_BPS };
@@ -72,8 +80,9 @@ function samePlace(url: string, master: URL): string {
 export function preloadTags(preloads: Preload[]): string {
   return preloads
     .map(
-      ({ href, as, highPriority, hlsLevel }) =>
+      ({ href, as, highPriority, hlsLevel, srcset, sizes }) =>
         `<link rel="preload" href="${escape(href)}" as="${as}"` +
+        (srcset ? ` imagesrcset="${escape(srcset)}"` + (sizes ? ` imagesizes="${escape(sizes)}"` : '') : '') +
         (as === 'fetch' ? ' crossorigin' : '') +
         (highPriority ? ' fetchpriority="high"' : '') +
         (hlsLevel ? ' data-hls-level' : '') +
@@ -84,11 +93,15 @@ export function preloadTags(preloads: Preload[]): string {
 
 /** The same as a `Link` header's values, read as the headers arrive; URLs that would need quoting are left out. */
 export function preloadHeaders(preloads: Preload[]): string[] {
+  const plain = (text: string) => /^[\w:/.%~?=&+-]+$/.test(text);
+  // A srcset or sizes is a quoted parameter: its characters are the URLs' and `, ()`.
+  const quotable = (text: string | undefined) => text === undefined || /^[\w:/.%~?=&+\-, ()]+$/.test(text);
   return preloads
-    .filter(({ href }) => /^[\w:/.%~?=&+-]+$/.test(href))
+    .filter(({ href, srcset, sizes }) => plain(href) && quotable(srcset) && quotable(sizes))
     .map(
-      ({ href, as, highPriority }) =>
+      ({ href, as, highPriority, srcset, sizes }) =>
         `<${href}>; rel=preload; as=${as}` +
+        (srcset ? `; imagesrcset="${srcset}"` + (sizes ? `; imagesizes="${sizes}"` : '') : '') +
         (as === 'fetch' ? '; crossorigin' : '') +
         (highPriority ? '; fetchpriority=high' : ''),
     );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { VideoCard as ListedVideo } from '@streamhub/contract';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCount, formatDuration, formatRelativeTime } from '@/lib/formatters';
+import { GRID_CARD_SIZES, ROW_CARD_SIZES, thumbnailSrcSet } from '@/lib/thumbnails';
 import { useNow } from '@/lib/use-now';
 import { cardOwner, channelHref } from '@/lib/video-owner';
 import { Img } from './ui/img';
@@ -100,6 +101,8 @@ export function VideoThumbnail({
     <div className={`relative overflow-hidden bg-raised ${small ? 'rounded-lg' : 'rounded-xl'}`}>
       <Img
         src={video.thumbnail}
+        srcSet={thumbnailSrcSet(video.thumbnail)}
+        sizes={small ? ROW_CARD_SIZES : GRID_CARD_SIZES}
         fallback="thumbnail"
         alt=""
         loading={priority ? 'eager' : 'lazy'}

@@ -4,7 +4,7 @@ import { MIN_VIDEO_PRICE, toMinorUnits } from '@streamhub/contract';
 import type { Events } from '../../events/events.ts';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { mediaKeys } from '../../storage/media-keys.ts';
+import { mediaKeys, thumbnailFiles } from '../../storage/media-keys.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { Viewer } from '../sessions/sessions.service.ts';
@@ -100,7 +100,7 @@ export function createLiveService({ repo, storage, access, events, rtmpPort }: D
           });
         });
       } catch (err) {
-        await storage.delete(thumbnail).catch(() => {});
+        for (const file of thumbnailFiles(thumbnail)) await storage.delete(file).catch(() => {});
         throw err;
       }
       return { _id: id, ...keyAnswer(host, key) };

@@ -4,7 +4,7 @@ import type { Events } from '../../events/events.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Forbidden, NotFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { mediaKeys } from '../../storage/media-keys.ts';
+import { mediaKeys, thumbnailFiles } from '../../storage/media-keys.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService } from '../access/access.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -158,7 +158,7 @@ export function createAccountDeletion(deps: Deps) {
     try {
       await storage.deletePrefix(video.media_key);
       if (video.source_key) await storage.delete(video.source_key);
-      if (video.thumbnail) await storage.delete(video.thumbnail);
+      for (const file of video.thumbnail ? thumbnailFiles(video.thumbnail) : []) await storage.delete(file);
       // A video taken down or hidden by a suspension keeps its files here (docs/moderation.md).
       await storage.deletePrefix(mediaKeys.removedFolder(video.id));
     } catch (err) {

@@ -4,8 +4,8 @@ import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { BadInput, Conflict, Forbidden, Gone, NotFound, Unauthorized, UnsupportedMedia } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { mediaKeys } from '../../storage/media-keys.ts';
-import { normaliseImage, THUMBNAIL_SIZE } from '../../lib/images.ts';
+import { mediaKeys, thumbnailCardKey, thumbnailFiles } from '../../storage/media-keys.ts';
+import { normaliseImage, THUMBNAIL_SIZE, thumbnailCardCopy } from '../../lib/images.ts';
 import { probeMedia } from '../../media/probe.ts';
 import { STORYBOARD_VTT } from '../../media/storyboard.ts';
 import { candidateFile } from '../../media/thumbnail-candidates.ts';
@@ -96,10 +96,17 @@ export function createVideosService({
     return video;
   }
 
-  /** The thumbnail's storage key (a new one per change); responses carry its URL. */
+  /**
+   * The thumbnail's storage key (a new one per change); responses carry its URL. One wider than a
+   * card is stored with its card copy (the copy first: the key that names it is never without it).
+   */
   async function storeThumbnail(videoId: string, source: string): Promise<string> {
-    const key = mediaKeys.thumbnail(videoId);
-    await storage.putBuffer(key, await normaliseImage(source, THUMBNAIL_SIZE));
+    const image = await normaliseImage(source, THUMBNAIL_SIZE);
+    const card = await thumbnailCardCopy(image);
+    const key = mediaKeys.thumbnail(videoId, card !== null);
+    const cardKey = thumbnailCardKey(key);
+    if (card && cardKey) await storage.putBuffer(cardKey, card);
+    await storage.putBuffer(key, image);
     return key;
   }
 
@@ -118,7 +125,7 @@ export function createVideosService({
   }
 
   async function removeThumbnail(key: string) {
-    await storage.delete(key).catch(() => {});
+    for (const file of thumbnailFiles(key)) await storage.delete(file).catch(() => {});
   }
 
   /**

@@ -12,13 +12,17 @@ type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   fallback: keyof typeof DEFAULT_IMAGES;
 };
 
-export function Img({ src, fallback, alt = '', onError, ...props }: ImgProps) {
+export function Img({ src, fallback, alt = '', onError, srcSet, sizes, ...props }: ImgProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : DEFAULT_IMAGES[fallback];
+  // The default image replaces the `srcset` too (the browser would keep choosing among its copies).
+  const own = usable === src;
   return (
     <img
       {...props}
       alt={alt}
+      srcSet={own ? srcSet : undefined}
+      sizes={own && srcSet ? sizes : undefined}
       src={usable}
       onError={(event) => {
         // Only swap once, so a broken default cannot loop.

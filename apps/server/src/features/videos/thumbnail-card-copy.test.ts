@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createVideo } from '../../../test/factories.ts';
+import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
+
+// A thumbnail wider than a card needs is stored with its card copy, 640 px wide, beside it
+// (`…-full.webp` and `…-640.webp`): the web app's cards take the copy through `srcset`. The two
+// are written, replaced and deleted together.
+
+const ctx = await createTestContext();
+const { app, db } = ctx;
+
+const wide = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#2a6f97' } })
+  .png()
+  .toBuffer();
+
+async function setThumbnail(id: string, cookie: string, image: Buffer) {
+  const files = { thumbnail: { data: image, filename: 't.png', type: 'image/png' } };
+  const res = await app.inject({ method: 'PATCH', url: `/api/video/v/${id}`, ...multipart({}, files, cookie) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.thumbnail as string;
+}
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+/** Whether the file a `/media/thumbnails/…` URL names is stored (a process may still answer from memory what it served before). */
+const stored = (url: string) =>
+  fs.access(ctx.deps.storage.localPath(url.replace(/^\/media\//, ''))!).then(
+    () => true,
+    () => false,
+  );
+const cardOf = (url: string) => url.replace(/-full\.webp$/, '-640.webp');
+const size = async (body: Buffer) => {
+  const { format, width, height } = await sharp(body).metadata();
+  return { format, width, height };
+};
+
+describe('a thumbnail and its card copy', () => {
+  it('a wide thumbnail gets a 640 px copy beside it; a small one none; a replaced one goes with its copy', async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id);
+
+    const full = await setThumbnail(id, owner.cookie, wide);
+    expect(full).toMatch(/^\/media\/thumbnails\/[\w-]+-full\.webp$/);
+    const [big, card] = await Promise.all([get(full), get(cardOf(full))]);
+    expect(big.statusCode).toBe(200);
+    expect(await size(big.rawPayload)).toEqual({ format: 'webp', width: 1280, height: 720 });
+    expect(card.statusCode).toBe(200);
+    expect(await size(card.rawPayload)).toEqual({ format: 'webp', width: 640, height: 360 });
+    expect(card.rawPayload.length).toBeLessThan(big.rawPayload.length);
+    // Cards and the watch call name the thumbnail itself: the copy is the browser's choice.
+    const watch = await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
+    expect(watch.json().data.thumbnail).toBe(full);
+
+    // 64×64: no wider than a card, stored alone under a plain name.
+    const small = await setThumbnail(id, owner.cookie, testImage());
+    expect(small).toMatch(/^\/media\/thumbnails\/[\w-]+\.webp$/);
+    expect(small).not.toMatch(/-full\.webp$/);
+    expect((await get(small)).statusCode).toBe(200);
+    expect(await stored(small)).toBe(true);
+    expect(await stored(full)).toBe(false);
+    expect(await stored(cardOf(full))).toBe(false);
+  });
+
+  it('deleting the video deletes both files', async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id);
+    const full = await setThumbnail(id, owner.cookie, wide);
+    expect(await stored(full)).toBe(true);
+    expect(await stored(cardOf(full))).toBe(true);
+
+    const res = await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(full)).toBe(false);
+    expect(await stored(cardOf(full))).toBe(false);
+  });
+
+  it("deleting the account deletes both files of each of its videos' thumbnails", async () => {
+    const owner = await registerUser(ctx);
+    const id = await createVideo(db, owner.id);
+    const full = await setThumbnail(id, owner.cookie, wide);
+    expect(await stored(cardOf(full))).toBe(true);
+
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: { cookie: owner.cookie },
+      payload: { password: owner.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(full)).toBe(false);
+    expect(await stored(cardOf(full))).toBe(false);
+  });
+});
