@@ -166,7 +166,7 @@ test.describe('home grid', () => {
     await creator.close();
   });
 
-  test("a wide thumbnail's card takes its 640 px copy on a phone, the full image on a wide screen", async ({
+  test("a wide thumbnail's card takes its 720 px copy on a phone, the full image on a wide screen", async ({
     browser,
     baseURL,
   }) => {
@@ -182,19 +182,18 @@ test.describe('home grid', () => {
     expect(edit.status(), await edit.text()).toBe(200);
     const thumbnail = ((await edit.json()) as { data: { thumbnail: string } }).data.thumbnail;
     expect(thumbnail).toMatch(/^\/media\/thumbnails\/[\w-]+-full\.webp$/);
-    const copy = thumbnail.replace(/-full\.webp$/, '-640.webp');
+    const copy = thumbnail.replace(/-full\.webp$/, '-720.webp');
     await waitUntilReady(page, await currentUserId(page), [id]);
     await waitForListed(page, word, 1);
 
     // The server's HTML names both; a phone (412 px at 1.75) takes the copy.
     const html = await (await page.request.get(`/home?query=${word}`)).text();
-    expect(html).toContain(`srcset="${copy} 640w, ${thumbnail} 1280w"`);
+    expect(html).toContain(`srcset="${copy} 720w, ${thumbnail} 1280w"`);
     await page.goto(`/home?query=${word}`);
     const image = page.getByTestId('video-card').locator('img').first();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-640\.webp$/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-720\.webp$/);
 
-    // A wide screen at 3× needs more than 640 pixels for a card a third of the page wide: the full image.
+    // A wide screen at 3× needs more than 720 pixels for a card a third of the page wide: the full image.
     const wideScreen = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 });
     const desk = await wideScreen.newPage();
     await desk.goto(`/home?query=${word}`);

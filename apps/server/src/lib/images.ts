@@ -39,11 +39,12 @@ export async function normaliseImage(
 }
 
 /**
- * The width of a thumbnail's card copy: a card is at most ~400 CSS pixels wide on a phone (the
- * browser takes this copy up to a device pixel ratio of ~2.3 there), a third of a 1280 px
- * thumbnail's bytes. Wider thumbnails are stored with one (storage/media-keys.ts `thumbnailCardKey`).
+ * The width of a thumbnail's card copy: a phone's card is its screen's width but 32 CSS px
+ * (~360 px), which a screen of two device pixels per CSS pixel fills with 720; so do a tablet's
+ * two columns and a laptop's three. A third of a 1280 px thumbnail's pixels. Wider thumbnails
+ * are stored with one (storage/media-keys.ts `thumbnailCardKey`).
  */
-export const THUMBNAIL_CARD_WIDTH = 640;
+export const THUMBNAIL_CARD_WIDTH = 720;
 
 /** The card copy of a normalised thumbnail (`normaliseImage`'s WebP), or null when it is no wider than a card. */
 export async function thumbnailCardCopy(image: Buffer): Promise<Buffer | null> {

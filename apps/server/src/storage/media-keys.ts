@@ -39,12 +39,12 @@ const FULL = '-full';
 
 /**
  * The card copy (THUMBNAIL_CARD_WIDTH wide, lib/images.ts) of a thumbnail stored with one: its
- * key says so (`…-full.webp` → `…-640.webp`, the web app's `srcset` names the same). Null for a
+ * key says so (`…-full.webp` → `…-720.webp`, the web app's `srcset` names the same). Null for a
  * thumbnail no wider than a card (a frame the transcode picked, a small upload) and for older ones.
  */
 export function thumbnailCardKey(key: string): string | null {
   const suffix = `${FULL}.webp`;
-  return key.startsWith('thumbnails/') && key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-640.webp` : null;
+  return key.startsWith('thumbnails/') && key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-720.webp` : null;
 }
 
 /** Every file a thumbnail's key stands for: itself and its card copy when it has one (deleted together). */

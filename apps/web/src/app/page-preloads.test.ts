@@ -66,7 +66,7 @@ describe('preload tags and headers', () => {
   });
 
   it("carry an image's srcset and sizes, so the browser preloads the copy the image will show", () => {
-    const srcset = '/media/thumbnails/v1-a-640.webp 640w, /media/thumbnails/v1-a-full.webp 1280w';
+    const srcset = '/media/thumbnails/v1-a-720.webp 720w, /media/thumbnails/v1-a-full.webp 1280w';
     const sizes = '(min-width: 640px) 50vw, 100vw';
     const preloads = [{ href: '/media/thumbnails/v1-a-full.webp', as: 'image' as const, highPriority: true, srcset, sizes }];
     expect(preloadTags(preloads)).toBe(

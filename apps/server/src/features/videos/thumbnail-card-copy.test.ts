@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/factories.ts';
 import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 
-// A thumbnail wider than a card needs is stored with its card copy, 640 px wide, beside it
-// (`…-full.webp` and `…-640.webp`): the web app's cards take the copy through `srcset`. The two
+// A thumbnail wider than a card needs is stored with its card copy, 720 px wide, beside it
+// (`…-full.webp` and `…-720.webp`): the web app's cards take the copy through `srcset`. The two
 // are written, replaced and deleted together.
 
 const ctx = await createTestContext();
@@ -29,14 +29,14 @@ const stored = (url: string) =>
     () => true,
     () => false,
   );
-const cardOf = (url: string) => url.replace(/-full\.webp$/, '-640.webp');
+const cardOf = (url: string) => url.replace(/-full\.webp$/, '-720.webp');
 const size = async (body: Buffer) => {
   const { format, width, height } = await sharp(body).metadata();
   return { format, width, height };
 };
 
 describe('a thumbnail and its card copy', () => {
-  it('a wide thumbnail gets a 640 px copy beside it; a small one none; a replaced one goes with its copy', async () => {
+  it('a wide thumbnail gets a 720 px copy beside it; a small one none; a replaced one goes with its copy', async () => {
     const owner = await registerUser(ctx);
     const id = await createVideo(db, owner.id);
 
@@ -46,7 +46,7 @@ describe('a thumbnail and its card copy', () => {
     expect(big.statusCode).toBe(200);
     expect(await size(big.rawPayload)).toEqual({ format: 'webp', width: 1280, height: 720 });
     expect(card.statusCode).toBe(200);
-    expect(await size(card.rawPayload)).toEqual({ format: 'webp', width: 640, height: 360 });
+    expect(await size(card.rawPayload)).toEqual({ format: 'webp', width: 720, height: 405 });
     expect(card.rawPayload.length).toBeLessThan(big.rawPayload.length);
     // Cards and the watch call name the thumbnail itself: the copy is the browser's choice.
     const watch = await app.inject({ method: 'GET', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });

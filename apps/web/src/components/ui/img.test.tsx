@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 describe('Img', () => {
   it('keeps its srcset and sizes, and drops both with the source for the default image when it fails', () => {
-    const srcSet = '/media/thumbnails/v-a-640.webp 640w, /media/thumbnails/v-a-full.webp 1280w';
+    const srcSet = '/media/thumbnails/v-a-720.webp 720w, /media/thumbnails/v-a-full.webp 1280w';
     render(<Img src="/media/thumbnails/v-a-full.webp" srcSet={srcSet} sizes="100vw" fallback="thumbnail" alt="t" />);
     const img = screen.getByAltText('t');
     expect(img.getAttribute('srcset')).toBe(srcSet);

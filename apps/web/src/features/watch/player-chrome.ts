@@ -4,13 +4,19 @@ import { nextTask } from '@/lib/next-task';
  * The media-chrome elements the watch page player uses, one module each (not the whole library),
  * defined one per task: run as one, their code and the upgrades of the player's elements held the
  * main thread for ~130 ms (~500 ms on a phone's CPU), which a tap or key press had to wait out.
- * The controller first, so each control registers with it as soon as it is defined.
+ * The controller first (after the media-tracks mixin it reads renditions through), so each control
+ * registers with it as soon as it is defined.
  *
  * The menus (settings, speed, quality, captions) are defined only when the viewer goes for one
  * (player-menus.ts): each builds its items when upgraded, 15–20 ms of main thread apiece that a
  * page that is only watched never needs.
  */
 const BAR = [
+  // Video tracks and renditions on every <video> before the controller reads its media: the
+  // controller listens for renditions only on a `videoRenditions` the media has when it attaches.
+  // A rung's own file lists its rungs there (use-adaptive-upgrade.ts); mixed in after the
+  // controller, the Quality menu kept only "Auto" for good.
+  () => import('media-tracks').then(({ MediaTracksMixin }) => MediaTracksMixin(globalThis.HTMLMediaElement)),
   () => import('media-chrome/dist/media-controller.js'),
   () => import('media-chrome/dist/media-loading-indicator.js'),
   () => import('media-chrome/dist/media-control-bar.js'),
