@@ -4,7 +4,7 @@ import { apiError, apiInvalid, apiOk, owner, videoCard, videoListPage, type Fulf
 import { registerViaApi, uniqueUser } from '../support/users';
 import { channelWithVideos, currentUserId, uploadVideo, waitUntilReady } from '../support/videos';
 import { openInApp } from '../support/navigation';
-import { makeWidePng } from '../support/images';
+import { makePng } from '../support/images';
 import fs from 'node:fs';
 
 /**
@@ -177,7 +177,7 @@ test.describe('home grid', () => {
     await registerViaApi(page);
     const id = await uploadVideo(page, `Wide ${word}`, { seconds: 3, width: 320, height: 180, audio: false });
     const edit = await page.request.patch(`/api/video/v/${id}`, {
-      multipart: { thumbnail: { name: 'wide.png', mimeType: 'image/png', buffer: fs.readFileSync(makeWidePng()) } },
+      multipart: { thumbnail: { name: 'wide.png', mimeType: 'image/png', buffer: fs.readFileSync(makePng('1280x720')) } },
     });
     expect(edit.status(), await edit.text()).toBe(200);
     const thumbnail = ((await edit.json()) as { data: { thumbnail: string } }).data.thumbnail;

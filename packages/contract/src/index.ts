@@ -35,3 +35,4 @@ export * from './share-markup.ts';
 export * from './days.ts';
 export * from './pages.ts';
 export * from './hls.ts';
+export * from './thumbnails.ts';

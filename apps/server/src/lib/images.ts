@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
+import { THUMBNAIL_CARD_WIDTH, THUMBNAIL_WIDTH } from '@streamhub/contract';
 import { UnsupportedMedia } from './errors.ts';
 
 /** Raster formats by their bytes (file-type's `ext`): no SVG, PDF or other format that names other files. */
@@ -39,14 +40,11 @@ export async function normaliseImage(
 }
 
 /**
- * The width of a thumbnail's card copy: a phone's card is its screen's width but 32 CSS px
- * (~360 px), which a screen of two device pixels per CSS pixel fills with 720; so do a tablet's
- * two columns and a laptop's three. A third of a 1280 px thumbnail's pixels. Wider thumbnails
- * are stored with one (storage/media-keys.ts `thumbnailCardKey`).
+ * The card copy (@streamhub/contract THUMBNAIL_CARD_WIDTH wide) of a normalised thumbnail: a
+ * phone's card is its screen's width but 32 CSS px (~360 px), which a screen of two device pixels
+ * per CSS pixel fills with 720; so do a tablet's two columns and a laptop's three. A third of a
+ * 1280 px thumbnail's pixels. Null when the thumbnail (`normaliseImage`'s WebP) is no wider.
  */
-export const THUMBNAIL_CARD_WIDTH = 720;
-
-/** The card copy of a normalised thumbnail (`normaliseImage`'s WebP), or null when it is no wider than a card. */
 export async function thumbnailCardCopy(image: Buffer): Promise<Buffer | null> {
   const { width } = await sharp(image, LIMITS).metadata();
   if (!width || width <= THUMBNAIL_CARD_WIDTH) return null;
@@ -54,4 +52,4 @@ export async function thumbnailCardCopy(image: Buffer): Promise<Buffer | null> {
 }
 
 export const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
-export const THUMBNAIL_SIZE = { width: 1280, height: 720, fit: 'inside' } as const;
+export const THUMBNAIL_SIZE = { width: THUMBNAIL_WIDTH, height: 720, fit: 'inside' } as const;

@@ -1,3 +1,4 @@
+import { FULL_THUMBNAIL_SUFFIX, thumbnailCardOf } from '@streamhub/contract';
 import { newId } from '../lib/ids.ts';
 
 /**
@@ -26,7 +27,8 @@ export const mediaKeys = {
   /** A new key on every change keeps every public URL immutable (cacheable forever). */
   avatar: (userId: string) => `avatars/${userId}-${newId()}.webp`,
   /** `withCardCopy`: a thumbnail wider than a card needs, stored with its card copy beside it (`thumbnailCardKey`). */
-  thumbnail: (videoId: string, withCardCopy = false) => `thumbnails/${videoId}-${newId()}${withCardCopy ? FULL : ''}.webp`,
+  thumbnail: (videoId: string, withCardCopy = false) =>
+    `thumbnails/${videoId}-${newId()}${withCardCopy ? FULL_THUMBNAIL_SUFFIX : '.webp'}`,
   /** An exclusive video's folder never changes; a private one's files stay out of the public `videos/`. */
   videoFolder: (videoId: string, isExclusive: boolean, isPrivate = false) =>
     isExclusive ? `exclusive/${videoId}` : isPrivate ? `private/${videoId}` : `videos/${videoId}`,
@@ -35,16 +37,13 @@ export const mediaKeys = {
   removedFolder: (videoId: string) => `removed/${videoId}`,
 };
 
-const FULL = '-full';
-
 /**
- * The card copy (THUMBNAIL_CARD_WIDTH wide, lib/images.ts) of a thumbnail stored with one: its
- * key says so (`…-full.webp` → `…-720.webp`, the web app's `srcset` names the same). Null for a
- * thumbnail no wider than a card (a frame the transcode picked, a small upload) and for older ones.
+ * The card copy of a thumbnail stored with one: its key says so (`…-full.webp` → `…-720.webp`,
+ * @streamhub/contract's naming, which the web app's `srcset` follows). Null for a thumbnail no
+ * wider than a card (a frame the transcode picked, a small upload) and for older ones.
  */
 export function thumbnailCardKey(key: string): string | null {
-  const suffix = `${FULL}.webp`;
-  return key.startsWith('thumbnails/') && key.endsWith(suffix) ? `${key.slice(0, -suffix.length)}-720.webp` : null;
+  return key.startsWith('thumbnails/') ? thumbnailCardOf(key) : null;
 }
 
 /** Every file a thumbnail's key stands for: itself and its card copy when it has one (deleted together). */

@@ -1,13 +1,14 @@
+import { THUMBNAIL_CARD_WIDTH, THUMBNAIL_WIDTH, thumbnailCardOf } from '@streamhub/contract';
+
 /**
- * A thumbnail wider than a card needs is stored with a card copy, 720 px wide, beside it: the
- * server names the thumbnail `…-full.webp` and the copy `…-720.webp` (apps/server,
- * storage/media-keys.ts). Its `srcset` lets a card take the copy: a third of the bytes on a phone.
- * Undefined for any other thumbnail (no copy: the browser takes `src`).
+ * A thumbnail wider than a card needs is stored with a card copy beside it (@streamhub/contract
+ * names both). Its `srcset` lets a card take the copy: a third of the pixels on a phone.
+ * Undefined for any other thumbnail (no copy: the browser takes `src`), and for a URL a srcset
+ * cannot hold (a space or a comma in it).
  */
 export function thumbnailSrcSet(url: string | null | undefined): string | undefined {
-  const match = url ? /^([^\s,]*)-full\.webp(\?[^\s,#]*)?$/.exec(url) : null;
-  if (!match) return undefined;
-  return `${match[1]}-720.webp${match[2] ?? ''} 720w, ${url} 1280w`;
+  const copy = url && !/[\s,]/.test(url) ? thumbnailCardOf(url) : null;
+  return copy ? `${copy} ${THUMBNAIL_CARD_WIDTH}w, ${url} ${THUMBNAIL_WIDTH}w` : undefined;
 }
 
 /**

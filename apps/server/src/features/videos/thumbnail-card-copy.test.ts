@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { thumbnailCardOf } from '@streamhub/contract';
 import { createVideo } from '../../../test/factories.ts';
 import { createTestContext, multipart, registerUser, testImage } from '../../../test/support.ts';
 
@@ -29,7 +30,19 @@ const stored = (url: string) =>
     () => true,
     () => false,
   );
-const cardOf = (url: string) => url.replace(/-full\.webp$/, '-720.webp');
+const cardOf = (url: string) => thumbnailCardOf(url)!;
+/** Whether the thumbnail behind `url` and its card copy are stored: both or neither, never one. */
+const bothStored = async (url: string) => {
+  const [thumbnail, card] = await Promise.all([stored(url), stored(cardOf(url))]);
+  expect(card).toBe(thumbnail);
+  return thumbnail;
+};
+/** A new owner's video with a wide thumbnail: the owner, the video and the thumbnail's URL. */
+async function videoWithWideThumbnail() {
+  const owner = await registerUser(ctx);
+  const id = await createVideo(db, owner.id);
+  return { owner, id, full: await setThumbnail(id, owner.cookie, wide) };
+}
 const size = async (body: Buffer) => {
   const { format, width, height } = await sharp(body).metadata();
   return { format, width, height };
@@ -37,10 +50,7 @@ const size = async (body: Buffer) => {
 
 describe('a thumbnail and its card copy', () => {
   it('a wide thumbnail gets a 720 px copy beside it; a small one none; a replaced one goes with its copy', async () => {
-    const owner = await registerUser(ctx);
-    const id = await createVideo(db, owner.id);
-
-    const full = await setThumbnail(id, owner.cookie, wide);
+    const { owner, id, full } = await videoWithWideThumbnail();
     expect(full).toMatch(/^\/media\/thumbnails\/[\w-]+-full\.webp$/);
     const [big, card] = await Promise.all([get(full), get(cardOf(full))]);
     expect(big.statusCode).toBe(200);
@@ -58,28 +68,21 @@ describe('a thumbnail and its card copy', () => {
     expect(small).not.toMatch(/-full\.webp$/);
     expect((await get(small)).statusCode).toBe(200);
     expect(await stored(small)).toBe(true);
-    expect(await stored(full)).toBe(false);
-    expect(await stored(cardOf(full))).toBe(false);
+    expect(await bothStored(full)).toBe(false);
   });
 
   it('deleting the video deletes both files', async () => {
-    const owner = await registerUser(ctx);
-    const id = await createVideo(db, owner.id);
-    const full = await setThumbnail(id, owner.cookie, wide);
-    expect(await stored(full)).toBe(true);
-    expect(await stored(cardOf(full))).toBe(true);
+    const { owner, id, full } = await videoWithWideThumbnail();
+    expect(await bothStored(full)).toBe(true);
 
     const res = await app.inject({ method: 'DELETE', url: `/api/video/v/${id}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await stored(full)).toBe(false);
-    expect(await stored(cardOf(full))).toBe(false);
+    expect(await bothStored(full)).toBe(false);
   });
 
   it("deleting the account deletes both files of each of its videos' thumbnails", async () => {
-    const owner = await registerUser(ctx);
-    const id = await createVideo(db, owner.id);
-    const full = await setThumbnail(id, owner.cookie, wide);
-    expect(await stored(cardOf(full))).toBe(true);
+    const { owner, full } = await videoWithWideThumbnail();
+    expect(await bothStored(full)).toBe(true);
 
     const res = await app.inject({
       method: 'DELETE',
@@ -88,7 +91,6 @@ describe('a thumbnail and its card copy', () => {
       payload: { password: owner.password },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await stored(full)).toBe(false);
-    expect(await stored(cardOf(full))).toBe(false);
+    expect(await bothStored(full)).toBe(false);
   });
 });

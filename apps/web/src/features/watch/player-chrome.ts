@@ -1,4 +1,5 @@
 import { nextTask } from '@/lib/next-task';
+import { mixInMediaTracks } from './media-tracks';
 
 /**
  * The media-chrome elements the watch page player uses, one module each (not the whole library),
@@ -12,11 +13,7 @@ import { nextTask } from '@/lib/next-task';
  * page that is only watched never needs.
  */
 const BAR = [
-  // Video tracks and renditions on every <video> before the controller reads its media: the
-  // controller listens for renditions only on a `videoRenditions` the media has when it attaches.
-  // A rung's own file lists its rungs there (use-adaptive-upgrade.ts); mixed in after the
-  // controller, the Quality menu kept only "Auto" for good.
-  () => import('media-tracks').then(({ MediaTracksMixin }) => MediaTracksMixin(globalThis.HTMLMediaElement)),
+  mixInMediaTracks,
   () => import('media-chrome/dist/media-controller.js'),
   () => import('media-chrome/dist/media-loading-indicator.js'),
   () => import('media-chrome/dist/media-control-bar.js'),

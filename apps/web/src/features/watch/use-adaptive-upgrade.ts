@@ -4,6 +4,7 @@ import { browserDownlinkMbps, readSavedBandwidth } from './bandwidth-store';
 import { handOver } from './handover';
 import { shouldMoveToRung } from './player-engine';
 import { createHlsElement, startHlsPlayback, type HlsPlayback } from './hls-player';
+import { mixInMediaTracks } from './media-tracks';
 import { loadHlsVideo } from './preload-player';
 import { playingSource, type ProgressiveSource } from './progressive-sources';
 import { chooseStartLevel, estimateBandwidth } from './start-level';
@@ -213,8 +214,7 @@ type WithTracks = HTMLMediaElement & {
 
 /** Gives `media` one video track with a rendition per source (media-tracks, as hls-video-element does for its levels). */
 async function listRenditions(media: HTMLMediaElement, sources: readonly ProgressiveSource[]): Promise<Renditions> {
-  const { MediaTracksMixin } = await import('media-tracks');
-  MediaTracksMixin(globalThis.HTMLMediaElement);
+  await mixInMediaTracks();
   const element = media as WithTracks;
   if (!element.videoTracks.getTrackById('main')) {
     const track = element.addVideoTrack('main');
