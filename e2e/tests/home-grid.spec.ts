@@ -166,7 +166,7 @@ test.describe('home grid', () => {
     await creator.close();
   });
 
-  test("a wide thumbnail's card takes its 720 px copy on a phone, the full image on a wide screen", async ({
+  test("a wide thumbnail's card and watch poster take its 720 px copy on a phone, the full image on a wide screen", async ({
     browser,
     baseURL,
   }) => {
@@ -192,6 +192,16 @@ test.describe('home grid', () => {
     await page.goto(`/home?query=${word}`);
     const image = page.getByTestId('video-card').locator('img').first();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-720\.webp$/);
+
+    // The watch page's poster too: the player's image takes the copy and hands it to the video
+    // (whose poster takes no srcset); the phone never asks for the full image.
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/video/watch/${id}`);
+    const media = page.getByTestId('video-player').locator('[slot="media"]').first();
+    await expect.poll(() => media.getAttribute('poster')).toMatch(/-720\.webp$/);
+    expect(asked).toContain(copy);
+    expect(asked).not.toContain(thumbnail);
 
     // A wide screen at 3× needs more than 720 pixels for a card a third of the page wide: the full image.
     const wideScreen = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 });

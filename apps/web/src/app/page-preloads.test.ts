@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchVideo } from '@streamhub/contract';
-import { firstMediaUris, preloadHeaders, preloadTags, watchPreloads } from './page-preloads';
+import { firstMediaUris, posterPreload, preloadHeaders, preloadTags, watchPreloads } from './page-preloads';
 
 const origin = 'http://localhost:3000';
 const video = { thumbnail: '/media/thumbnails/v1.webp', hlsUrl: '/media/videos/v1/master.m3u8' } as WatchVideo;
@@ -25,6 +25,20 @@ describe('watchPreloads', () => {
       { href: '/media/videos/v1/360p/init.mp4', as: 'fetch' },
       { href: '/media/videos/v1/360p/seg_00001.m4s', as: 'fetch' },
     ]);
+  });
+
+  it("preloads a poster's copies as the player's image chooses among them", () => {
+    const full = { thumbnail: '/media/thumbnails/v1-a-full.webp' } as WatchVideo;
+    expect(posterPreload(full)).toEqual([
+      {
+        href: '/media/thumbnails/v1-a-full.webp',
+        as: 'image',
+        highPriority: true,
+        srcset: '/media/thumbnails/v1-a-720.webp 720w, /media/thumbnails/v1-a-full.webp 1280w',
+        sizes: '(min-width: 640px) 100vw, calc(100vw - 32px)',
+      },
+    ]);
+    expect(posterPreload({ thumbnail: '' } as WatchVideo)).toEqual([]);
   });
 
   it('names only the poster of a live: its playlists change every segment, so hls.js asks for them itself', async () => {

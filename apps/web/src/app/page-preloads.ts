@@ -1,6 +1,7 @@
 import { parseMasterPlaylist, parseMediaPlaylist, type WatchVideo } from '@streamhub/contract';
 import { chooseStartLevel, DEFAULT_BANDWIDTH_BPS, predictPlayerSize } from '@/features/watch/start-level';
 import { escapeHtml as escape } from '@/lib/escape-html';
+import { PLAYER_POSTER_SIZES, thumbnailSrcSet } from '@/lib/thumbnails';
 
 /**
  * What a watch page's HTML asks the browser to fetch first (pure but for `fetchText`; the server
@@ -26,9 +27,15 @@ export type Preload = {
 /** A phone: most visitors, and the screen the first rung must start fastest on. */
 const FIRST_SCREEN = { ...predictPlayerSize(412), pixelRatio: 2, bandwidthBps: DEFAULT_BANDWIDTH_BPS };
 
-/** The poster alone: the page's largest paint (a page playing a rung's own file needs nothing more). */
-export const posterPreload = (video: WatchVideo): Preload[] =>
-  video.thumbnail ? [{ href: video.thumbnail, as: 'image', highPriority: true }] : [];
+/**
+ * The poster alone: the page's largest paint (a page playing a rung's own file needs nothing more),
+ * with the player's `srcset` and `sizes` (a phone takes the card copy, as the player's image does).
+ */
+export function posterPreload(video: WatchVideo): Preload[] {
+  if (!video.thumbnail) return [];
+  const srcset = thumbnailSrcSet(video.thumbnail);
+  return [{ href: video.thumbnail, as: 'image', highPriority: true, ...(srcset && { srcset, sizes: PLAYER_POSTER_SIZES }) }];
+}
 
 export async function watchPreloads(
   video: WatchVideo,

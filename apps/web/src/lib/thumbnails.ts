@@ -20,3 +20,9 @@ export const GRID_CARD_SIZES = '(min-width: 1536px) 25vw, (min-width: 1024px) 33
 
 /** A row card's thumbnail (up next, side lists): 160 CSS pixels (`w-40`). */
 export const ROW_CARD_SIZES = '160px';
+
+/**
+ * How wide the watch page's player shows its poster: a phone's screen but the page's 16 px sides;
+ * the whole screen from 640 px (a wider guess than the player beside its sidebar: sharp first).
+ */
+export const PLAYER_POSTER_SIZES = '(min-width: 640px) 100vw, calc(100vw - 32px)';

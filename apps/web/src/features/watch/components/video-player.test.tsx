@@ -29,7 +29,12 @@ const rungs: ProgressiveSource[] = [
   { url: '/media/videos/v1/720p.mp4', width: 1280, height: 720, bitrate: 2_500_000 },
 ];
 
-function renderPlayer(props: { sources?: readonly ProgressiveSource[]; videoFile?: string | null; url?: string }) {
+function renderPlayer(props: {
+  sources?: readonly ProgressiveSource[];
+  videoFile?: string | null;
+  url?: string;
+  poster?: string;
+}) {
   const onMediaRefused = vi.fn();
   const router = createMemoryRouter(
     [
@@ -40,7 +45,7 @@ function renderPlayer(props: { sources?: readonly ProgressiveSource[]; videoFile
             hlsUrl="/media/videos/v1/master.m3u8"
             videoFile={props.videoFile === undefined ? '/media/videos/v1/video.mp4' : props.videoFile}
             storyboardUrl={null}
-            poster="/media/videos/v1/poster.jpg"
+            poster={props.poster ?? '/media/videos/v1/poster.jpg'}
             title="A test video"
             duration={10}
             sources={props.sources}
@@ -76,6 +81,29 @@ describe('the video player (DOM binding of player-engine.ts)', () => {
     expect(player.dataset.engine).toBeUndefined();
     expect(player.querySelector('img[data-player-poster]')?.getAttribute('src')).toBe('/media/videos/v1/poster.jpg');
     expect(video(player)).toBeNull();
+  });
+
+  it("gives the media the poster's copy its image chose (a video poster takes no srcset)", async () => {
+    const full = '/media/thumbnails/v1-t1-full.webp';
+    const copy = '/media/thumbnails/v1-t1-720.webp';
+    const { player } = renderPlayer({ sources: rungs, poster: full });
+    const image = player.querySelector<HTMLImageElement>('img[data-player-poster]')!;
+    expect(image.getAttribute('srcset')).toBe(`${copy} 720w, ${full} 1280w`);
+    expect(image.getAttribute('sizes')).toBe('(min-width: 640px) 100vw, calc(100vw - 32px)');
+    // Until the image has chosen, the media has no poster of its own: the image shows.
+    expect(video(player)!.getAttribute('poster')).toBeNull();
+    Object.defineProperty(image, 'currentSrc', { value: `http://localhost${copy}` });
+    await act(async () => {
+      fireEvent.load(image);
+    });
+    expect(video(player)!.getAttribute('poster')).toBe(`http://localhost${copy}`);
+    expect(player.querySelector('img[data-player-poster]')).toBeNull();
+  });
+
+  it('a poster without copies is the media poster from the start', () => {
+    const { player } = renderPlayer({ sources: rungs });
+    expect(video(player)!.getAttribute('poster')).toBe('/media/videos/v1/poster.jpg');
+    expect(player.querySelector('img[data-player-poster]')).toBeNull();
   });
 
   it('a failed rung file falls back to the MP4 file, and a failed MP4 file says it cannot be played', async () => {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import type { Chapter } from '@streamhub/contract';
 import { useBrowserValue } from '@/lib/use-browser-value';
+import { PLAYER_POSTER_SIZES, thumbnailSrcSet } from '@/lib/thumbnails';
 import type { ErrorData } from 'hls.js';
 import { saveBandwidth } from '../bandwidth-store';
 import { createHlsElement, LIVE_SYNC_SECONDS, startHlsPlayback } from '../hls-player';
@@ -102,6 +103,33 @@ const browserSupport = () => (support ??= detectPlaybackSupport());
  */
 const usePlaybackSupport = () => useBrowserValue<PlaybackSupport | null>(browserSupport, null);
 
+/**
+ * The poster's image chooses among the thumbnail's copies (its `srcset`: a phone takes the card
+ * copy); `<video poster>` takes no `srcset`, so the media is given the copy the image chose once it
+ * has (undefined until then, in the server's HTML too: the image shows meanwhile, the media is
+ * transparent until its first frame). Without copies, the media has the poster from the start.
+ */
+function useChosenPoster(poster: string | undefined) {
+  const posterSrcSet = thumbnailSrcSet(poster);
+  // With the poster it was chosen for: another video's poster is chosen again.
+  const [chosen, setChosen] = useState<{ poster: string | undefined; src: string | undefined } | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    const img = image.current;
+    if (!posterSrcSet || !img) return;
+    const take = () => setChosen({ poster, src: img.currentSrc || poster });
+    if (img.complete && img.currentSrc) return take();
+    img.addEventListener('load', take);
+    img.addEventListener('error', take);
+    return () => {
+      img.removeEventListener('load', take);
+      img.removeEventListener('error', take);
+    };
+  }, [poster, posterSrcSet]);
+  const mediaPoster = !posterSrcSet ? (poster ?? '') : chosen && chosen.poster === poster ? chosen.src : undefined;
+  return { posterImage: image, posterSrcSet, mediaPoster };
+}
+
 /** Starts playback; a browser may refuse autoplay, which leaves the controls to the viewer. */
 function playQuietly(el: HTMLMediaElement) {
   void el.play().catch(() => undefined);
@@ -148,13 +176,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [state, dispatch] = useReducer(playerReducer, INITIAL_PLAYER_STATE);
   const [media, setMedia] = useState<HTMLVideoElement | StreamHubHlsVideo | null>(null);
   const [controller, setController] = useState<HTMLElement | null>(null);
+  const { posterImage, posterSrcSet, mediaPoster } = useChosenPoster(poster);
   const progressive = !live && !state.progressiveFailed && Boolean(sources?.length);
   const upgraded = useAdaptiveUpgrade({
     controller,
     media: progressive && media?.localName === 'video' ? (media as HTMLVideoElement) : null,
     sources: sources ?? NO_SOURCES,
     hlsUrl,
-    poster,
+    poster: mediaPoster ?? poster,
     storyboardUrl,
     enabled: Boolean(support?.mse),
     // hls.js's requests were refused while it prepared (an exclusive video's token ran out).
@@ -389,8 +418,17 @@ export function VideoPlayer(props: VideoPlayerProps) {
       >
         {/* The poster is the page's largest paint: in the server's HTML, before any code has run,
             until the browser's media element (which shows it too) takes its place. */}
-        {media ? null : (
-          <img src={poster || undefined} alt="" fetchPriority="high" data-player-poster="" className="object-cover" />
+        {media && mediaPoster !== undefined ? null : (
+          <img
+            ref={posterImage}
+            src={poster || undefined}
+            srcSet={posterSrcSet}
+            sizes={posterSrcSet ? PLAYER_POSTER_SIZES : undefined}
+            alt=""
+            fetchPriority="high"
+            data-player-poster=""
+            className="object-cover"
+          />
         )}
         {/* With hls.js, the layout effect above puts the element here (or the hand-over did). */}
         {!engine || engine === 'hls' || hlsShown ? null : (
@@ -398,7 +436,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             key={engine === 'progressive' ? 'progressive' : 'video'}
             ref={setMedia}
             slot="media"
-            poster={poster || undefined}
+            poster={mediaPoster || undefined}
             autoPlay
             muted
             playsInline
