@@ -96,8 +96,19 @@ describe('the video player (DOM binding of player-engine.ts)', () => {
     await act(async () => {
       fireEvent.load(image);
     });
-    expect(video(player)!.getAttribute('poster')).toBe(`http://localhost${copy}`);
+    expect(video(player)!.getAttribute('poster')).toBe(copy);
     expect(player.querySelector('img[data-player-poster]')).toBeNull();
+  });
+
+  it('a wide screen whose image took the full thumbnail gives the media that one', async () => {
+    const full = '/media/thumbnails/v1-t1-full.webp';
+    const { player } = renderPlayer({ sources: rungs, poster: full });
+    const image = player.querySelector<HTMLImageElement>('img[data-player-poster]')!;
+    Object.defineProperty(image, 'currentSrc', { value: `http://localhost${full}` });
+    await act(async () => {
+      fireEvent.load(image);
+    });
+    expect(video(player)!.getAttribute('poster')).toBe(full);
   });
 
   it('a poster without copies is the media poster from the start', () => {

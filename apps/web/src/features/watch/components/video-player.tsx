@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 
 import type Hls from 'hls.js';
 import { useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
-import type { Chapter } from '@streamhub/contract';
+import { thumbnailCardOf, type Chapter } from '@streamhub/contract';
 import { useBrowserValue } from '@/lib/use-browser-value';
 import { PLAYER_POSTER_SIZES, thumbnailSrcSet } from '@/lib/thumbnails';
 import type { ErrorData } from 'hls.js';
@@ -117,7 +117,9 @@ function useChosenPoster(poster: string | undefined) {
   useLayoutEffect(() => {
     const img = image.current;
     if (!posterSrcSet || !img) return;
-    const take = () => setChosen({ poster, src: img.currentSrc || poster });
+    // The URL as the page names it (path-absolute), whichever of the two the image took.
+    const copy = poster ? thumbnailCardOf(poster) : null;
+    const take = () => setChosen({ poster, src: copy && img.currentSrc.endsWith(copy) ? copy : poster });
     if (img.complete && img.currentSrc) return take();
     img.addEventListener('load', take);
     img.addEventListener('error', take);
