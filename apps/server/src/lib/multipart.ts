@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -52,7 +53,11 @@ export async function readMultipart(
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   const written: string[] = [];
+  const streams: WriteStream[] = [];
   const cleanup = async () => {
+    // A write stream an error destroyed may still be opening its file: removed once it is closed,
+    // or the file its late open creates would outlive the removal.
+    await Promise.all(streams.map((stream) => (stream.closed ? undefined : once(stream, 'close').catch(() => undefined))));
     await Promise.all(written.map((p) => fs.rm(p, { force: true })));
   };
   const largest = Math.max(1, ...Object.values(opts.fileLimits));
@@ -79,7 +84,9 @@ export async function readMultipart(
           else done(null, chunk);
         },
       });
-      await pipeline(part.file, counter, createWriteStream(dest));
+      const out = createWriteStream(dest);
+      streams.push(out);
+      await pipeline(part.file, counter, out);
       if (part.file.truncated) throw new TooLarge(`File too large: ${part.fieldname}`);
       files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, path: dest, size };
     }
