@@ -21,14 +21,14 @@ import { pseudoCatalogue } from './i18n/pseudo';
 import { setFormatLocale } from './lib/formatters';
 import { setLoaderEnv } from './app/loaders';
 import { headTags, pageHead, type PageHead } from './app/page-head';
-import { posterPreload, preloadHeaders, preloadTags, watchPreloads, type Preload } from './app/page-preloads';
+import { posterPreload, preloadHeaders, preloadTags, thumbnailPreload, watchPreloads, type Preload } from './app/page-preloads';
 import { AppProviders } from './app/providers';
 import { loadAllRoutes, loadMatchedRoutes, routes, type RouteHandle } from './app/router';
 import { serverStateScript } from './app/server-state';
 import { fetchMediaText, setApiTransport, type ApiTransport } from './lib/api-client';
 import { decryptUserCookie, readCookie, ServerUserContext, serverUserOf, USER_COOKIE, type ServerUser } from './lib/auth';
 import { setRenderedAt } from './lib/use-now';
-import { GRID_CARD_SIZES, thumbnailSrcSet } from './lib/thumbnails';
+import { GRID_CARD_SIZES } from './lib/thumbnails';
 import { channelKeys, videoKeys, watchKeys } from './lib/query-keys';
 import { getForYouQueryOptions } from './features/recommendations/api/get-for-you';
 import { getProgressiveSourcesQueryOptions } from './features/watch/api/get-progressive-sources';
@@ -243,9 +243,7 @@ async function pagePreloads(context: StaticHandlerContext, client: QueryClient, 
     // largest paint, asked for before the HTML is read.
     const [[, list] = []] = client.getQueriesData<VideoListPage>({ queryKey: [...videoKeys.all, 'list'] });
     const shelf = client.getQueryData(getForYouQueryOptions(1).queryKey);
-    const first = (shelf?.videos.length ? shelf : list)?.videos[0]?.thumbnail;
-    const srcset = thumbnailSrcSet(first);
-    return first ? [{ href: first, as: 'image', highPriority: true, ...(srcset && { srcset, sizes: GRID_CARD_SIZES }) }] : [];
+    return thumbnailPreload((shelf?.videos.length ? shelf : list)?.videos[0]?.thumbnail, GRID_CARD_SIZES);
   }
   const videoId = last?.route.path === '/video/watch/:videoId' ? last.params.videoId : undefined;
   const video = videoId ? client.getQueryData<WatchVideo>(watchKeys.video(videoId)) : undefined;

@@ -31,10 +31,16 @@ const FIRST_SCREEN = { ...predictPlayerSize(412), pixelRatio: 2, bandwidthBps: D
  * The poster alone: the page's largest paint (a page playing a rung's own file needs nothing more),
  * with the player's `srcset` and `sizes` (a phone takes the card copy, as the player's image does).
  */
-export function posterPreload(video: WatchVideo): Preload[] {
-  if (!video.thumbnail) return [];
-  const srcset = thumbnailSrcSet(video.thumbnail);
-  return [{ href: video.thumbnail, as: 'image', highPriority: true, ...(srcset && { srcset, sizes: PLAYER_POSTER_SIZES }) }];
+export const posterPreload = (video: WatchVideo): Preload[] => thumbnailPreload(video.thumbnail, PLAYER_POSTER_SIZES);
+
+/**
+ * A page's largest paint when it is a thumbnail, at high priority, with its copies' `srcset` and the
+ * `sizes` its `<img>` has (none without copies); nothing without a thumbnail.
+ */
+export function thumbnailPreload(thumbnail: string | null | undefined, sizes: string): Preload[] {
+  if (!thumbnail) return [];
+  const srcset = thumbnailSrcSet(thumbnail);
+  return [{ href: thumbnail, as: 'image', highPriority: true, ...(srcset && { srcset, sizes }) }];
 }
 
 export async function watchPreloads(
