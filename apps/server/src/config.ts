@@ -214,6 +214,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * Longest wait for the bucket in one S3 request: to open its connection, and for a byte either
+   * way once open (a transfer that keeps moving is never cut). Past it the request fails as
+   * unreachable storage (retried by the SDK, then waited out up to STORAGE_OUTAGE_MAX_MINUTES),
+   * so a bucket that stops answering without closing its connections cannot hang a caller.
+   */
+  S3_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** Lifetime of the presigned GET an exclusive segment or MP4 is redirected to (S3 driver). */
   S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Origin (and path) public media are served from: a CDN or nginx; `/media` or the bucket when absent. */
@@ -353,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
           }
         : undefined,
     },

@@ -159,15 +159,15 @@ export async function createJobQueue(connectionString: string, config: Config): 
       // A passing condition (a full disk, unreachable storage): back in the queue after the delay,
       // its retry count untouched, so however long it lasts the job is not used up by it. Its
       // `output` keeps since when it has waited for this reason (JobContext.waiting).
-      const { delaySeconds, reason } = failure.error as RetryLater;
+      const { delaySeconds, reason, options } = failure.error as RetryLater;
       await settle(name, job.id, () =>
         boss.getDb().executeSql(
           `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $3),
                   output = jsonb_build_object('waiting', jsonb_build_object('reason', $4::text, 'since',
-                    CASE WHEN output->'waiting'->>'reason' = $4::text THEN output->'waiting'->'since'
+                    CASE WHEN output->'waiting'->>'reason' = $4::text AND NOT $5::boolean THEN output->'waiting'->'since'
                          ELSE to_jsonb(floor(extract(epoch FROM now()) * 1000)) END))
               WHERE name = $1 AND id = $2 AND state = 'active'`,
-          [name, job.id, delaySeconds, reason],
+          [name, job.id, delaySeconds, reason, options.since === 'now'],
         ),
       );
       return;

@@ -127,6 +127,12 @@ export class RetryLater extends Error {
   constructor(
     readonly delaySeconds: number,
     readonly reason: string,
+    /**
+     * When the wait for `reason` began (JobContext.waiting.since): kept from the last RetryLater
+     * for the same reason, or `now` when the condition passed in between (the storage answered in
+     * this attempt, then went away again: a new outage).
+     */
+    readonly options: { since: 'kept' | 'now' } = { since: 'kept' },
   ) {
     super(`Retry later: ${reason}`);
     this.name = 'RetryLater';

@@ -11,8 +11,17 @@ const quiet = { warn() {}, error() {} };
 
 /** `video.transcode` asks to be retried later twice (a full disk), then succeeds; every run is recorded. */
 const runs: { videoId: string; at: number; attempt: number; isLastAttempt: boolean }[] = [];
+/** Videos whose job follows a plan of RetryLaters instead (`since` of each), recording `waiting.since` of each run. */
+const plans = new Map<string, { steps: Array<'kept' | 'now'>; sinces: Array<number | undefined> }>();
 const handlers: JobHandlers = {
   'video.transcode': async ({ videoId }, job: JobContext) => {
+    const plan = plans.get(videoId);
+    if (plan) {
+      plan.sinces.push(job.waiting?.since.getTime());
+      const since = plan.steps.shift();
+      if (since) throw new RetryLater(1, 'storage unreachable', { since });
+      return;
+    }
     runs.push({ videoId, at: Date.now(), attempt: job.attempt, isLastAttempt: job.isLastAttempt });
     if (runs.filter((r) => r.videoId === videoId).length <= 2) throw new RetryLater(1, 'disk full');
   },
@@ -55,5 +64,23 @@ describe('RetryLater (a passing condition such as a full disk)', () => {
     // Each run waited for the delay it asked for.
     expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(900);
     expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('keeps since when the wait began for the same reason, and starts it again when the condition passed in between', async () => {
+    const run = async (steps: Array<'kept' | 'now'>) => {
+      const videoId = newId();
+      const plan = { steps: [...steps], sinces: [] as Array<number | undefined> };
+      plans.set(videoId, plan);
+      await ctx.deps.queue.send('video.transcode', { videoId });
+      ctx.deps.queue.nudge('video.transcode');
+      await waitFor(async () => plan.sinces.length === steps.length + 1, 20_000, 50);
+      return plan.sinces;
+    };
+    const [first, kept, stillKept] = await run(['kept', 'kept']);
+    expect(first).toBeUndefined();
+    expect(kept).toEqual(expect.any(Number));
+    expect(stillKept).toBe(kept);
+    const [, before, after] = await run(['kept', 'now']);
+    expect(after).toBeGreaterThanOrEqual(before! + 900);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -8,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import { createStorage } from './create-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { bucketBaseUrl, createS3Storage } from './s3-storage.ts';
+import { isStorageUnreachable } from './storage-unreachable.ts';
 import type { Storage } from './storage.ts';
 
 let s3: TestS3;
@@ -170,11 +172,90 @@ describe('public URLs', () => {
       region: 'eu-west-1',
       forcePathStyle: false,
       publicBaseUrl: 'https://cdn.example.com',
+      timeoutMs: 60_000,
     });
     expect(cdn.publicUrl('thumbnails/t.webp')).toBe('https://cdn.example.com/thumbnails/t.webp');
   });
 
   it('refuses STORAGE_DRIVER=s3 without a bucket', () => {
     expect(() => loadConfig({ DATA_DIR: dir, STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+  });
+});
+
+describe('s3 driver, a bucket that stops answering', () => {
+  // Accepts connections, then neither reads, answers nor closes: a hung endpoint or load balancer,
+  // a half-open connection. Nothing ever fails by itself.
+  let silent: net.Server;
+  const held = new Set<net.Socket>();
+  let endpoint: string;
+  beforeAll(async () => {
+    silent = net.createServer((socket) => {
+      socket.pause();
+      held.add(socket.on('error', () => {}));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const socket of held) socket.destroy();
+    silent.close();
+  });
+  const storageWith = (timeoutMs: number) =>
+    createS3Storage({
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      timeoutMs,
+    });
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (err: unknown) => err,
+    );
+
+  it('fails each call after S3_TIMEOUT_SECONDS of silence, as unreachable storage', { timeout: 60_000 }, async () => {
+    const storage = storageWith(300);
+    const folder = path.join(dir, `silent-${process.pid}`);
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'master.m3u8'), '#EXTM3U\n');
+    const calls = {
+      exists: () => storage.exists('videos/x/master.m3u8'),
+      list: () => storage.list('videos/x'),
+      download: () => storage.download('sources/x', path.join(dir, `silent-download-${process.pid}`)),
+      putDirectory: () => storage.putDirectory('videos/x', folder),
+      putBuffer: () => storage.putBuffer('thumbnails/x.webp', Buffer.from('x')),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const started = Date.now();
+      const err = await failure(call());
+      expect(isStorageUnreachable(err), `${name}: ${String(err)}`).toBe(true);
+      // The SDK's 3 attempts of 300 ms and its backoff between them: seconds, not forever.
+      expect(Date.now() - started, name).toBeLessThan(15_000);
+    }
+  });
+
+  it('abandons a waiting call at once when its signal aborts', { timeout: 60_000 }, async () => {
+    const storage = storageWith(120_000);
+    const folder = path.join(dir, `silent-abort-${process.pid}`);
+    await fs.mkdir(folder, { recursive: true });
+    for (const name of ['a.m4s', 'b.m4s', 'c.m4s', 'd.m4s', 'e.m4s']) await fs.writeFile(path.join(folder, name), name);
+    const calls = {
+      download: (signal: AbortSignal) =>
+        storage.download('sources/x', path.join(dir, `silent-abort-${process.pid}.source`), { signal }),
+      putDirectory: (signal: AbortSignal) => storage.putDirectory('videos/x', folder, { signal }),
+      deletePrefix: (signal: AbortSignal) => storage.deletePrefix('videos/x', { signal }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const controller = new AbortController();
+      const pending = failure(call(controller.signal));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const abortedAt = Date.now();
+      controller.abort(new Error('gone'));
+      expect(await pending, name).toMatchObject({ name: 'AbortError' });
+      expect(Date.now() - abortedAt, name).toBeLessThan(2_000);
+    }
   });
 });

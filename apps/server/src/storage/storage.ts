@@ -5,6 +5,14 @@ export interface PutOptions {
   cacheControl?: string;
 }
 
+/**
+ * `signal` abandons a call part way (a deleted video, a stopping worker, a job past its expiry):
+ * it rejects with an AbortError, and what it had written may be left for a later clean-up.
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface StoredRead {
   body: Readable;
   size: number;
@@ -23,14 +31,18 @@ export interface Storage {
   putFile(key: string, localPath: string, opts?: PutOptions): Promise<void>;
   putBuffer(key: string, data: Buffer, opts?: PutOptions): Promise<void>;
   /** Copies a whole local directory under `prefix`; `cacheControl` per path relative to it. */
-  putDirectory(prefix: string, localDir: string, opts?: { cacheControl?: (relativePath: string) => string }): Promise<void>;
+  putDirectory(
+    prefix: string,
+    localDir: string,
+    opts?: CallOptions & { cacheControl?: (relativePath: string) => string },
+  ): Promise<void>;
   /** Writes the object at `key` to a local file (streamed). */
-  download(key: string, localPath: string): Promise<void>;
+  download(key: string, localPath: string, opts?: CallOptions): Promise<void>;
   /** The object's bytes as a stream; null when there is none. */
   read(key: string): Promise<StoredRead | null>;
   delete(key: string): Promise<void>;
   /** Removes every object under the folder `prefix` (`videos/<id>` removes `videos/<id>/…`). */
-  deletePrefix(prefix: string): Promise<void>;
+  deletePrefix(prefix: string, opts?: CallOptions): Promise<void>;
   /**
    * Moves every object under the folder `from` to the same names under `to`. Safe to repeat after
    * a crash part way: what is already moved stays, the rest follows; nothing under `from` is no error.

@@ -68,7 +68,10 @@ function downloadedSourcePath(config: Config, videoId: string): string {
  * can say so, and the job goes back to the queue without using a retry (RetryLater), to start
  * again once there is room (docs/decisions.md, "A full disk"). Unreachable storage (S3 refusing or
  * dropping connections, timing out, answering 5xx) is waited out the same way, for at most
- * STORAGE_OUTAGE_MAX_MINUTES; after that the video fails with that reason (docs/deploy.md). A video that fails for good loses
+ * STORAGE_OUTAGE_MAX_MINUTES; after that the video fails with that reason (docs/deploy.md). A
+ * call to a bucket that stops answering ends after S3_TIMEOUT_SECONDS of silence (s3ClientConfig)
+ * or, while an outage is waited out, when its ceiling passes (outageClock); its download and upload
+ * end with the job (deletion, stop, expiry). A video that fails for good loses
  * its partial files and its source whether or not its `failed` state could be written.
  */
 export function createTranscodeHandler({ repo, storage, config, events, log, metrics }: Deps): JobHandlers['video.transcode'] {
@@ -112,6 +115,13 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         return changed;
       });
     const unlist = () => whileDatabaseUnavailable(databaseFullAsDiskFull(listing((tx) => tx.startProcessing(videoId))), signal);
+    // Waiting out a storage outage, its ceiling is a clock (outageClock): a call that hangs before
+    // the storage answers again is abandoned when it passes.
+    const outage = outageClock(config.storageOutageMaxMs);
+    if (ctx.waiting?.reason === STORAGE_UNREACHABLE) outage.start(ctx.waiting.since.getTime());
+    const storageSignal = AbortSignal.any([signal, outage.signal]);
+    // Whether the storage answered in this attempt: an outage after that is a new one.
+    let answered = false;
 
     try {
       if (!(await unlist())) return gone();
@@ -120,8 +130,11 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       if (localOut) await clearOutputFolder(localOut);
       else {
         // What an earlier attempt may have uploaded before it failed, and the source to encode.
-        await storage.deletePrefix(outKey);
-        await storage.download(sourceKey, source);
+        await storage.deletePrefix(outKey, { signal: storageSignal });
+        // The storage answered: the outage is over, and a download of any length is no part of it.
+        outage.stop();
+        answered = true;
+        await storage.download(sourceKey, source, { signal });
       }
       const probe = await probeMedia(source);
       if (!probe) throw new Error('The file is not a readable video');
@@ -153,7 +166,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       signal.throwIfAborted();
       // The master playlist last: once it names every rung, every file it leads to is in place.
       if (localOut) await publishFolder(outDir, localOut, [OUTPUT_FILES.mp4, OUTPUT_FILES.topPlaylist, OUTPUT_FILES.master]);
-      else await storage.putDirectory(outKey, outDir);
+      else await storage.putDirectory(outKey, outDir, { signal });
       signal.throwIfAborted();
       // A live's replay: its first candidate instead of the dark placeholder, unless its owner chose a thumbnail.
       const replayThumbnail =
@@ -187,14 +200,17 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
         if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey);
         throw new RetryLater(diskFullRetrySeconds, 'disk full');
       }
-      // Storage unreachable (S3 down, 5xx): waited out like a full disk, up to STORAGE_OUTAGE_MAX_MINUTES.
+      // Storage unreachable (S3 down, 5xx, not answering): waited out like a full disk, up to
+      // STORAGE_OUTAGE_MAX_MINUTES, whose clock may have abandoned a call that hung.
       let outageTooLong: Error | undefined;
-      if (!stopping && isStorageUnreachable(err)) {
-        const since = ctx.waiting?.reason === STORAGE_UNREACHABLE ? ctx.waiting.since.getTime() : Date.now();
-        if (Date.now() - since < config.storageOutageMaxMs) {
+      if (!stopping && (outage.signal.aborted || isStorageUnreachable(err))) {
+        const since = ctx.waiting?.reason === STORAGE_UNREACHABLE && !answered ? ctx.waiting.since.getTime() : Date.now();
+        if (!outage.signal.aborted && Date.now() - since < config.storageOutageMaxMs) {
           log.warn({ videoId, err: String(err) }, 'storage unreachable: the transcode waits for it');
-          if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey);
-          throw new RetryLater(diskFullRetrySeconds, STORAGE_UNREACHABLE);
+          outage.start(since);
+          if (await listing((tx) => tx.startProcessing(videoId))().catch(() => false)) await removeServed(outKey, storageSignal);
+          if (!outage.signal.aborted)
+            throw new RetryLater(diskFullRetrySeconds, STORAGE_UNREACHABLE, { since: answered ? 'now' : 'kept' });
         }
         outageTooLong = new Error(
           `the storage could not be reached for ${Math.round(config.storageOutageMaxMs / 60_000)} minutes`,
@@ -233,6 +249,7 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
       if (await unlist().catch(() => false)) await removeServed(outKey);
       throw err;
     } finally {
+      outage.stop();
       if (deletion.signal.aborted) {
         await storage.deletePrefix(outKey);
         await storage.delete(sourceKey);
@@ -244,8 +261,8 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
   };
 
   /** The video's published files (removing needs no free space); a failure is left for the next attempt. */
-  async function removeServed(outKey: string) {
-    await storage.deletePrefix(outKey).catch(() => {});
+  async function removeServed(outKey: string, signal?: AbortSignal) {
+    await storage.deletePrefix(outKey, { signal }).catch(() => {});
   }
 
   /** Deleted meanwhile; an unreachable database does not count as gone. */
@@ -259,6 +276,33 @@ export function createTranscodeHandler({ repo, storage, config, events, log, met
 
 /** The RetryLater reason of a transcode waiting for its storage (JobContext.waiting). */
 const STORAGE_UNREACHABLE = 'storage unreachable';
+
+/**
+ * STORAGE_OUTAGE_MAX_MINUTES as a clock for one attempt. The ceiling is otherwise checked when a
+ * storage call fails, and a call to a bucket that stopped answering fails only after its request
+ * timeouts (S3_TIMEOUT_SECONDS, for each of the SDK's attempts): counting from `since` (when the
+ * storage was first found unreachable), `signal` aborts when the ceiling passes, so a call still
+ * waiting then is abandoned and the video fails on time. A ceiling already past when the attempt
+ * starts is not counted: its calls get their own timeouts, as the storage may be back. Stopped
+ * for good once the storage answers.
+ */
+function outageClock(maxMs: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  return {
+    signal: controller.signal,
+    start(since: number) {
+      const left = since + maxMs - Date.now();
+      if (stopped || timer || left <= 0) return;
+      timer = setTimeout(() => controller.abort(new Error('The storage outage lasted past its ceiling')), left);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
 
 /**
  * PostgreSQL's disk full (53100) as a full disk of ours rather than an outage: a state write the
