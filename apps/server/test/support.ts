@@ -16,6 +16,7 @@ import { createMetrics } from '../src/ops/metrics.ts';
 import type { PaymentProvider } from '../src/features/purchases/payment-provider.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+import { makeClip, type ClipOptions } from './clips.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
@@ -194,4 +195,30 @@ export async function registerUser(
   const res = await ctx.app.inject({ method: 'POST', url: '/api/users/register', ...body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { ...fields, id: res.json().data._id as string, cookie: cookieHeader(res) };
+}
+
+/**
+ * A generated clip uploaded by `owner` (POST /api/video/new, answered 201): the new video's id,
+ * and its row's status and failure reason as they are now.
+ */
+export async function uploadClip(
+  ctx: TestContext,
+  owner: { cookie: string },
+  { name, title, seconds = 1, width = 160, height = 120 }: { name: string; title: string } & ClipOptions,
+) {
+  const clip = await makeClip(name, { seconds, width, height });
+  const form = multipart(
+    { title, description: title },
+    {
+      videoFile: { data: await fs.readFile(clip), filename: path.basename(clip), type: 'video/mp4' },
+      thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
+    },
+    owner.cookie,
+  );
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/video/new', ...form });
+  if (created.statusCode !== 201) throw new Error(`upload failed: ${created.statusCode} ${created.body}`);
+  const id = created.json().data._id as string;
+  const row = () =>
+    ctx.db.selectFrom('videos').select(['status', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { id, row };
 }

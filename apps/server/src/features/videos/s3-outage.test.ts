@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestS3 } from '../../../test/s3-server.ts';
 import { startCuttableProxy } from '../../../test/cuttable-proxy.ts';
-import { makeClip, waitFor } from '../../../test/clips.ts';
-import { createTestContext, registerUser } from '../../../test/support.ts';
-import fs from 'node:fs/promises';
+import { waitFor } from '../../../test/clips.ts';
+import { createTestContext, registerUser, uploadClip } from '../../../test/support.ts';
 import path from 'node:path';
-import { multipart, testImage } from '../../../test/support.ts';
 
 // Acceptance of "an S3 outage during a publish": the storage the server talks to goes away for
 // 60 s while the transcode uploads its renditions; the job waits it out (no retry used) and the
@@ -29,18 +27,13 @@ afterAll(async () => {
 describe('an S3 outage during a transcode', () => {
   it('is waited out: after 60 s without storage the video ends ready and plays', { timeout: 240_000 }, async () => {
     const owner = await registerUser(ctx);
-    const clip = await makeClip('outage.mp4', { seconds: 2, width: 320, height: 240 });
-    const form = multipart(
-      { title: 'Through an outage', description: 'S3 goes away mid-publish' },
-      {
-        videoFile: { data: await fs.readFile(clip), filename: path.basename(clip), type: 'video/mp4' },
-        thumbnail: { data: testImage(), filename: 't.png', type: 'image/png' },
-      },
-      owner.cookie,
-    );
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/video/new', ...form });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data._id as string;
+    const { id } = await uploadClip(ctx, owner, {
+      name: 'outage.mp4',
+      title: 'Through an outage',
+      seconds: 2,
+      width: 320,
+      height: 240,
+    });
 
     await waitFor(async () => cutDone !== undefined, 120_000);
     // The bucket is reported down meanwhile.
