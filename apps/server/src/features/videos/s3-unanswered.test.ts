@@ -28,13 +28,13 @@ afterAll(async () => {
 describe('an S3 that stops answering but keeps its connections open', () => {
   it(
     'fails the video after its requests time out, and its owner retries it once the storage answers',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const owner = await registerUser(ctx);
       const { id, row } = await uploadClip(ctx, owner, { name: 'unanswered.mp4', title: 'Nobody answers' });
 
       // Until the upload of its renditions the storage answers (encoding speed is not what is tested).
-      await waitFor(async () => silencedAt > 0, 120_000, 300);
+      await waitFor(async () => silencedAt > 0, 240_000, 300);
       // Then a few requests of 1 s each (the SDK's attempts): well within this, whatever the load.
       await waitFor(async () => (await row()).status === 'failed', 45_000, 300);
       expect((await row()).failure_reason).toBe('Processing failed: the storage could not be reached for 0 minutes');
@@ -46,7 +46,7 @@ describe('an S3 that stops answering but keeps its connections open', () => {
         headers: { cookie: owner.cookie },
       });
       expect(retried.statusCode, retried.body).toBe(200);
-      await waitFor(async () => (await row()).status === 'ready', 90_000, 300);
+      await waitFor(async () => (await row()).status === 'ready', 240_000, 300);
     },
   );
 });
