@@ -39,6 +39,7 @@ import * as m0043 from './0043-payments.ts';
 import * as m0044 from './0044-memberships-payouts.ts';
 import * as m0045 from './0045-user-locale.ts';
 import * as m0047 from './0047-passkeys.ts';
+import * as m0048 from './0048-watch-later-private.ts';
 
 /** Forward-only, applied in name order at start. Add new files here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0044-memberships-payouts': m0044,
   '0045-user-locale': m0045,
   '0047-passkeys': m0047,
+  '0048-watch-later-private': m0048,
 };

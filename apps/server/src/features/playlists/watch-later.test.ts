@@ -20,7 +20,13 @@ describe('watch later', () => {
 
     const empty = await call('GET', '/api/playlist/watch-later', me.cookie);
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json().data).toMatchObject({ name: 'Watch later', videos: [], owner: { _id: me.id }, isExclusive: false });
+    expect(empty.json().data).toMatchObject({
+      name: 'Watch later',
+      videos: [],
+      owner: { _id: me.id },
+      isExclusive: false,
+      visibility: 'private',
+    });
 
     expect((await call('POST', `/api/playlist/watch-later/${b}`, me.cookie)).statusCode).toBe(200);
     const added = await call('POST', `/api/playlist/watch-later/${a}`, me.cookie);
@@ -43,7 +49,9 @@ describe('watch later', () => {
     expect((await call('GET', `/api/users/current_user`, me.cookie)).json().data.playlists).toBe(0);
     expect((await call('GET', `/api/playlist/${listId}`, other.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/playlist/${listId}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/playlist/${listId}`, me.cookie)).statusCode).toBe(200);
+    const mine = await call('GET', `/api/playlist/${listId}`, me.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.playlist.visibility).toBe('private');
     expect((await call('POST', `/api/playlist/${listId}`, other.cookie, { name: 'Mine', description: 'Now' })).statusCode).toBe(
       404,
     );
