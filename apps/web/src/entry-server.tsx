@@ -142,7 +142,7 @@ async function renderPage(request: PageRequest, i18n: i18n, serverUser: ServerUs
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const head = pageHead({ context, client, origin: request.origin });
+  const head = pageHead({ context, client, origin: request.origin, t: i18n.getFixedT(i18n.language) });
   const preloads = await pagePreloads(context, client, request);
   const markup = await streamMarkup(
     <App client={client} user={user} i18n={i18n}>

@@ -40,9 +40,11 @@ export type PageHead = {
   noindex?: boolean;
 };
 
-type HeadInput = { context: StaticHandlerContext; client: QueryClient; origin: string };
+/** `t`: the page's language (API.md §21), the titles its components give the document (i18n/en.ts). */
+type HeadInput = { context: StaticHandlerContext; client: QueryClient; origin: string; t: Translate };
+type Translate = (key: string, options?: Record<string, string>) => string;
 
-export function pageHead({ context, client, origin }: HeadInput): PageHead {
+export function pageHead({ context, client, origin, t }: HeadInput): PageHead {
   const last = context.matches[context.matches.length - 1];
   const path = last?.route.path ?? '';
   const params = last?.params ?? {};
@@ -57,14 +59,14 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
       const error = failure(client, key);
       // A removed video's page says why, as its watch call does ("This video was removed: …").
       const removed = subjectStatus(error) === 410 && error?.message ? { description: error.message } : {};
-      return { ...base, title: `Unable to load video · ${SITE_NAME}`, ...removed, ...statusOf(client, key) };
+      return { ...base, title: t('watchPage.unavailableDocumentTitle'), ...removed, ...statusOf(client, key) };
     }
-    const title = video.title.trim() || 'Untitled Video';
+    const title = video.title.trim() || t('watchPage.untitled');
     const open = !video.isExclusive;
     const noindex = video.visibility !== undefined && video.visibility !== 'public';
     return {
       ...base,
-      title: `${title} · ${SITE_NAME}`,
+      title: t('watchPage.documentTitle', { title }),
       description: summary(video.description) || base.description,
       type: 'video.other',
       image: absolute(video.thumbnail),
@@ -77,10 +79,10 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   if ((path === '/channel/:channelId' || path === '/channel') && (params.channelId || path === '/channel')) {
     const key = params.channelId ? channelKeys.detail(params.channelId) : channelKeys.own();
     const channel = client.getQueryData<ChannelProfile>(key);
-    if (!channel) return { ...base, title: `Channel unavailable · ${SITE_NAME}`, ...statusOf(client, key) };
+    if (!channel) return { ...base, title: t('channelPage.unavailableDocumentTitle'), ...statusOf(client, key) };
     return {
       ...base,
-      title: `${channel.fullname} · ${SITE_NAME}`,
+      title: t('channelPage.documentTitle', { name: channel.fullname }),
       description: `${channel.fullname} (@${channel.username}) on ${SITE_NAME}.`,
       type: 'profile',
       image: absolute(channel.avatar),
@@ -94,7 +96,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
     if (!post || !author) return { ...base, ...statusOf(client, key) };
     return {
       ...base,
-      title: `Post by ${author.fullname} · ${SITE_NAME}`,
+      title: t('postPage.documentTitle', { name: author.fullname }),
       description: summary(post.content) || base.description,
       type: 'article',
       image: absolute(author.avatar),
@@ -104,7 +106,7 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
   if ((path === '/playlist/p/:playlistId' || path === '/playlist/u/:channelId/p/:playlistId') && params.playlistId) {
     const key = playlistKeys.detail(params.playlistId);
     const detail = client.getQueryData<PlaylistDetail>(key);
-    if (!detail) return { ...base, title: `Playlist unavailable · ${SITE_NAME}`, ...statusOf(client, key) };
+    if (!detail) return { ...base, title: t('playlistDetail.unavailableTitle'), ...statusOf(client, key) };
     const { playlist } = detail;
     return {
       ...base,
@@ -115,9 +117,12 @@ export function pageHead({ context, client, origin }: HeadInput): PageHead {
       ...(playlist.visibility !== undefined && playlist.visibility !== 'public' ? { noindex: true } : {}),
     };
   }
-  if (path === '/home') return { ...base, title: `Home · ${SITE_NAME}` };
-  if (!path && last?.route.index) return { ...base, title: `Sign In · ${SITE_NAME}`, canonical: `${origin}/` };
-  if (path === '*') return { ...base, title: `Page not found · ${SITE_NAME}` };
+  if (path === '/home') return { ...base, title: t('homePage.documentTitle') };
+  if (!path && last?.route.index) {
+    const registering = new URLSearchParams(context.location.search).get('view') === 'register';
+    return { ...base, title: t(registering ? 'signUp.documentTitle' : 'signIn.documentTitle'), canonical: `${origin}/` };
+  }
+  if (path === '*') return { ...base, title: t('notFound.documentTitle') };
   return base;
 }
 

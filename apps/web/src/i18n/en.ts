@@ -64,6 +64,8 @@ export const en = {
   'signIn.needPassword': 'Please enter your password.',
   'signIn.needCode': 'Please enter the code.',
   'signIn.title': 'Sign In',
+  'signIn.documentTitle': 'Sign In · StreamHub',
+  'signUp.documentTitle': 'Create a free account · StreamHub',
   'signIn.identifier': 'Username or email',
   'signIn.password': 'Password',
   'signIn.code': 'Enter the 6-digit code from your app, or a recovery code',

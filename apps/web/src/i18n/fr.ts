@@ -59,6 +59,8 @@ export const fr = {
   'signIn.needPassword': 'Saisissez votre mot de passe.',
   'signIn.needCode': 'Saisissez le code.',
   'signIn.title': 'Connexion',
+  'signIn.documentTitle': 'Connexion · StreamHub',
+  'signUp.documentTitle': 'Créer un compte gratuit · StreamHub',
   'signIn.identifier': 'Nom d’utilisateur ou e-mail',
   'signIn.password': 'Mot de passe',
   'signIn.code': 'Saisissez le code à 6 chiffres de votre application, ou un code de secours',

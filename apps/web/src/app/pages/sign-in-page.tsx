@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthBenefits } from '@/features/auth/components/auth-benefits';
 import { CreateAccountForm } from '@/features/auth/components/create-account-form';
@@ -18,12 +19,13 @@ export function SignInPage() {
   const [signedInAtOpen] = useState(user !== null);
   const [params] = useSearchParams();
   const { next } = useNextPage();
+  const { t } = useTranslation();
   if (signedInAtOpen) return <Navigate to={next} replace />;
 
   const registering = params.get('view') === 'register';
   return (
     <div className="mx-auto grid min-h-dvh max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
-      <title>{registering ? 'Create a free account · StreamHub' : 'Sign In · StreamHub'}</title>
+      <title>{t(registering ? 'signUp.documentTitle' : 'signIn.documentTitle')}</title>
       <AuthBenefits />
       <div className="w-full rounded-2xl border border-line bg-panel p-6 shadow-2xl sm:p-8">
         {registering ? <CreateAccountForm /> : <SignInForm />}
