@@ -10,10 +10,13 @@ export const VIDEO_PAGE_SIZE = 12;
 /** Who finds and opens a video or playlist (API.md §18): public (default), unlisted (by link), private (owner). */
 export const Visibility = z.enum(VISIBILITIES);
 export type Visibility = z.infer<typeof Visibility>;
-/** A form or JSON field naming a visibility; another value → 400. */
+/**
+ * A form or JSON field naming a visibility exactly; another value (`PUBLIC`, ` public`) → 400. An
+ * empty one is absent (a form's field left unset).
+ */
 export const visibilityField = () =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    (v) => (v === '' ? undefined : v),
     z.enum(VISIBILITIES, { message: 'visibility must be public, unlisted or private' }).optional(),
   );
 

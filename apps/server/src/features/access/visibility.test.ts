@@ -95,6 +95,16 @@ describe('changing visibility', () => {
       headers: { cookie: owner.cookie },
     });
     expect(bad.statusCode).toBe(400);
+    // Exactly one of the three words: another spelling is another value.
+    for (const visibility of ['PRIVATE', ' private', 7]) {
+      const other = await app.inject({
+        method: 'PATCH',
+        url: `/api/video/v/${id}`,
+        payload: { visibility },
+        headers: { cookie: owner.cookie },
+      });
+      expect(other.statusCode, String(visibility)).toBe(400);
+    }
     const anon = await app.inject({ method: 'PATCH', url: `/api/video/v/${id}`, payload: { visibility: 'private' } });
     expect(anon.statusCode).toBe(401);
     const notOwner = await app.inject({
