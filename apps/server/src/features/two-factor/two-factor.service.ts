@@ -16,9 +16,12 @@ const totpOf = (secret: string, label: string) =>
 
 /**
  * TOTP second factor (RFC 6238) with single-use recovery codes (API.md §19, docs/accounts.md).
- * The secret is answered only by setup; a code is accepted at most once (the last accepted time
- * step is kept and only a later one passes, atomically); recovery codes are kept as hashes and
- * removed in the same statement that accepts one, so two clicks at once cannot both use it.
+ * The secret is answered only by setup; a code signs in at most once (the last time step that
+ * signed in is kept and only a later one passes, atomically); recovery codes are kept as hashes
+ * and removed in the same statement that accepts one, so two clicks at once cannot both use it.
+ * Turning two factors on, or off, or deleting the account asks for a current code as a check of
+ * the signed-in user, not as a sign-in: it uses no step up (a code that just turned two factors on
+ * signs in; the one that just signed in turns them off).
  */
 export function createTwoFactorService({ db }: { db: Db }) {
   async function userOrThrow(userId: string) {
@@ -27,14 +30,18 @@ export function createTwoFactorService({ db }: { db: Db }) {
     return user;
   }
 
-  /** Whether `code` is a fresh TOTP code or an unused recovery code of the user; uses it up. */
-  async function useCode(userId: string, code: string, allowRecovery: boolean): Promise<boolean> {
+  /**
+   * Whether `code` is a current TOTP code or an unused recovery code of the user. A recovery code
+   * is used up; a TOTP code is when `signIn` (only a step later than the last sign-in's passes).
+   */
+  async function useCode(userId: string, code: string, { allowRecovery, signIn }: { allowRecovery: boolean; signIn: boolean }) {
     const row = await db.selectFrom('user_two_factor').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return false;
     const digits = code.replace(/\s/g, '');
     if (/^\d{6}$/.test(digits)) {
       const delta = totpOf(row.secret, userId).validate({ token: digits, window: 1 });
       if (delta === null) return false;
+      if (!signIn) return true;
       const step = Math.floor(Date.now() / 1000 / PERIOD) + delta;
       const taken = await db
         .updateTable('user_two_factor')
@@ -86,7 +93,7 @@ export function createTwoFactorService({ db }: { db: Db }) {
       const row = await db.selectFrom('user_two_factor').select('enabled').where('user_id', '=', userId).executeTakeFirst();
       if (!row) throw new Conflict('Set up two-factor authentication first');
       if (row.enabled) throw new Conflict('Two-factor authentication is already on');
-      if (!(await useCode(userId, code, false))) throw new BadInput(INVALID_CODE);
+      if (!(await useCode(userId, code, { allowRecovery: false, signIn: false }))) throw new BadInput(INVALID_CODE);
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
         const hex = randomBytes(5).toString('hex');
         return `${hex.slice(0, 5)}-${hex.slice(5)}`;
@@ -106,13 +113,18 @@ export function createTwoFactorService({ db }: { db: Db }) {
       const user = await userOrThrow(userId);
       if (!(await verifyPassword(user.password_hash, password))) throw new Forbidden('Password incorrect');
       if (!(await this.enabled(userId))) throw new Conflict('Two-factor authentication is off');
-      if (!(await useCode(userId, code, true))) throw new BadInput(INVALID_CODE);
+      if (!(await this.confirm(userId, code))) throw new BadInput(INVALID_CODE);
       await db.deleteFrom('user_two_factor').where('user_id', '=', userId).execute();
     },
 
     /** At sign-in: whether the code (TOTP or recovery) passes; used up when it does. */
     async verifyLogin(userId: string, code: string): Promise<boolean> {
-      return useCode(userId, code, true);
+      return useCode(userId, code, { allowRecovery: true, signIn: true });
+    },
+
+    /** A signed-in user's check before a change (two factors off, the account deleted): a current TOTP code, or a recovery code (used up). */
+    async confirm(userId: string, code: string): Promise<boolean> {
+      return useCode(userId, code, { allowRecovery: true, signIn: false });
     },
   };
 }

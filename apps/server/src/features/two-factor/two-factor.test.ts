@@ -19,11 +19,11 @@ async function withTwoFactor() {
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl } = setup.json().data;
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
-  // The previous step's code: the login tests below use the current one (a code is used once).
+  // The current code: turning two factors on is no sign-in, so the tests below sign in with it.
   const enable = await app.inject({
     method: 'POST',
     url: '/api/users/2fa/enable',
-    ...json({ code: codeAt(secret, -1) }, user.cookie),
+    ...json({ code: codeAt(secret) }, user.cookie),
   });
   expect(enable.statusCode).toBe(200);
   const recoveryCodes: string[] = enable.json().data.recoveryCodes;
@@ -127,6 +127,20 @@ describe('two factors', () => {
       ...json({ password: user.password, code: user.recoveryCodes[0] }, user.cookie),
     });
     expect(off.statusCode).toBe(200);
+    expect((await login(user.username, user.password)).json().data.user.username).toBe(user.username);
+  });
+
+  it('the code that turned two factors on signs in, and the one that signed in turns them off', async () => {
+    const user = await withTwoFactor();
+    const code = codeAt(user.secret);
+    const signedIn = await login(user.username, user.password, code);
+    expect(signedIn.statusCode).toBe(200);
+    const off = await app.inject({
+      method: 'POST',
+      url: '/api/users/2fa/disable',
+      ...json({ password: user.password, code }, cookieHeader(signedIn)),
+    });
+    expect(off.statusCode, off.body).toBe(200);
     expect((await login(user.username, user.password)).json().data.user.username).toBe(user.username);
   });
 });

@@ -29,7 +29,7 @@ interface Deps {
   queue: Pick<JobQueue, 'cancel' | 'abortRunning'>;
   storage: Pick<Storage, 'delete' | 'deletePrefix'>;
   uploads: Pick<UploadsService, 'removeAllOf'>;
-  twoFactor: Pick<TwoFactorService, 'enabled' | 'verifyLogin'>;
+  twoFactor: Pick<TwoFactorService, 'enabled' | 'confirm'>;
   audit: Pick<AuditService, 'on'>;
   access: Pick<AccessService, 'assertStaff'>;
   log: { warn(obj: object, msg: string): void };
@@ -174,7 +174,7 @@ export function createAccountDeletion(deps: Deps) {
       if (!(await verifyPassword(user.password_hash, input.password))) throw new Forbidden('Password incorrect');
       if (await twoFactor.enabled(viewer._id)) {
         if (!input.code) throw new BadInput(CODE_REQUIRED);
-        if (!(await twoFactor.verifyLogin(viewer._id, input.code))) throw new BadInput(WRONG_CODE);
+        if (!(await twoFactor.confirm(viewer._id, input.code))) throw new BadInput(WRONG_CODE);
       }
       await erase(viewer._id);
     },
