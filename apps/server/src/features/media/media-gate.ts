@@ -63,6 +63,31 @@ export function createMediaGate({ access, tokens, maxVideos = 10_000 }: Deps) {
     },
 
     /**
+     * May the request see a thumbnail of `videoId` (`sessionId` the hash of its session cookie):
+     * anyone may ('open') unless the video is private, whose thumbnails are its owner's ('owner')
+     * and do not exist for anyone else (404, as its files). A video the rule does not know (gone
+     * meanwhile) leaves its thumbnails as they were: open.
+     */
+    async thumbnail(videoId: string, sessionId: string | null): Promise<'open' | 'owner'> {
+      let remembered = known.get(videoId);
+      if (!remembered) {
+        const d = await access.decideMedia(videoId, null);
+        if (!d) return 'open';
+        remembered = { open: d.open, mediaKey: d.mediaKey, hidden: d.private };
+        if (d.final) known.set(videoId, remembered);
+      }
+      if (!remembered.hidden) return 'open';
+      if (sessionId !== null && (await access.decideMedia(videoId, sessionId))?.watchable) return 'owner';
+      throw new NotFound('Not found');
+    },
+
+    /** Whether this process knows `videoId` is not private (its thumbnails are anyone's), without a query. */
+    thumbnailOpen(videoId: string): boolean {
+      const remembered = known.get(videoId);
+      return remembered !== undefined && !remembered.hidden;
+    },
+
+    /**
      * The folder of a finished video this process already knows is open to everyone, else null
      * (then ask `decide`): the media fast path's answer without a promise or a query.
      */

@@ -41,7 +41,8 @@ const VIDEO_FILE = '(?:[\\w-]+/)*[\\w-]+\\.(?:m3u8|m4s|mp4|jpg|webp|vtt)';
 
 /**
  * The table of contents of `/media`: which paths exist and who may read them. Images are open
- * to everyone (their names are unguessable and immutable); every file of a video passes the
+ * to everyone (their names are unguessable and immutable) but a private video's thumbnails, its
+ * owner's only (named by the video's id, `thumbnails/<videoId>-…`); every file of a video passes the
  * media gate (media-gate.ts): a public video's files are open, an exclusive video's files need a
  * valid token in the path, sent with the session cookie it was issued to, of a viewer the watch
  * rule lets in (asked again on every request).
@@ -53,8 +54,14 @@ const PATHS = [
   { re: new RegExp(`^/media/t/([^/]+)/videos/(${ID})/(${VIDEO_FILE})$`), kind: 'video', tokenised: true },
 ] as const;
 
-/** A video file's storage key is only known once the media gate names its folder (`media_key`). */
-export type MediaPath = { kind: 'image'; key: string } | { kind: 'video'; videoId: string; file: string; token: string | null };
+/**
+ * A video file's storage key is only known once the media gate names its folder (`media_key`);
+ * an image's `videoId` is the video a thumbnail belongs to (null for an avatar).
+ */
+export type MediaPath =
+  { kind: 'image'; key: string; videoId: string | null } | { kind: 'video'; videoId: string; file: string; token: string | null };
+
+const THUMBNAIL_OF = new RegExp(`^thumbnails/(${ID})-`);
 
 /** What a `/media/...` URL names, or null when it names nothing that can exist. */
 export function parseMediaPath(url: string): MediaPath | null {
@@ -70,7 +77,10 @@ export function parseMediaPath(url: string): MediaPath | null {
   for (const p of PATHS) {
     const m = p.re.exec(pathname);
     if (!m) continue;
-    if (p.kind === 'image') return { kind: 'image', key: `${p.dir}/${m[1]}` };
+    if (p.kind === 'image') {
+      const key = `${p.dir}/${m[1]}`;
+      return { kind: 'image', key, videoId: THUMBNAIL_OF.exec(key)?.[1]?.toLowerCase() ?? null };
+    }
     const [token, videoId, file] = p.tokenised ? [m[1]!, m[2]!, m[3]!] : [null, m[1]!, m[2]!];
     return { kind: 'video', videoId: videoId.toLowerCase(), file, token };
   }
@@ -110,7 +120,12 @@ function cacheControlFor(file: string, final: boolean, tokenised: boolean): stri
  * the answer be kept.
  */
 async function decide(gate: MediaGate, media: MediaPath, cookieHeader: string | undefined) {
-  if (media.kind === 'image') return { allowed: true, final: true, key: media.key, cacheControl: IMMUTABLE };
+  if (media.kind === 'image') {
+    const sid = media.videoId === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
+    const seen = media.videoId === null ? 'open' : await gate.thumbnail(media.videoId, sid ? sessionIdOf(sid) : null);
+    // A private video's thumbnail, to its owner: kept by nobody else, asked again once it may change.
+    return { allowed: true, final: true, key: media.key, cacheControl: seen === 'open' ? IMMUTABLE : 'private, no-cache' };
+  }
   const sid = media.token === null ? null : readCookie(cookieHeader, SESSION_COOKIE);
   // The session cookie as it arrives, hashed, without a database lookup (see media-tokens.ts).
   const answer = await gate.decide(media.videoId, media.token, sid ? sessionIdOf(sid) : null);
@@ -218,7 +233,11 @@ export function createMediaHandler(deps: MediaParts): MediaHandler {
    * parses nor resolves it again. It still asks whether the video is open (forgotten when the
    * video goes) and whether the file is kept. Bounded; the least recently used URL goes first.
    */
-  const knownUrls = new LRUCache<string, { videoId: string | null; file: string }>({ max: KNOWN_URLS });
+  const knownUrls = new LRUCache<string, { media: MediaPath; file: string }>({ max: KNOWN_URLS });
+  /** Whether what this process knows still lets anyone read `media` (a video's that went, or went private, no longer). */
+  const stillOpen = (media: MediaPath) =>
+    media.videoId === null ||
+    (media.kind === 'image' ? deps.gate.thumbnailOpen(media.videoId) : deps.gate.openFolder(media.videoId) !== null);
   const KEPT = { cacheControl: IMMUTABLE, immutable: true };
 
   /**
@@ -226,14 +245,14 @@ export function createMediaHandler(deps: MediaParts): MediaHandler {
    * process has in memory. Anything else (or anything not known yet) takes `handle`.
    */
   function serveKnown(req: IncomingMessage, res: ServerResponse, url: string, media: MediaPath): boolean {
-    let key = media.kind === 'image' ? media.key : null;
+    let key = media.kind === 'image' && stillOpen(media) ? media.key : null;
     if (media.kind === 'video' && media.token === null) {
       const folder = deps.gate.openFolder(media.videoId);
       if (folder !== null) key = `${folder}/${media.file}`;
     }
     const file = key === null ? null : deps.storage.localPath(key);
     if (file === null || !files.serveKept(req, res, file, KEPT)) return false;
-    knownUrls.set(url, { videoId: media.kind === 'video' ? media.videoId : null, file });
+    knownUrls.set(url, { media, file });
     return true;
   }
 
@@ -248,7 +267,7 @@ export function createMediaHandler(deps: MediaParts): MediaHandler {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
     const hit = knownUrls.get(url);
-    if (hit && (hit.videoId === null || deps.gate.openFolder(hit.videoId) !== null)) {
+    if (hit && stillOpen(hit.media)) {
       try {
         if (files.serveKept(req, res, hit.file, KEPT)) return;
       } catch (err) {

@@ -93,4 +93,26 @@ describe('the media of a private video', async () => {
     const watch = await inject('GET', `/api/video/v/${videoId}`, owner.cookie);
     expect((await inject('GET', watch.json().data.videoFile, owner.cookie)).statusCode).toBe(200);
   });
+
+  it("keeps its thumbnail its owner's too: 404 to everyone else, open once public, closed again once private", async () => {
+    const watch = await inject('GET', `/api/video/v/${videoId}`, owner.cookie);
+    const thumbnail: string = watch.json().data.thumbnail;
+    expect(thumbnail).toMatch(new RegExp(`^/media/thumbnails/${videoId}-`));
+    const mine = await inject('GET', thumbnail, owner.cookie);
+    expect(mine.statusCode).toBe(200);
+    // Kept by the owner's browser only, and asked again: the video may go public or be deleted.
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    for (const cookie of [undefined, other.cookie]) expect((await inject('GET', thumbnail, cookie)).statusCode).toBe(404);
+
+    expect((await inject('PATCH', `/api/video/v/${videoId}`, owner.cookie, { visibility: 'unlisted' })).statusCode).toBe(200);
+    // Twice: the second from this process's memory of the served file.
+    for (let i = 0; i < 2; i++) {
+      const open = await inject('GET', thumbnail);
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await inject('PATCH', `/api/video/v/${videoId}`, owner.cookie, { visibility: 'private' })).statusCode).toBe(200);
+    for (const cookie of [undefined, other.cookie]) expect((await inject('GET', thumbnail, cookie)).statusCode).toBe(404);
+    expect((await inject('GET', thumbnail, owner.cookie)).statusCode).toBe(200);
+  });
 });
