@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { NotFound } from '../../lib/errors.ts';
-import type { AccessService } from '../access/access.service.ts';
+import type { AccessService, MediaDecision } from '../access/access.service.ts';
 import type { MediaTokens } from './media-tokens.ts';
 
 /** What the gate remembers of a finished video: open to everyone or not, and the folder of its files. */
@@ -39,6 +39,12 @@ interface Deps {
  */
 export function createMediaGate({ access, tokens, maxVideos = 10_000 }: Deps) {
   const known = new LRUCache<string, KnownMedia>({ max: maxVideos });
+  /** What is kept of a decision: a finished video's (its files no longer change) is remembered. */
+  const remember = (videoId: string, d: MediaDecision): KnownMedia => {
+    const media = { open: d.open, mediaKey: d.mediaKey, hidden: d.private };
+    if (d.final) known.set(videoId, media);
+    return media;
+  };
 
   return {
     /**
@@ -56,7 +62,7 @@ export function createMediaGate({ access, tokens, maxVideos = 10_000 }: Deps) {
       }
       const d = await access.decideMedia(videoId, signed ? sessionId : null);
       if (!d) throw new NotFound('Not found');
-      if (d.final && remembered === undefined) known.set(videoId, { open: d.open, mediaKey: d.mediaKey, hidden: d.private });
+      if (remembered === undefined) remember(videoId, d);
       const allowed = d.open || (signed && d.watchable);
       if (!allowed && d.private) throw new NotFound('Not found');
       return { allowed, final: d.final, mediaKey: d.mediaKey };
@@ -73,8 +79,7 @@ export function createMediaGate({ access, tokens, maxVideos = 10_000 }: Deps) {
       if (!remembered) {
         const d = await access.decideMedia(videoId, null);
         if (!d) return 'open';
-        remembered = { open: d.open, mediaKey: d.mediaKey, hidden: d.private };
-        if (d.final) known.set(videoId, remembered);
+        remembered = remember(videoId, d);
       }
       if (!remembered.hidden) return 'open';
       if (sessionId !== null && (await access.decideMedia(videoId, sessionId))?.watchable) return 'owner';
